@@ -1,0 +1,33 @@
+/**
+ * What a dialect can do. Core and the conformance suite branch on these flags, never on engine names.
+ * New flags get a default in {@link DEFAULT_CAPABILITIES}, so adding one never breaks a third-party dialect.
+ */
+export interface DialectCapabilities {
+  /** Stored procedures can be published as entities. */
+  readonly storedProcedures: boolean
+  /** GraphQL multiple (nested) create in one transaction. */
+  readonly multipleCreate: boolean
+  /** How written rows come back: `RETURNING`, `OUTPUT inserted.*`, or a follow-up SELECT. */
+  readonly returning: 'returning' | 'output' | 'none'
+  /** The engine builds response JSON itself (json_agg / JSON_ARRAYAGG / FOR JSON). */
+  readonly jsonInDatabase: boolean
+  /** Explicit values may be inserted into auto-generated key columns. */
+  readonly explicitKeyInsert: boolean
+  /** DDL runs inside transactions (used by fixtures and migrations). */
+  readonly transactionalDdl: boolean
+  /** Native single-statement upsert whose semantics match PUT/PATCH (INSERT … ON CONFLICT, MERGE …). */
+  readonly nativeUpsert: boolean
+  /** LATERAL joins (or APPLY) for nested relationship reads in one statement. */
+  readonly lateralJoins: boolean
+}
+
+export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
+  storedProcedures: false,
+  multipleCreate: false,
+  returning: 'none',
+  jsonInDatabase: false,
+  explicitKeyInsert: false,
+  transactionalDdl: false,
+  nativeUpsert: false,
+  lateralJoins: false,
+})

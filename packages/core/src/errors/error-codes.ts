@@ -1,0 +1,78 @@
+/**
+ * Every error Sluice raises, by code. `status` is the HTTP status a protocol reports, `wire` the `code` string of
+ * the REST envelope `{error:{code,message,status}}` (SPEC §Errors names them), `template` the message with
+ * `{placeholders}` filled from the error's params. docs/errors.md documents each code; a test keeps them in step.
+ */
+export interface ErrorCodeDefinition {
+  readonly status: number
+  readonly wire: string
+  readonly template: string
+}
+
+const BAD = 'Bad Request'
+
+export const ErrorCodes = {
+  // ── request: names and values ───────────────────────────────────────────────────────────────
+  SLUICE_ERR_INVALID_FIELD: { status: 400, wire: BAD, template: "Invalid field '{field}' in {place}" },
+  SLUICE_ERR_INVALID_VALUE: { status: 400, wire: BAD, template: "Invalid value {value} for field '{field}' in {place}: expected {expected}." },
+  SLUICE_ERR_INVALID_QUERY_PARAMETER: { status: 400, wire: BAD, template: 'Invalid Query Parameter: {name}' },
+  SLUICE_ERR_DUPLICATE_QUERY_PARAMETER: { status: 400, wire: BAD, template: "Query parameter '{name}' may be given only once." },
+  SLUICE_ERR_EMPTY_QUERY_PARAMETER: { status: 400, wire: BAD, template: "Query parameter '{name}' needs a value." },
+  SLUICE_ERR_INVALID_FILTER: { status: 400, wire: BAD, template: '{place} query parameter is not well formed: {detail}' },
+  SLUICE_ERR_UNSUPPORTED_FILTER: { status: 400, wire: BAD, template: '{place}: {detail}' },
+  SLUICE_ERR_INVALID_ORDERBY: { status: 400, wire: BAD, template: '{place} query parameter is not well formed: {detail}' },
+  SLUICE_ERR_INVALID_SELECT: { status: 400, wire: BAD, template: '{place} query parameter is not well formed: {detail}' },
+  SLUICE_ERR_INVALID_FIRST: {
+    status: 400, wire: BAD,
+    template: 'Invalid number of items requested, {place} must be -1 or an integer greater than 0. Actual value: {value}',
+  },
+  SLUICE_ERR_FIRST_TOO_LARGE: {
+    status: 400, wire: BAD,
+    template: 'Invalid number of items requested, {place} must be -1 or a positive number within the max page size limit of {max}. Actual value: {value}',
+  },
+  SLUICE_ERR_INVALID_CURSOR: { status: 400, wire: BAD, template: 'Invalid {place}: {detail}' },
+  // ── request: routing and keys ───────────────────────────────────────────────────────────────
+  SLUICE_ERR_ENTITY_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'Invalid Entity path: {path}.' },
+  SLUICE_ERR_ROUTE_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'Route {method} {path} not found.' },
+  SLUICE_ERR_INVALID_PATH: { status: 400, wire: BAD, template: 'Invalid path {path}: {detail}' },
+  SLUICE_ERR_METHOD_NOT_ALLOWED: { status: 405, wire: 'Method Not Allowed', template: 'Method {method} is not supported for entity {entity}.' },
+  SLUICE_ERR_IMPLICIT_KEY: {
+    status: 400, wire: BAD,
+    template: 'Primary key values must be named in the path as /{name}/{value} pairs; got a value without a name: {segment}.',
+  },
+  SLUICE_ERR_KEY_WITHOUT_VALUE: { status: 400, wire: BAD, template: 'The request is invalid since it contains a primary key with no value specified: {name}.' },
+  SLUICE_ERR_DUPLICATE_KEY: { status: 400, wire: BAD, template: 'The request is invalid since it contains duplicate primary keys: {name}.' },
+  SLUICE_ERR_UNKNOWN_KEY: { status: 400, wire: BAD, template: "Primary key column '{name}' not found in the entity definition of {entity}." },
+  SLUICE_ERR_KEY_MISMATCH: { status: 400, wire: BAD, template: 'Primary key column(s) provided do not match the key of {entity}: expected {expected}.' },
+  SLUICE_ERR_NO_KEY: { status: 400, wire: BAD, template: "Entity {entity} has no primary key; mark its key fields with \"primary-key\": true to read by key." },
+  SLUICE_ERR_KEY_NOT_ALLOWED: { status: 400, wire: BAD, template: 'A primary key in the path is not supported for {method} on {entity}.' },
+  SLUICE_ERR_QUERY_NOT_ALLOWED: { status: 400, wire: BAD, template: 'Query parameters are not supported for {method} on {entity}.' },
+  // ── authorization ───────────────────────────────────────────────────────────────────────────
+  SLUICE_ERR_FORBIDDEN: { status: 403, wire: 'Authorization Failure', template: 'The current role does not have permission to perform this action.' },
+  SLUICE_ERR_ROLE_NOT_HELD: { status: 403, wire: 'Authorization Failure', template: "The caller is not a member of the role '{role}' named in X-MS-API-ROLE." },
+  // ── protocol envelope ───────────────────────────────────────────────────────────────────────
+  SLUICE_ERR_PAYLOAD_TOO_LARGE: { status: 413, wire: 'Payload Too Large', template: 'The request body exceeds the limit of {limit} bytes.' },
+  SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, wire: 'Unsupported Media Type', template: 'Content-Type {type} is not supported; send application/json.' },
+  // ── database ────────────────────────────────────────────────────────────────────────────────
+  SLUICE_ERR_DATABASE_UNAVAILABLE: { status: 503, wire: 'Service Unavailable', template: 'The database is unavailable; try again shortly.' },
+  SLUICE_ERR_DATABASE_INPUT: { status: 400, wire: BAD, template: 'The database rejected the request: {reason}.' },
+  SLUICE_ERR_DATABASE_CONFLICT: { status: 409, wire: 'Conflict', template: 'The request conflicts with an existing row (a unique key would be duplicated).' },
+  SLUICE_ERR_DATABASE: { status: 500, wire: 'Internal Server Error', template: 'While processing your request the database ran into an error.' },
+  SLUICE_ERR_INTERNAL: { status: 500, wire: 'Internal Server Error', template: 'While processing your request the server ran into an unexpected error.' },
+  // ── start-up (never sent over HTTP) ─────────────────────────────────────────────────────────
+  SLUICE_ERR_CONFIG: { status: 500, wire: 'Configuration Error', template: 'The configuration has {count} problem(s):\n{problems}' },
+  SLUICE_ERR_CONFIG_READ: { status: 500, wire: 'Configuration Error', template: 'Cannot read the configuration file {file}: {detail}' },
+  SLUICE_ERR_CONFIG_NOT_FOUND: { status: 500, wire: 'Configuration Error', template: 'No configuration file found: {detail}' },
+  SLUICE_ERR_MODEL: { status: 500, wire: 'Configuration Error', template: 'The configuration does not match the database ({count} problem(s)):\n{problems}' },
+  SLUICE_ERR_DATABASE_CONNECT: { status: 500, wire: 'Startup Error', template: 'Cannot connect to the {engine} database: {detail}' },
+  SLUICE_ERR_UNKNOWN_DATABASE_TYPE: { status: 500, wire: 'Startup Error', template: "No dialect plugin handles database-type '{type}'. Available: {available}." },
+  SLUICE_ERR_PLUGIN: { status: 500, wire: 'Startup Error', template: 'Plugin {plugin}: {detail}' },
+  SLUICE_ERR_STAGE_OVERRIDE: {
+    status: 500, wire: 'Startup Error',
+    template: 'Plugin {plugin} replaces the security stage {stage}; pass allowSecurityOverride: true to do this deliberately.',
+  },
+  SLUICE_ERR_REGISTER_AFTER_START: { status: 500, wire: 'Startup Error', template: 'Cannot {what} after the server has started.' },
+  SLUICE_ERR_LISTEN: { status: 500, wire: 'Startup Error', template: 'Cannot listen on {address}: {detail}' },
+} as const satisfies Record<string, ErrorCodeDefinition>
+
+export type ErrorCode = keyof typeof ErrorCodes

@@ -1,0 +1,79 @@
+import type { ComparisonOperator } from '../request/filter-node.js'
+
+/**
+ * Boolean expressions inside a plan. Values never appear inline: a {@link ParamRef} points into the plan's
+ * `parameters`, so SQL text depends only on the tree's shape and can be cached per shape.
+ */
+export type PredicateNode =
+  | ComparePredicate
+  | IsNullPredicate
+  | LikePredicate
+  | InPredicate
+  | AndPredicate
+  | OrPredicate
+  | NotPredicate
+  | ConstantPredicate
+
+export type PredicateKind = PredicateNode['kind']
+
+/** A column of a table in the plan, by the table's alias. */
+export interface ColumnRef {
+  readonly kind: 'column'
+  readonly table: string
+  readonly column: string
+}
+
+/** Position of a value in the plan's `parameters`. */
+export interface ParamRef {
+  readonly kind: 'param'
+  readonly index: number
+}
+
+export type ValueExpr = ColumnRef | ParamRef
+
+export interface ComparePredicate {
+  readonly kind: 'compare'
+  readonly left: ValueExpr
+  readonly op: ComparisonOperator
+  readonly right: ValueExpr
+}
+
+export interface IsNullPredicate {
+  readonly kind: 'isNull'
+  readonly operand: ColumnRef
+  readonly negated: boolean
+}
+
+/** `operand LIKE pattern` where the pattern parameter is already escaped with backslash (`\%`, `\_`, `\\`). */
+export interface LikePredicate {
+  readonly kind: 'like'
+  readonly operand: ColumnRef
+  readonly pattern: ParamRef
+  readonly negated: boolean
+}
+
+export interface InPredicate {
+  readonly kind: 'in'
+  readonly operand: ColumnRef
+  readonly values: readonly ParamRef[]
+}
+
+export interface AndPredicate {
+  readonly kind: 'and'
+  readonly items: readonly PredicateNode[]
+}
+
+export interface OrPredicate {
+  readonly kind: 'or'
+  readonly items: readonly PredicateNode[]
+}
+
+export interface NotPredicate {
+  readonly kind: 'not'
+  readonly item: PredicateNode
+}
+
+export interface ConstantPredicate {
+  readonly kind: 'constant'
+  readonly value: boolean
+}

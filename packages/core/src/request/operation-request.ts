@@ -1,0 +1,32 @@
+import type { FilterNode } from './filter-node.js'
+import type { RequestTerms } from './request-terms.js'
+
+/** What a caller wants, independent of protocol. Only `read` exists so far; writes and `execute` follow. */
+export type OperationKind = 'read'
+
+export interface OrderByItem {
+  /** API-level field name. */
+  readonly field: string
+  readonly direction: 'asc' | 'desc'
+}
+
+/**
+ * The protocol-neutral request every protocol builds from its wire format. All names are API-level names; values
+ * are as the protocol received them (REST path segments are strings, GraphQL variables typed). Binding names to
+ * the model, coercing values and every check happen in core's pipeline, so every protocol behaves the same.
+ */
+export interface OperationRequest {
+  readonly operation: OperationKind
+  readonly entity: string
+  /** Key field → value, for by-key operations. */
+  readonly key?: Readonly<Record<string, unknown>> | undefined
+  readonly select?: readonly string[] | undefined
+  readonly filter?: FilterNode | undefined
+  readonly orderBy?: readonly OrderByItem[] | undefined
+  /** Page size as given; `-1` means the configured maximum. Omitted means the default page size. */
+  readonly first?: number | undefined
+  /** Opaque cursor from a previous page. */
+  readonly after?: string | undefined
+  /** Wording for error messages; defaults to REST's. */
+  readonly terms?: RequestTerms | undefined
+}

@@ -1,0 +1,27 @@
+import type { HostMode } from '../config/runtime-config.js'
+import type { Logger } from './logger.js'
+
+/** Who is calling, as the authentication provider established it. */
+export interface Principal {
+  readonly authenticated: boolean
+  /** Roles the caller holds (from its token or identity header), lower-cased. */
+  readonly roles: readonly string[]
+  /** Claims by name; multi-valued claims are arrays. */
+  readonly claims: Readonly<Record<string, unknown>>
+}
+
+export const ANONYMOUS_PRINCIPAL: Principal = Object.freeze({ authenticated: false, roles: Object.freeze([]), claims: Object.freeze({}) })
+
+/**
+ * Per-request data with a fixed shape, created once per request by the server before a protocol handler runs.
+ * Nothing adds fields to it later; stages pass it along unchanged.
+ */
+export interface RequestContext {
+  readonly requestId: string
+  readonly principal: Principal
+  /** The effective role, lower-cased: `anonymous`, `authenticated` or a custom role the principal holds. */
+  readonly role: string
+  readonly mode: HostMode
+  readonly log: Logger
+  readonly signal: AbortSignal | undefined
+}
