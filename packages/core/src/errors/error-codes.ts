@@ -44,13 +44,15 @@ export const ErrorCodes = {
   SLUICE_ERR_DUPLICATE_KEY: { status: 400, wire: BAD, template: 'The request is invalid since it contains duplicate primary keys: {name}.' },
   SLUICE_ERR_UNKNOWN_KEY: { status: 400, wire: BAD, template: "Primary key column '{name}' not found in the entity definition of {entity}." },
   SLUICE_ERR_KEY_MISMATCH: { status: 400, wire: BAD, template: 'Primary key column(s) provided do not match the key of {entity}: expected {expected}.' },
-  SLUICE_ERR_NO_KEY: { status: 400, wire: BAD, template: "Entity {entity} has no primary key; mark its key fields with \"primary-key\": true to read by key." },
+  SLUICE_ERR_NO_KEY: { status: 400, wire: BAD, template: 'Entity {entity} has no primary key, so it cannot be addressed by key.' },
   SLUICE_ERR_KEY_NOT_ALLOWED: { status: 400, wire: BAD, template: 'A primary key in the path is not supported for {method} on {entity}.' },
   SLUICE_ERR_QUERY_NOT_ALLOWED: { status: 400, wire: BAD, template: 'Query parameters are not supported for {method} on {entity}.' },
   // ── authorization ───────────────────────────────────────────────────────────────────────────
   SLUICE_ERR_FORBIDDEN: { status: 403, wire: 'Authorization Failure', template: 'The current role does not have permission to perform this action.' },
+  SLUICE_ERR_MISSING_CLAIM: { status: 403, wire: 'Authorization Failure', template: 'User does not possess all the claims required to perform this operation.' },
   SLUICE_ERR_ROLE_NOT_HELD: { status: 403, wire: 'Authorization Failure', template: "The caller is not a member of the role '{role}' named in X-MS-API-ROLE." },
   // ── protocol envelope ───────────────────────────────────────────────────────────────────────
+  SLUICE_ERR_BAD_REQUEST: { status: 400, wire: BAD, template: 'The request could not be read: {detail}' },
   SLUICE_ERR_PAYLOAD_TOO_LARGE: { status: 413, wire: 'Payload Too Large', template: 'The request body exceeds the limit of {limit} bytes.' },
   SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, wire: 'Unsupported Media Type', template: 'Content-Type {type} is not supported; send application/json.' },
   // ── database ────────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import type { ActionName, EntityConfig, EntityGraphQLConfig, RestMethod, RuntimeConfig, SourceType } from '../config/runtime-config.js'
-import type { FilterNode } from '../request/filter-node.js'
+import type { FilterNode } from '../filter/filter-node.js'
 import type { QualifiedName } from './database-metadata.js'
 import type { ScalarType } from './scalar-type.js'
 

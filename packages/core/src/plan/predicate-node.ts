@@ -1,4 +1,4 @@
-import type { ComparisonOperator } from '../request/filter-node.js'
+import type { ComparisonOperator } from '../filter/filter-node.js'
 
 /**
  * Boolean expressions inside a plan. Values never appear inline: a {@link ParamRef} points into the plan's

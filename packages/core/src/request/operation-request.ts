@@ -1,4 +1,4 @@
-import type { FilterNode } from './filter-node.js'
+import type { FilterNode } from '../filter/filter-node.js'
 import type { RequestTerms } from './request-terms.js'
 
 /** What a caller wants, independent of protocol. Only `read` exists so far; writes and `execute` follow. */

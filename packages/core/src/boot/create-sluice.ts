@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto'
+import type { AuthenticationProvider } from '../auth/authentication-provider.js'
+import type { RuntimeConfig } from '../config/runtime-config.js'
+import { SluiceContainer } from '../di/container.js'
+import { Tokens } from '../di/tokens.js'
+import type { Dialect, DialectPlugin } from '../dialect/dialect.js'
+import type { Driver } from '../dialect/driver.js'
+import { SluiceError } from '../errors/sluice-error.js'
+import { buildServiceModel, listSourceObjects } from '../model/build-service-model.js'
+import type { ServiceModel } from '../model/service-model.js'
+import type { Pipeline } from '../pipeline/pipeline.js'
+import { createPluginRegistry } from '../plugin/create-plugin-registry.js'
+import { orderPlugins } from '../plugin/order-plugins.js'
+import type { SluicePlugin } from '../plugin/sluice-plugin.js'
+import type { ProtocolPlugin } from '../protocol/protocol-plugin.js'
+import { silentLogger, type Logger } from '../request/logger.js'
+import { registerDefaults } from './register-defaults.js'
+
+export interface CreateSluiceOptions {
+  readonly config: RuntimeConfig
+  /** Dialect plugins (one must serve the config's database-type), protocol plugins and any others. */
+  readonly plugins: readonly SluicePlugin[]
+  readonly log?: Logger
+  /** Secret that seals pagination cursors; random per process when omitted (cursors then die with the process). */
+  readonly cursorSecret?: string | Uint8Array
+}
+
+/** A booted Sluice: the model, the pipeline and the parts protocols and servers need. Transport-independent. */
+export interface Sluice {
+  readonly config: RuntimeConfig
+  readonly model: ServiceModel
+  readonly pipeline: Pipeline
+  readonly dialect: Dialect
+  readonly driver: Driver
+  readonly authentication: AuthenticationProvider
+  readonly protocols: readonly ProtocolPlugin[]
+  readonly container: SluiceContainer
+  readonly log: Logger
+  /** Closes the driver (pools it owns) after in-flight work. */
+  close(): Promise<void>
+}
+
+/**
+ * Boots Sluice: checks plugins, picks the dialect for the data source, connects, introspects every configured
+ * object in one go, builds the service model (refusing to start with every problem listed), fills the container,
+ * lets plugins register, and resolves the pipeline. Nothing is registered after this returns.
+ */
+export async function createSluice(options: CreateSluiceOptions): Promise<Sluice> {
+  const { config } = options
+  const log = options.log ?? silentLogger
+  const plugins = orderPlugins(options.plugins)
+  const dialectPlugin = findDialectPlugin(plugins, config.dataSource.databaseType)
+  const dialect = dialectPlugin.createDialect(config.dataSource, { baseDir: config.baseDir, log: log.child({ plugin: dialectPlugin.name }) })
+  const driver = dialect.createDriver()
+  await driver.init()
+  try {
+    const metadata = await dialect.createIntrospector(driver).introspect(listSourceObjects(config))
+    const model = buildServiceModel(config, metadata, dialect.capabilities)
+    const container = new SluiceContainer()
+    registerDefaults(container, { config, model, log, dialect, driver, cursorSecret: options.cursorSecret ?? randomBytes(32) })
+    const registry = createPluginRegistry(container, config, log)
+    for (const plugin of plugins) await plugin.register?.(registry.forPlugin(plugin.name))
+    container.register(Tokens.PipelineHooks, { useValue: Object.freeze([...registry.hooks]) })
+    registry.seal()
+    const pipeline = container.resolve(Tokens.Pipeline)
+    return Object.freeze({
+      config, model, pipeline, dialect, driver, log, container,
+      authentication: container.resolve(Tokens.AuthenticationProvider),
+      protocols: plugins.filter(isProtocolPlugin),
+      close: () => driver.destroy(),
+    })
+  } catch (error) {
+    await driver.destroy().catch(() => undefined)
+    throw error
+  }
+}
+
+function findDialectPlugin(plugins: readonly SluicePlugin[], databaseType: string): DialectPlugin {
+  const dialects = plugins.filter(isDialectPlugin)
+  const found = dialects.find((p) => p.databaseTypes.includes(databaseType))
+  if (found === undefined) {
+    const available = dialects.flatMap((p) => p.databaseTypes)
+    throw new SluiceError('SLUICE_ERR_UNKNOWN_DATABASE_TYPE', { type: databaseType, available: available.length > 0 ? available.join(', ') : 'none' })
+  }
+  return found
+}
+
+function isDialectPlugin(p: SluicePlugin): p is DialectPlugin {
+  return (p as Partial<DialectPlugin>).kind === 'dialect'
+}
+
+function isProtocolPlugin(p: SluicePlugin): p is ProtocolPlugin {
+  return (p as Partial<ProtocolPlugin>).kind === 'protocol'
+}

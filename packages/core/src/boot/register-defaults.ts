@@ -1,0 +1,47 @@
+import { anonymousAuthentication, developmentRoleAuthentication } from '../auth/builtin-authentication-providers.js'
+import type { RuntimeConfig } from '../config/runtime-config.js'
+import type { SluiceContainer } from '../di/container.js'
+import { Tokens } from '../di/tokens.js'
+import type { Dialect } from '../dialect/dialect.js'
+import type { Driver } from '../dialect/driver.js'
+import type { ServiceModel } from '../model/service-model.js'
+import { DefaultAuthorizeStage } from '../pipeline/default-authorize-stage.js'
+import { DefaultExecuteStage } from '../pipeline/default-execute-stage.js'
+import { DefaultFieldFilterStage } from '../pipeline/default-field-filter-stage.js'
+import { DefaultParseStage } from '../pipeline/default-parse-stage.js'
+import { DefaultPlanStage } from '../pipeline/default-plan-stage.js'
+import { DefaultShapeStage } from '../pipeline/default-shape-stage.js'
+import { Pipeline } from '../pipeline/pipeline.js'
+import { CursorCodec } from '../request/cursor-codec.js'
+import type { Logger } from '../request/logger.js'
+
+export interface DefaultRegistrations {
+  readonly config: RuntimeConfig
+  readonly model: ServiceModel
+  readonly log: Logger
+  readonly dialect: Dialect
+  readonly driver: Driver
+  readonly cursorSecret: string | Uint8Array
+}
+
+/** Registers everything core provides by default; plugins may replace entries afterwards. */
+export function registerDefaults(container: SluiceContainer, d: DefaultRegistrations): void {
+  container.register(Tokens.Config, { useValue: d.config })
+  container.register(Tokens.ServiceModel, { useValue: d.model })
+  container.register(Tokens.Logger, { useValue: d.log })
+  container.register(Tokens.Dialect, { useValue: d.dialect })
+  container.register(Tokens.Driver, { useValue: d.driver })
+  container.register(Tokens.SqlCompiler, { useValue: d.dialect.createCompiler() })
+  container.register(Tokens.CursorSecret, { useValue: d.cursorSecret })
+  container.register(Tokens.CursorCodec, { useFactory: (c) => new CursorCodec(c.resolve(Tokens.CursorSecret)) })
+  container.register(Tokens.AuthenticationProvider, {
+    useValue: d.config.runtime.host.mode === 'development' ? developmentRoleAuthentication : anonymousAuthentication,
+  })
+  container.register(Tokens.ParseStage, { useClass: DefaultParseStage })
+  container.register(Tokens.AuthorizeStage, { useClass: DefaultAuthorizeStage })
+  container.register(Tokens.FieldFilterStage, { useClass: DefaultFieldFilterStage })
+  container.register(Tokens.PlanStage, { useClass: DefaultPlanStage })
+  container.register(Tokens.ExecuteStage, { useClass: DefaultExecuteStage })
+  container.register(Tokens.ShapeStage, { useClass: DefaultShapeStage })
+  container.register(Tokens.Pipeline, { useClass: Pipeline })
+}

@@ -1,0 +1,87 @@
+import type { RuntimeConfig } from './runtime-config.js'
+import { didYouMean } from '../util/did-you-mean.js'
+import { checkEntity } from './check-entity.js'
+import type { ConfigReport } from './config-report.js'
+import { findRestPathProblem } from './find-rest-path-problem.js'
+import { formatConfigPath, type ConfigPath } from './format-config-path.js'
+import { isJsonObject, readObject, type JsonObject } from './read-config-value.js'
+
+/**
+ * Semantic checks the schema cannot express, on the raw JSON (for exact paths) and the normalized config (for
+ * defaults): required top-level keys, `host` given twice, `data-source-files`, REST paths, page sizes, entity
+ * REST path clashes, and each entity's own rules (`checkEntity`). Everything goes to `report`.
+ */
+export function checkConfig(json: unknown, config: RuntimeConfig, report: ConfigReport): void {
+  const root: JsonObject = isJsonObject(json) ? json : {}
+  checkTopLevel(root, report)
+  const runtimeRest = readObject(readObject(root, 'runtime'), 'rest')
+  if (typeof runtimeRest?.['path'] === 'string') {
+    const problem = findRestPathProblem(config.runtime.rest.path.replace(/^\//, ''), runtimeRest['path'])
+    if (problem !== undefined) report.addProblem(['runtime', 'rest', 'path'], problem)
+  }
+  const { defaultPageSize, maxPageSize } = config.runtime.pagination
+  if (defaultPageSize > maxPageSize) {
+    report.addProblem(['runtime', 'pagination', 'default-page-size'],
+      `${defaultPageSize} is larger than max-page-size ${maxPageSize} (allowed: 1 to ${maxPageSize}, or -1 for max-page-size)`)
+  }
+  const entities = readObject(root, 'entities') ?? {}
+  const names = Object.keys(entities)
+  for (const name of names) checkEntity(name, entities[name], names, report)
+  checkEntityRestPaths(config, report)
+  checkAuthenticationKeys(root, report)
+}
+
+function checkTopLevel(root: JsonObject, report: ConfigReport): void {
+  const files = root['data-source-files']
+  const hasDataSource = root['data-source'] !== undefined
+  if (files !== undefined && !hasDataSource) {
+    report.addProblem(['data-source-files'],
+      'multiple data sources are not supported yet; put one "data-source" (and its "entities") in this file')
+  } else if (files !== undefined) {
+    report.addWarning("data-source-files is not supported yet; only this file's data-source is used")
+  } else if (!hasDataSource) {
+    report.addProblem([], "missing required key 'data-source'")
+  }
+  if (root['entities'] === undefined && root['autoentities'] === undefined && files === undefined) {
+    report.addProblem([], "missing required key 'entities'")
+  }
+  if (root['host'] !== undefined && readObject(root, 'runtime')?.['host'] !== undefined) {
+    report.addProblem(['host'], 'host is given both at the top level and as runtime.host; keep only one of them')
+  }
+}
+
+/** REST-enabled entities need distinct paths (compared case-sensitively), and none may be `openapi`. */
+function checkEntityRestPaths(config: RuntimeConfig, report: ConfigReport): void {
+  const owners = new Map<string, string>()
+  for (const entity of config.entities.values()) {
+    if (!entity.rest.enabled) continue
+    const restPath = entity.rest.path ?? entity.name
+    const where: ConfigPath = entity.rest.path === undefined ? ['entities', entity.name] : ['entities', entity.name, 'rest', 'path']
+    if (restPath === 'openapi') {
+      report.addProblem(where, "REST path 'openapi' is reserved for the OpenAPI document; set another rest.path")
+      continue
+    }
+    const owner = owners.get(restPath)
+    if (owner === undefined) owners.set(restPath, entity.name)
+    else report.addProblem(where, `REST path '${restPath}' is already used by entity '${owner}'; give one of them another rest.path`)
+  }
+}
+
+/** `authentication` is open for plugins' extension keys; a key close to a known one is probably a typo. */
+function checkAuthenticationKeys(root: JsonObject, report: ConfigReport): void {
+  const inRuntime = readObject(root, 'runtime')?.['host'] !== undefined
+  const hostPath: ConfigPath = inRuntime ? ['runtime', 'host'] : ['host']
+  const host = inRuntime ? readObject(readObject(root, 'runtime'), 'host') : readObject(root, 'host')
+  const authentication = readObject(host, 'authentication')
+  warnNearMisses(authentication, ['provider', 'jwt'], [...hostPath, 'authentication'], report)
+  warnNearMisses(readObject(authentication, 'jwt'), ['audience', 'issuer'], [...hostPath, 'authentication', 'jwt'], report)
+}
+
+function warnNearMisses(node: JsonObject | undefined, known: readonly string[], path: ConfigPath, report: ConfigReport): void {
+  for (const key of Object.keys(node ?? {})) {
+    const hint = known.includes(key) ? '' : didYouMean(key, known)
+    if (hint !== '') {
+      report.addWarning(`${formatConfigPath([...path, key])} is not a known key; it is passed to authentication plugins as is.${hint}`)
+    }
+  }
+}

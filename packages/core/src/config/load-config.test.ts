@@ -1,0 +1,211 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { isSluiceError, type SluiceError } from '../errors/sluice-error.js'
+import { loadConfigFile, parseConfig } from './load-config.js'
+
+const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'dab-sample-config.json')
+const SAMPLE_ENV = { SQL_CONN: 'Server=db;Database=library', REDIS: 'redis:6379' }
+
+function caught(run: () => unknown): SluiceError {
+  try {
+    run()
+  } catch (error) {
+    if (isSluiceError(error)) return error
+    throw error
+  }
+  throw new Error('expected a SluiceError')
+}
+
+function problemLines(run: () => unknown): string[] {
+  const error = caught(run)
+  expect(error.code).toBe('SLUICE_ERR_CONFIG')
+  return String(error.params['problems']).split('\n').map((line) => line.replace(/^ {2}- /, ''))
+}
+
+function writeTemp(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-config-'))
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true })
+    writeFileSync(join(dir, name), text)
+  }
+  return dir
+}
+
+const MINIMAL = {
+  'data-source': { 'database-type': 'postgresql', 'connection-string': "@env('DB')" },
+  entities: { Book: { source: 'books', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
+}
+
+describe('loadConfigFile', () => {
+  it('loads the sample shapes of dab.md §1.2 unchanged', () => {
+    const config = loadConfigFile(FIXTURE, { env: SAMPLE_ENV })
+    expect(config.file).toBe(FIXTURE)
+    expect(config.baseDir).toBe(dirname(FIXTURE))
+    expect(config.dataSource).toEqual({
+      databaseType: 'mssql',
+      connectionString: 'Server=db;Database=library',
+      options: { 'set-session-context': true },
+      health: { enabled: true, name: 'primary', thresholdMs: 1000 },
+    })
+    expect(config.runtime.graphql).toEqual({
+      enabled: true, path: '/graphql', allowIntrospection: true, depthLimit: 8, enableAggregation: true, multipleCreate: true,
+    })
+    expect(config.runtime.mcp.dmlTools['delete-record']).toEqual({ enabled: false, queryTimeoutSeconds: 30 })
+    expect(config.runtime.mcp.dmlTools['read-records']).toEqual({ enabled: true, queryTimeoutSeconds: 30 })
+    expect(config.runtime.host.authentication?.provider).toBe('EntraID')
+    expect(config.runtime.cache.level2.connectionString).toBe('redis:6379')
+    expect(config.runtime.logLevels).toEqual({ default: 'warning', 'Azure.DataApiBuilder.Core': 'information' })
+    expect([...config.entities.keys()]).toEqual(['Book', 'BookSummary', 'GetBook', 'Publisher', 'Author'])
+    const book = config.entities.get('Book')!
+    expect(book.rest).toEqual({ enabled: true, path: 'catalog/books', methods: undefined })
+    expect(book.permissions[1]!.actions).toEqual([
+      { action: 'read', fields: { include: ['*'], exclude: ['secret_col'] }, policy: '@item.owner eq @claims.oid' },
+      { action: 'update', fields: undefined, policy: '@item.owner eq @claims.oid' },
+      { action: 'create', fields: undefined, policy: undefined },
+    ])
+    expect(book.relationships.get('authors')).toMatchObject({ cardinality: 'many', targetEntity: 'Author', linkingObject: 'dbo.book_author_link' })
+    expect(book.cache).toEqual({ enabled: true, ttlSeconds: 30, level: 'L1' })
+    const getBook = config.entities.get('GetBook')!
+    expect(getBook.source.parameters).toEqual([{ name: 'id', required: true, default: undefined, description: 'Book id' }])
+    expect(getBook.rest.methods).toEqual(['get'])
+    expect(getBook.graphql.operation).toBe('query')
+    expect(getBook.mcp).toEqual({ dmlTools: true, customTool: true })
+  })
+
+  it('warns once per unimplemented key kind, never per entity', () => {
+    const config = loadConfigFile(FIXTURE, { env: SAMPLE_ENV })
+    expect(config.warnings).toContain('Config key entities.*.relationships is accepted but not implemented yet; it has no effect.')
+    expect(config.warnings).toContain('Config key runtime.host.cors is accepted but not implemented yet; it has no effect.')
+    expect(config.warnings.filter((w) => w.includes('entities.*.graphql'))).toHaveLength(1)
+  })
+
+  it('returns a frozen config', () => {
+    const config = loadConfigFile(FIXTURE, { env: SAMPLE_ENV })
+    expect(Object.isFrozen(config.runtime.rest)).toBe(true)
+    expect(Object.isFrozen(config.entities.get('Book')!.permissions)).toBe(true)
+  })
+
+  it('reads a .env file beside the config for variables the environment lacks', () => {
+    const dir = writeTemp({ 'dab-config.json': JSON.stringify(MINIMAL), '.env': 'DB=postgres://from-dotenv/db\n' })
+    expect(loadConfigFile(join(dir, 'dab-config.json'), { env: {} }).dataSource.connectionString).toBe('postgres://from-dotenv/db')
+  })
+
+  it('never lets the .env file override a variable that is set', () => {
+    const dir = writeTemp({ 'dab-config.json': JSON.stringify(MINIMAL), '.env': 'DB=from-dotenv\n' })
+    const config = loadConfigFile(join(dir, 'dab-config.json'), { env: { DB: 'from-environment' } })
+    expect(config.dataSource.connectionString).toBe('from-environment')
+  })
+
+  it('ignores a .env file in another directory', () => {
+    const dir = writeTemp({ 'conf/dab-config.json': JSON.stringify(MINIMAL), '.env': 'DB=elsewhere\n' })
+    expect(problemLines(() => loadConfigFile(join(dir, 'conf', 'dab-config.json'), { env: {} }))).toEqual([
+      "data-source.connection-string: environment variable 'DB' is not set (referenced as @env('DB'))",
+    ])
+  })
+
+  it('resolves a relative path and uses its directory as baseDir', () => {
+    const dir = writeTemp({ 'dab-config.json': JSON.stringify(MINIMAL) })
+    const config = loadConfigFile(join(dir, '.', 'dab-config.json'), { env: { DB: 'x' } })
+    expect(config.file).toBe(join(dir, 'dab-config.json'))
+    expect(config.baseDir).toBe(dir)
+  })
+
+  it('accepts // and /* */ comments, as Data API builder does', () => {
+    const text = `// library\n{ /* the database */ "data-source": { "database-type": "postgresql", "connection-string": "a//b" },
+      "entities": { "Book": { "source": "books", "permissions": [] } } }`
+    const dir = writeTemp({ 'dab-config.json': text })
+    expect(loadConfigFile(join(dir, 'dab-config.json'), { env: {} }).dataSource.connectionString).toBe('a//b')
+  })
+
+  it('reports invalid JSON as one problem naming line and column', () => {
+    const dir = writeTemp({ 'dab-config.json': '{\n  "data-source": {\n    "database-type": "postgresql",\n  }\n}' })
+    const lines = problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {} }))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^invalid JSON at line 4, column 3 of .*dab-config\.json: /)
+  })
+
+  it('reports a truncated file at its end', () => {
+    const dir = writeTemp({ 'dab-config.json': '{\n  "entities": {' })
+    expect(problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {} }))[0]).toMatch(/at line 2, column 16/)
+  })
+
+  it('throws SLUICE_ERR_CONFIG_NOT_FOUND for a missing file', () => {
+    const error = caught(() => loadConfigFile(join(tmpdir(), 'no-such-dir-sluice', 'dab-config.json')))
+    expect(error.code).toBe('SLUICE_ERR_CONFIG_NOT_FOUND')
+    expect(error.message).toContain('does not exist')
+  })
+
+  it('throws SLUICE_ERR_CONFIG_READ for an unreadable file', () => {
+    const dir = writeTemp({ 'dab-config.json/placeholder': '' })
+    const error = caught(() => loadConfigFile(join(dir, 'dab-config.json')))
+    expect(error.code).toBe('SLUICE_ERR_CONFIG_READ')
+    expect(error.params['file']).toBe(join(dir, 'dab-config.json'))
+  })
+})
+
+describe('parseConfig', () => {
+  it('reports every mistake of a config at once, each with path, value and what is allowed', () => {
+    const lines = problemLines(() => parseConfig({
+      'data-source': { 'database-type': 'postgresql', 'connection-string': "Host=@env('PGHOST');Port=5432" },
+      runtime: {
+        rest: { enabled: 'yes', pathh: '/api' },
+        host: { mode: 'dev' },
+        pagination: { 'default-page-size': 500, 'max-page-size': 200 },
+      },
+      entities: {
+        Book: {
+          source: { object: 'books', type: 'tabel' },
+          permissions: [{ role: 'anonymous', actions: ['read', 'execute'] }, { role: 'Anonymous', actions: '*' }],
+          relationships: { publisher: { cardinality: 'one', 'target.entity': 'Publsher' } },
+        },
+        Publisher: { source: 'publishers', permissions: [{ role: 'anonymous', actions: ['read', 'read'] }], rest: { path: 'catalog//x' } },
+      },
+    }, { baseDir: '/', env: {} }))
+    expect(lines).toEqual([
+      "data-source.connection-string: environment variable 'PGHOST' is not set (referenced as @env('PGHOST'))",
+      "runtime.rest.pathh: unknown key 'pathh' (allowed: enabled, path, request-body-strict). Did you mean 'path'?",
+      'runtime.rest.enabled: expected boolean, got string "yes"',
+      "runtime.host.mode: 'dev' is not allowed (allowed: development, production)",
+      "entities.Book.source.type: 'tabel' is not allowed (allowed: table, view, stored-procedure)",
+      'runtime.pagination.default-page-size: 500 is larger than max-page-size 200 (allowed: 1 to 200, or -1 for max-page-size)',
+      "entities.Book.permissions[0].actions[1]: 'execute' is not allowed for a table (allowed: create, read, update, delete, *). Only stored procedures can be configured with the 'execute' action.",
+      "entities.Book.permissions[1].role: role 'Anonymous' is listed twice (first at permissions[0]); merge its actions into one entry",
+      "entities.Book.relationships.publisher[\"target.entity\"]: 'Publsher' is not an entity of this config (entities: Book, Publisher). Did you mean 'Publisher'?",
+      "entities.Publisher.permissions[0].actions[1]: action 'read' is listed twice for role 'anonymous' (first at actions[0])",
+      expect.stringMatching(/^entities\.Publisher\.rest\.path: "catalog\/\/x" is not a valid REST path: it contains an empty segment/),
+    ])
+  })
+
+  it('states the count of problems in the message', () => {
+    const error = caught(() => parseConfig({ entities: {} }, { baseDir: '/', env: {} }))
+    expect(error.params['count']).toBe(1)
+    expect(error.message).toBe("The configuration has 1 problem(s):\n  - (root): missing required key 'data-source'")
+  })
+
+  it('reports a root that is not an object and nothing else', () => {
+    expect(problemLines(() => parseConfig([], { baseDir: '/', env: {} }))).toEqual(['(root): expected object, got array []'])
+  })
+
+  it('keeps the file and baseDir it is given', () => {
+    const config = parseConfig(MINIMAL, { baseDir: '/srv', file: '/srv/dab.json', env: { DB: 'x' } })
+    expect(config.file).toBe('/srv/dab.json')
+    expect(config.baseDir).toBe('/srv')
+  })
+
+  it('does not report a type problem where an environment variable is missing', () => {
+    const lines = problemLines(() => parseConfig({ ...MINIMAL, runtime: { rest: { enabled: "@env('REST_ON')" } } }, { baseDir: '/', env: { DB: 'x' } }))
+    expect(lines).toEqual(["runtime.rest.enabled: environment variable 'REST_ON' is not set (referenced as @env('REST_ON'))"])
+  })
+
+  it('validates values after substitution, so booleans and integers may come from variables', () => {
+    const config = parseConfig({
+      ...MINIMAL,
+      runtime: { rest: { enabled: "@env('REST_ON')" }, pagination: { 'max-page-size': "@env('MAX')" } },
+    }, { baseDir: '/', env: { DB: 'x', REST_ON: 'false', MAX: '500' } })
+    expect(config.runtime.rest.enabled).toBe(false)
+    expect(config.runtime.pagination.maxPageSize).toBe(500)
+  })
+})

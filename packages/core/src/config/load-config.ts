@@ -1,0 +1,88 @@
+import { readFileSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { parseEnv } from 'node:util'
+import type { RuntimeConfig } from './runtime-config.js'
+import { SluiceError } from '../errors/sluice-error.js'
+import { deepFreeze } from '../util/deep-freeze.js'
+import { checkConfig } from './check-config.js'
+import { createConfigError, createConfigReport } from './config-report.js'
+import { validateConfigSchema } from './config-schema.js'
+import { formatConfigPath } from './format-config-path.js'
+import { formatSchemaErrors } from './format-schema-errors.js'
+import { normalizeConfig } from './normalize-config.js'
+import { parseConfigJson } from './parse-config-json.js'
+import { isJsonObject } from './read-config-value.js'
+import { substituteEnv, type EnvironmentVariables } from './substitute-env.js'
+import { findUnimplementedKeys } from './unimplemented-keys.js'
+
+export interface LoadConfigOptions {
+  /** Variables for `@env()`; defaults to `process.env`. A `.env` file beside the config fills in missing names. */
+  readonly env?: EnvironmentVariables
+}
+
+export interface ParseConfigOptions {
+  /** Directory relative paths in the config resolve against. */
+  readonly baseDir: string
+  /** The file the JSON came from, if any (reported in `RuntimeConfig.file`). */
+  readonly file?: string
+  /** Variables for `@env()`; defaults to `process.env`. */
+  readonly env?: EnvironmentVariables
+}
+
+/**
+ * Reads a Data API builder config file (comments allowed) and returns the normalized, frozen `RuntimeConfig`.
+ * A `.env` file beside the config provides variables missing from `options.env ?? process.env` (never
+ * overriding them). Throws `SLUICE_ERR_CONFIG_NOT_FOUND` (no such file), `SLUICE_ERR_CONFIG_READ` (unreadable)
+ * or `SLUICE_ERR_CONFIG` (every problem of the file at once, invalid JSON included).
+ */
+export function loadConfigFile(file: string, options: LoadConfigOptions = {}): RuntimeConfig {
+  const absolute = resolve(file)
+  const baseDir = dirname(absolute)
+  const text = readText(absolute)
+  const env = addDotEnv(join(baseDir, '.env'), options.env ?? process.env)
+  return parseConfig(parseConfigJson(text, absolute), { baseDir, file: absolute, env })
+}
+
+/**
+ * Parsed config JSON → `RuntimeConfig`: substitutes `@env()`, validates against the schema, normalizes shorthands
+ * and defaults, runs the semantic checks, and throws one `SLUICE_ERR_CONFIG` listing every problem found.
+ * Warnings (deprecated spellings, keys accepted but not implemented yet) land in `RuntimeConfig.warnings`.
+ */
+export function parseConfig(json: unknown, options: ParseConfigOptions): RuntimeConfig {
+  const report = createConfigReport()
+  const { value, problems: envProblems } = substituteEnv(json, options.env ?? process.env)
+  report.problems.push(...envProblems)
+  if (!validateConfigSchema(value)) {
+    const envPaths = new Set(envProblems.map((p) => formatConfigPath(p.path)))
+    const schemaProblems = formatSchemaErrors(validateConfigSchema.errors ?? [], value)
+    report.problems.push(...schemaProblems.filter((p) => !envPaths.has(formatConfigPath(p.path))))
+  }
+  if (!isJsonObject(value)) throw createConfigError(report.problems)
+  const config = normalizeConfig(value, { file: options.file, baseDir: options.baseDir }, report)
+  checkConfig(value, config, report)
+  if (report.problems.length > 0) throw createConfigError(report.problems)
+  for (const warning of findUnimplementedKeys(value)) report.addWarning(warning)
+  return deepFreeze(config)
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') {
+      throw new SluiceError('SLUICE_ERR_CONFIG_NOT_FOUND', { detail: `${file} does not exist` }, { cause: error })
+    }
+    throw new SluiceError('SLUICE_ERR_CONFIG_READ', { file, detail: error instanceof Error ? error.message : String(error) }, { cause: error })
+  }
+}
+
+/** `env` plus the `.env` file's values for names `env` lacks. */
+function addDotEnv(envFile: string, env: EnvironmentVariables): EnvironmentVariables {
+  if (statSync(envFile, { throwIfNoEntry: false })?.isFile() !== true) return env
+  const text = readText(envFile)
+  const merged: Record<string, string | undefined> = { ...env }
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (merged[name] === undefined && value !== undefined) merged[name] = value
+  }
+  return merged
+}

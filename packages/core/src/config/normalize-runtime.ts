@@ -1,0 +1,128 @@
+import type { HostConfig, McpRuntimeConfig, McpToolName, PaginationConfig, RuntimeSection } from './runtime-config.js'
+import { LOG_LEVELS, MCP_TOOL_NAMES } from './config-schema.js'
+import {
+  isJsonObject, parseBooleanLike, parseIntegerLike, parseWord, readBoolean, readInteger, readObject, readString,
+  readStringArray,
+} from './read-config-value.js'
+
+const INT32_MAX = 2147483647
+const DEFAULT_QUERY_TIMEOUT_SECONDS = 30
+
+/**
+ * `runtime` (and the host section, from `runtime.host` or the top-level `host`) → `RuntimeSection`, with
+ * SPEC's defaults first and Data API builder's engine defaults otherwise (dab.md §1.1).
+ */
+export function normalizeRuntime(runtime: unknown, host: unknown): RuntimeSection {
+  const rest = readObject(runtime, 'rest')
+  const graphql = readObject(runtime, 'graphql')
+  const cache = readObject(runtime, 'cache')
+  const level2 = readObject(cache, 'level-2')
+  const health = readObject(runtime, 'health')
+  const depthLimit = readNullableInteger(graphql?.['depth-limit'])
+  return {
+    rest: {
+      enabled: readBoolean(rest, 'enabled', true),
+      path: normalizeEndpointPath(readString(rest, 'path') ?? '/api'),
+      requestBodyStrict: readBoolean(rest, 'request-body-strict', true),
+    },
+    graphql: {
+      enabled: readBoolean(graphql, 'enabled', true),
+      path: normalizeEndpointPath(readString(graphql, 'path') ?? '/graphql'),
+      allowIntrospection: readBoolean(graphql, 'allow-introspection', true),
+      depthLimit: depthLimit === -1 ? null : depthLimit,
+      enableAggregation: readBoolean(graphql, 'enable-aggregation', true),
+      multipleCreate: readBoolean(readObject(readObject(graphql, 'multiple-mutations'), 'create'), 'enabled', false),
+    },
+    mcp: normalizeMcp(readObject(runtime, 'mcp')),
+    host: normalizeHost(host),
+    pagination: normalizePagination(readObject(runtime, 'pagination')),
+    cache: {
+      enabled: readBoolean(cache, 'enabled', false),
+      ttlSeconds: readInteger(cache, 'ttl-seconds', 5),
+      level2: {
+        enabled: readBoolean(level2, 'enabled', false),
+        provider: parseWord(level2?.['provider'], ['redis'] as const) ?? 'redis',
+        connectionString: readString(level2, 'connection-string'),
+        partition: readString(level2, 'partition'),
+      },
+    },
+    compression: { level: parseWord(readObject(runtime, 'compression')?.['level'], ['optimal', 'fastest', 'none'] as const) },
+    health: {
+      enabled: readBoolean(health, 'enabled', true),
+      roles: readStringArray(health, 'roles'),
+      cacheTtlSeconds: readInteger(health, 'cache-ttl-seconds', 5),
+      maxQueryParallelism: readInteger(health, 'max-query-parallelism', 4),
+    },
+    logLevels: normalizeLogLevels(readObject(readObject(runtime, 'telemetry'), 'log-level')),
+  }
+}
+
+/** Starts with `/` and does not end with `/` (`api/` → `/api`); `/` alone stays `/` (and is reported). */
+export function normalizeEndpointPath(path: string): string {
+  const withSlash = path.startsWith('/') ? path : `/${path}`
+  const trimmed = withSlash.replace(/\/+$/, '')
+  return trimmed === '' ? '/' : trimmed
+}
+
+function normalizeHost(host: unknown): HostConfig {
+  const size = readNullableInteger(isJsonObject(host) ? host['max-response-size-mb'] : undefined)
+  const cors = readObject(host, 'cors')
+  const authentication = readObject(host, 'authentication')
+  const jwt = readObject(authentication, 'jwt')
+  return {
+    mode: parseWord(isJsonObject(host) ? host['mode'] : undefined, ['development', 'production'] as const) ?? 'production',
+    maxResponseSizeMb: size === -1 ? null : size,
+    cors: { origins: readStringArray(cors, 'origins') ?? [], allowCredentials: readBoolean(cors, 'allow-credentials', false) },
+    authentication: authentication === undefined ? undefined : {
+      provider: readString(authentication, 'provider'),
+      jwt: jwt === undefined ? undefined : { audience: readString(jwt, 'audience'), issuer: readString(jwt, 'issuer') },
+      raw: authentication,
+    },
+  }
+}
+
+/** `null`/absent → 100 / 100000; `-1` → Int32.MaxValue for the maximum, the maximum for the default. */
+function normalizePagination(pagination: Record<string, unknown> | undefined): PaginationConfig {
+  const max = readNullableInteger(pagination?.['max-page-size']) ?? 100000
+  const maxPageSize = max === -1 ? INT32_MAX : max
+  const def = readNullableInteger(pagination?.['default-page-size']) ?? 100
+  return {
+    defaultPageSize: def === -1 ? maxPageSize : def,
+    maxPageSize,
+    nextLinkRelative: readBoolean(pagination, 'next-link-relative', false),
+  }
+}
+
+function normalizeMcp(mcp: Record<string, unknown> | undefined): McpRuntimeConfig {
+  const tools = mcp?.['dml-tools']
+  const all = parseBooleanLike(tools)
+  const dmlTools = Object.fromEntries(MCP_TOOL_NAMES.map((tool) => {
+    const value = all === undefined && isJsonObject(tools) ? tools[tool] : undefined
+    const flag = parseBooleanLike(value)
+    return [tool, {
+      enabled: all ?? flag ?? readBoolean(value, 'enabled', true),
+      queryTimeoutSeconds: readInteger(value, 'query-timeout', DEFAULT_QUERY_TIMEOUT_SECONDS),
+    }]
+  })) as Record<McpToolName, { enabled: boolean; queryTimeoutSeconds: number }>
+  return {
+    enabled: readBoolean(mcp, 'enabled', true),
+    path: normalizeEndpointPath(readString(mcp, 'path') ?? '/mcp'),
+    description: readString(mcp, 'description'),
+    allowedHosts: readStringArray(mcp, 'allowed-hosts') ?? [],
+    dmlTools,
+  }
+}
+
+function normalizeLogLevels(logLevel: Record<string, unknown> | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [category, value] of Object.entries(logLevel ?? {})) {
+    const level = parseWord(value, LOG_LEVELS)
+    if (level !== undefined) out[category] = level
+  }
+  return out
+}
+
+/** An integer (or digit string), `null` for `null`/absent/invalid. */
+function readNullableInteger(value: unknown): number | null {
+  return parseIntegerLike(value) ?? null
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { findUnimplementedKeys } from './unimplemented-keys.js'
+
+const line = (key: string) => `Config key ${key} is accepted but not implemented yet; it has no effect.`
+
+describe('findUnimplementedKeys', () => {
+  it('finds nothing in a config without listed keys', () => {
+    expect(findUnimplementedKeys({ runtime: { rest: {} }, entities: { A: { source: 'a' } } })).toEqual([])
+  })
+
+  it('reports each key kind once, however many entities use it', () => {
+    const entities = { A: { relationships: {}, cache: {} }, B: { relationships: {} } }
+    expect(findUnimplementedKeys({ entities })).toEqual([line('entities.*.relationships'), line('entities.*.cache')])
+  })
+
+  it('finds runtime.host keys under the top-level host too', () => {
+    expect(findUnimplementedKeys({ host: { cors: {} }, runtime: { host: { authentication: {} } } }))
+      .toEqual([line('host.cors'), line('runtime.host.authentication')])
+  })
+
+  it('treats null as absent', () => {
+    expect(findUnimplementedKeys({ runtime: { host: { cors: null } } })).toEqual([])
+  })
+
+  it('uses the list it is given', () => {
+    expect(findUnimplementedKeys({ runtime: { rest: { path: '/x' } } }, ['runtime.rest.path'])).toEqual([line('runtime.rest.path')])
+  })
+})

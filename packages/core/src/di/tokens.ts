@@ -1,0 +1,40 @@
+import type { AuthenticationProvider } from '../auth/authentication-provider.js'
+import type { RuntimeConfig } from '../config/runtime-config.js'
+import type { Dialect } from '../dialect/dialect.js'
+import type { Driver } from '../dialect/driver.js'
+import type { SqlCompiler } from '../dialect/sql-compiler.js'
+import type { ServiceModel } from '../model/service-model.js'
+import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage } from '../pipeline/stage.js'
+import type { PipelineHooks } from '../pipeline/pipeline-hooks.js'
+import type { Pipeline } from '../pipeline/pipeline.js'
+import type { CursorCodec } from '../request/cursor-codec.js'
+import type { Logger } from '../request/logger.js'
+import { createToken } from './token.js'
+
+/**
+ * Every injection token, in one place. Stage tokens are what plugins may replace (security stages only with
+ * `allowSecurityOverride`); the rest are provided by the server at boot.
+ */
+export const Tokens = {
+  Config: createToken<RuntimeConfig>('Config'),
+  ServiceModel: createToken<ServiceModel>('ServiceModel'),
+  Logger: createToken<Logger>('Logger'),
+  Dialect: createToken<Dialect>('Dialect'),
+  Driver: createToken<Driver>('Driver'),
+  SqlCompiler: createToken<SqlCompiler>('SqlCompiler'),
+  CursorCodec: createToken<CursorCodec>('CursorCodec'),
+  /** The secret cursors are signed with (bytes or text). */
+  CursorSecret: createToken<string | Uint8Array>('CursorSecret'),
+  PipelineHooks: createToken<readonly PipelineHooks[]>('PipelineHooks'),
+  AuthenticationProvider: createToken<AuthenticationProvider>('AuthenticationProvider'),
+  ParseStage: createToken<ParseStage>('ParseStage'),
+  AuthorizeStage: createToken<AuthorizeStage>('AuthorizeStage'),
+  FieldFilterStage: createToken<FieldFilterStage>('FieldFilterStage'),
+  PlanStage: createToken<PlanStage>('PlanStage'),
+  ExecuteStage: createToken<ExecuteStage>('ExecuteStage'),
+  ShapeStage: createToken<ShapeStage>('ShapeStage'),
+  Pipeline: createToken<Pipeline>('Pipeline'),
+} as const
+
+/** Stages whose replacement could weaken security; replacing them needs `allowSecurityOverride`. */
+export const SECURITY_STAGE_TOKENS: ReadonlySet<symbol> = new Set([Tokens.AuthorizeStage, Tokens.FieldFilterStage])

@@ -1,0 +1,122 @@
+import type { QualifiedName } from '../model/database-metadata.js'
+import type { ColumnRef, ParamRef, PredicateNode, ValueExpr } from '../plan/predicate-node.js'
+import type { PlanParameter } from '../plan/plan-parameter.js'
+import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
+import type { OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
+import type { CompiledSql, SqlCompiler } from './sql-compiler.js'
+
+/** Records placeholders in the order they are written, so positional dialects can bind values in that order. */
+export class ParameterSink {
+  readonly order: number[] = []
+  constructor(private readonly render: (index: number) => string) {}
+
+  placeholder(ref: ParamRef): string {
+    this.order.push(ref.index)
+    return this.render(ref.index)
+  }
+}
+
+const OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
+
+/**
+ * The ANSI SQL every dialect shares: identifiers, predicates, ordering. Dialect compilers extend it and override
+ * small hooks (quoting, placeholders, the JSON-building select), as Kysely's do. SQL is always produced in
+ * textual order, so `ParameterSink.order` matches the placeholders for positional (`?`) dialects.
+ */
+export abstract class BaseSqlCompiler implements SqlCompiler {
+  /** `true` for `$1`-style placeholders that refer to a parameter by number (values bound once, in plan order). */
+  protected abstract readonly numberedParameters: boolean
+
+  compile(plan: QueryPlan): CompiledSql {
+    const sink = new ParameterSink((i) => this.placeholder(i))
+    const sql = visitPlan(plan, { select: (p) => this.compileSelect(p, sink) })
+    const parameterOrder = this.numberedParameters ? plan.parameters.map((_, i) => i) : sink.order
+    return { sql, parameterOrder }
+  }
+
+  bindParameters(plan: QueryPlan, compiled: CompiledSql): unknown[] {
+    return compiled.parameterOrder.map((i) => this.convertParameter(plan.parameters[i]!))
+  }
+
+  protected abstract compileSelect(plan: SelectPlan, sink: ParameterSink): string
+  protected abstract quoteIdentifier(name: string): string
+  /** The placeholder for parameter `index` (0-based). */
+  protected abstract placeholder(index: number): string
+
+  /** A value converted for the driver; the default passes plan values through. */
+  protected convertParameter(parameter: PlanParameter): unknown {
+    return parameter.value
+  }
+
+  protected quoteString(text: string): string {
+    return `'${text.replace(/'/g, "''")}'`
+  }
+
+  protected qualifiedName(name: QualifiedName): string {
+    return name.schema === undefined ? this.quoteIdentifier(name.name) : `${this.quoteIdentifier(name.schema)}.${this.quoteIdentifier(name.name)}`
+  }
+
+  protected tableRef(table: TableRef): string {
+    return `${this.qualifiedName(table.name)} AS ${this.quoteIdentifier(table.alias)}`
+  }
+
+  protected column(ref: ColumnRef): string {
+    return `${this.quoteIdentifier(ref.table)}.${this.quoteIdentifier(ref.column)}`
+  }
+
+  protected value(expr: ValueExpr, sink: ParameterSink): string {
+    return expr.kind === 'column' ? this.column(expr) : sink.placeholder(expr)
+  }
+
+  /** The LIKE escape clause for patterns escaped with backslash. */
+  protected likeEscape(): string {
+    return ` ESCAPE '\\'`
+  }
+
+  protected predicate(node: PredicateNode, sink: ParameterSink): string {
+    switch (node.kind) {
+      case 'compare':
+        return `${this.value(node.left, sink)} ${OPERATORS[node.op]} ${this.value(node.right, sink)}`
+      case 'isNull':
+        return `${this.column(node.operand)} IS ${node.negated ? 'NOT ' : ''}NULL`
+      case 'like':
+        return `${this.column(node.operand)} ${node.negated ? 'NOT ' : ''}LIKE ${sink.placeholder(node.pattern)}${this.likeEscape()}`
+      case 'in':
+        return `${this.column(node.operand)} IN (${node.values.map((v) => sink.placeholder(v)).join(', ')})`
+      case 'and':
+      case 'or':
+        return node.items.length === 0
+          ? this.constant(node.kind === 'and')
+          : node.items.map((item) => this.nested(item, sink)).join(node.kind === 'and' ? ' AND ' : ' OR ')
+      case 'not':
+        return `NOT (${this.predicate(node.item, sink)})`
+      case 'constant':
+        return this.constant(node.value)
+    }
+  }
+
+  protected constant(value: boolean): string {
+    return value ? '1=1' : '1=0'
+  }
+
+  /** A predicate as an operand of AND/OR: parenthesized unless it is a single comparison. */
+  protected nested(node: PredicateNode, sink: ParameterSink): string {
+    const sql = this.predicate(node, sink)
+    return node.kind === 'and' || node.kind === 'or' ? `(${sql})` : sql
+  }
+
+  protected where(node: PredicateNode | undefined, sink: ParameterSink): string {
+    return node === undefined ? '' : ` WHERE ${this.predicate(node, sink)}`
+  }
+
+  /** Sluice's NULL rule: NULL is the lowest value (first ascending, last descending). ANSI spells it out. */
+  protected orderTerm(term: OrderTerm): string {
+    const dir = term.direction === 'asc' ? 'ASC' : 'DESC'
+    if (!term.nullable) return `${this.column(term.column)} ${dir}`
+    return `${this.column(term.column)} ${dir} NULLS ${term.direction === 'asc' ? 'FIRST' : 'LAST'}`
+  }
+
+  protected orderBy(terms: readonly OrderTerm[]): string {
+    return terms.length === 0 ? '' : ` ORDER BY ${terms.map((t) => this.orderTerm(t)).join(', ')}`
+  }
+}

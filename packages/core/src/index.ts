@@ -1,0 +1,115 @@
+/**
+ * @sluice/core — the config model, the service model, the request pipeline and the SPIs dialect and protocol
+ * plugins are written against. It imports no driver, no HTTP server and no GraphQL library. Each export's contract
+ * is documented at its declaration.
+ */
+
+// ── Configuration: loading Data API builder configs and the normalized model they produce ────────────────────
+export { loadConfigFile, parseConfig } from './config/load-config.js'
+export { parseConnectionString, redactConnectionString } from './config/connection-string.js'
+export type { ConnectionSettings } from './config/connection-settings.js'
+export type {
+  ActionConfig, ActionName, AuthenticationConfig, CacheConfig, CompressionLevel, ConfiguredAction, DataSourceConfig,
+  EntityConfig, EntityGraphQLConfig, EntityRestConfig, FieldConfig, GraphQLRuntimeConfig, HealthConfig, HostConfig,
+  HostMode, McpRuntimeConfig, McpToolName, PaginationConfig, ParameterConfig, PermissionConfig, RelationshipConfig,
+  RestMethod, RestRuntimeConfig, RuntimeConfig, RuntimeSection, SourceConfig, SourceType,
+} from './config/runtime-config.js'
+
+// ── Service model: config joined with database metadata ─────────────────────────────────────────────────────
+export { buildServiceModel, listSourceObjects } from './model/build-service-model.js'
+export { parseObjectName } from './model/parse-object-name.js'
+export { qualifiedKey, formatQualifiedName } from './model/database-metadata.js'
+export type {
+  ColumnMetadata, DatabaseMetadata, ForeignKeyMetadata, ObjectMetadata, ParameterMetadata, QualifiedName, SourceObject,
+} from './model/database-metadata.js'
+export { SCALAR_TYPES, isNumericType, isOrderedType } from './model/scalar-type.js'
+export type { ScalarType } from './model/scalar-type.js'
+export type { ActionPermission, EntityModel, EntityRestModel, FieldModel, PermissionTable, ServiceModel } from './model/service-model.js'
+
+// ── Requests: the protocol-neutral request, filters, context ────────────────────────────────────────────────
+export type { OperationKind, OperationRequest, OrderByItem } from './request/operation-request.js'
+export { Filter, collectFilterFields } from './filter/filter-node.js'
+export type {
+  AndFilter, ClaimOperand, ComparisonFilter, ComparisonOperator, ConstantFilter, FieldOperand, FilterKind, FilterNode,
+  FilterOperand, InFilter, IsNullFilter, LiteralOperand, NotFilter, OrFilter, StringMatchFilter, StringMatchMode,
+} from './filter/filter-node.js'
+export { parseFilterExpression } from './filter/filter-expression/parse-filter-expression.js'
+export type { FilterParseResult } from './filter/filter-expression/parse-filter-expression.js'
+export { printFilterExpression } from './filter/filter-expression/print-filter-expression.js'
+export { REST_TERMS } from './request/request-terms.js'
+export type { RequestTerms } from './request/request-terms.js'
+export { ANONYMOUS_PRINCIPAL } from './request/request-context.js'
+export type { Principal, RequestContext } from './request/request-context.js'
+export { silentLogger } from './request/logger.js'
+export type { Logger } from './request/logger.js'
+export { CursorCodec } from './request/cursor-codec.js'
+export type { BoundFilter } from './request/bound-filter.js'
+export type { AuthorizedRequest, BoundOrderTerm, KeyValue, ParsedRequest, ScopedRequest } from './request/parsed-request.js'
+export type { RequestRule } from './request/rules/request-rule.js'
+export { specifiedRequestRules } from './request/rules/specified-request-rules.js'
+
+// ── Plans: what dialects compile ────────────────────────────────────────────────────────────────────────────
+export type { PlanKind, PlanVisitor, QueryPlan } from './plan/query-plan.js'
+export { visitPlan } from './plan/query-plan.js'
+export type { OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './plan/select-plan.js'
+export type {
+  AndPredicate, ColumnRef, ComparePredicate, ConstantPredicate, InPredicate, IsNullPredicate, LikePredicate, NotPredicate,
+  OrPredicate, ParamRef, PredicateKind, PredicateNode, ValueExpr,
+} from './plan/predicate-node.js'
+export type { PlanParameter } from './plan/plan-parameter.js'
+
+// ── Dialect SPI ─────────────────────────────────────────────────────────────────────────────────────────────
+export type { Dialect, DialectContext, DialectPlugin } from './dialect/dialect.js'
+export type { Connection, CompiledQuery, Driver, QueryResult, TransactionOptions } from './dialect/driver.js'
+export type { Abortable } from './dialect/abortable.js'
+export type { CompiledSql, SqlCompiler } from './dialect/sql-compiler.js'
+export type { Introspector } from './dialect/introspector.js'
+export { DEFAULT_CAPABILITIES } from './dialect/dialect-capabilities.js'
+export type { DialectCapabilities } from './dialect/dialect-capabilities.js'
+export { BaseSqlCompiler, ParameterSink } from './dialect/base-sql-compiler.js'
+
+// ── Protocol SPI ────────────────────────────────────────────────────────────────────────────────────────────
+export type { ErrorContext, ProtocolHost, ProtocolPlugin, RouteDefinition } from './protocol/protocol-plugin.js'
+export type { HttpBody, HttpMethod, HttpRequest, HttpResponse } from './protocol/http.js'
+export { singleHeader } from './protocol/http.js'
+
+// ── Authentication seam ─────────────────────────────────────────────────────────────────────────────────────
+export type { AuthenticationProvider } from './auth/authentication-provider.js'
+export { ROLE_HEADER, resolveRole } from './auth/resolve-role.js'
+export { anonymousAuthentication, developmentRoleAuthentication } from './auth/builtin-authentication-providers.js'
+
+// ── Pipeline ────────────────────────────────────────────────────────────────────────────────────────────────
+export { Pipeline } from './pipeline/pipeline.js'
+export type { AfterObserve, AfterReplace, ObserveEvent, PipelineHooks, ReplaceEvent } from './pipeline/pipeline-hooks.js'
+export type {
+  AuthorizeStage, Executed, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage, Stage,
+} from './pipeline/stage.js'
+export type { OperationResult, ReadResult } from './pipeline/operation-result.js'
+export type { PageResultSet, ResultSet, SingleResultSet } from './pipeline/result-set.js'
+export { DefaultParseStage } from './pipeline/default-parse-stage.js'
+export { DefaultAuthorizeStage } from './pipeline/default-authorize-stage.js'
+export { DefaultFieldFilterStage } from './pipeline/default-field-filter-stage.js'
+export { DefaultPlanStage } from './pipeline/default-plan-stage.js'
+export { DefaultExecuteStage } from './pipeline/default-execute-stage.js'
+export { DefaultShapeStage } from './pipeline/default-shape-stage.js'
+
+// ── Plugins, DI and boot ────────────────────────────────────────────────────────────────────────────────────
+export type { SluicePlugin } from './plugin/sluice-plugin.js'
+export type { PluginRegistry } from './plugin/plugin-registry.js'
+export { CORE_VERSION } from './plugin/core-version.js'
+export { SluiceContainer, inject, injectable } from './di/container.js'
+export type { Constructor, Provider } from './di/container.js'
+export { Tokens } from './di/tokens.js'
+export { createToken } from './di/token.js'
+export type { Token } from './di/token.js'
+export { createSluice } from './boot/create-sluice.js'
+export type { CreateSluiceOptions, Sluice } from './boot/create-sluice.js'
+
+// ── Errors ──────────────────────────────────────────────────────────────────────────────────────────────────
+export { SluiceError, formatTemplate, isSluiceError } from './errors/sluice-error.js'
+export type { ErrorParams, SluiceErrorOptions } from './errors/sluice-error.js'
+export { ErrorCodes } from './errors/error-codes.js'
+export type { ErrorCode, ErrorCodeDefinition } from './errors/error-codes.js'
+export { createDatabaseError } from './errors/database-error.js'
+export type { DatabaseErrorClassification, DatabaseErrorKind } from './errors/database-error.js'
+export { invariant } from './util/invariant.js'

@@ -1,0 +1,86 @@
+import type { EntityConfig, RuntimeConfig } from '../config/runtime-config.js'
+import type { DialectCapabilities } from '../dialect/dialect-capabilities.js'
+import { SluiceError } from '../errors/sluice-error.js'
+import { deepFreeze } from '../util/deep-freeze.js'
+import { buildEntityFields } from './build-entity-fields.js'
+import { buildEntityPermissions } from './build-entity-permissions.js'
+import { formatQualifiedName, qualifiedKey, type DatabaseMetadata, type SourceObject } from './database-metadata.js'
+import { parseObjectName } from './parse-object-name.js'
+import type { EntityModel, ServiceModel } from './service-model.js'
+
+/** The objects start-up must introspect: every entity's `source.object`, parsed. Malformed names are left to the model. */
+export function listSourceObjects(config: RuntimeConfig): SourceObject[] {
+  const out: SourceObject[] = []
+  for (const entity of config.entities.values()) {
+    const name = parseObjectName(entity.source.object)
+    if (name !== undefined) out.push({ name, type: entity.source.type })
+  }
+  return out
+}
+
+/**
+ * Joins config and database metadata into the immutable service model. Every mismatch — a missing object or
+ * column, a view without key fields, clashing API names, permissions naming unknown fields, unparsable policies —
+ * is collected, and all of them are reported together in one `SLUICE_ERR_MODEL`.
+ */
+export function buildServiceModel(config: RuntimeConfig, metadata: DatabaseMetadata, capabilities: DialectCapabilities): ServiceModel {
+  const problems: string[] = []
+  const entities = new Map<string, EntityModel>()
+  for (const entity of config.entities.values()) {
+    const report = (message: string): void => { problems.push(`entities.${entity.name}: ${message}`) }
+    const model = buildEntity(entity, metadata, capabilities, report)
+    if (model !== undefined) entities.set(entity.name, model)
+  }
+  if (problems.length > 0) {
+    throw new SluiceError('SLUICE_ERR_MODEL', { count: problems.length, problems: problems.map((p) => `  - ${p}`).join('\n') })
+  }
+  return deepFreeze({ config, entities })
+}
+
+function buildEntity(
+  entity: EntityConfig,
+  metadata: DatabaseMetadata,
+  capabilities: DialectCapabilities,
+  report: (message: string) => void,
+): EntityModel | undefined {
+  const name = parseObjectName(entity.source.object)
+  if (name === undefined) {
+    report(`source.object ${JSON.stringify(entity.source.object)} is not a valid object name (write name, schema.name or "quoted"."names").`)
+    return undefined
+  }
+  if (entity.source.type === 'stored-procedure' && !capabilities.storedProcedures) {
+    report(`stored procedures are not supported on this database engine (source ${formatQualifiedName(name)}).`)
+    return undefined
+  }
+  const object = metadata.objects.get(qualifiedKey(name))
+  if (object === undefined) {
+    const where = name.schema === undefined && metadata.defaultSchema !== undefined ? ` (looked in the search path, default schema '${metadata.defaultSchema}')` : ''
+    report(`${entity.source.type} ${formatQualifiedName(name)} was not found in the database${where}. Names are case-sensitive.`)
+    return undefined
+  }
+  if (object.kind !== entity.source.type) {
+    report(`source ${formatQualifiedName(object.name)} is a ${object.kind} in the database, but source.type says ${entity.source.type}.`)
+    return undefined
+  }
+  const fields = buildEntityFields(entity, object, report)
+  if (fields === undefined) return undefined
+  const permissions = buildEntityPermissions(entity, fields.fieldsByName, fields.byColumn, report)
+  const restPath = entity.rest.path ?? entity.name
+  return {
+    name: entity.name,
+    kind: entity.source.type,
+    source: object.name,
+    description: entity.description,
+    fields: fields.fields,
+    fieldsByName: fields.fieldsByName,
+    keyFields: fields.keyFields,
+    rest: {
+      enabled: entity.rest.enabled,
+      path: restPath,
+      methods: entity.source.type === 'stored-procedure' ? (entity.rest.methods ?? ['post']) : ['get', 'post', 'put', 'patch', 'delete'],
+    },
+    graphql: entity.graphql,
+    permissions,
+    config: entity,
+  }
+}

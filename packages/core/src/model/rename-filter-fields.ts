@@ -1,0 +1,25 @@
+import { Filter, type FilterNode, type FilterOperand } from '../filter/filter-node.js'
+
+/** Rewrites field names in a filter (column names written in a policy → API names). */
+export function renameFilterFields(node: FilterNode, names: ReadonlyMap<string, string>): FilterNode {
+  const name = (n: string): string => names.get(n) ?? n
+  const operand = (o: FilterOperand): FilterOperand => (o.kind === 'field' ? Filter.field(name(o.name)) : o)
+  switch (node.kind) {
+    case 'comparison':
+      return Filter.comparison(node.op, operand(node.left), operand(node.right))
+    case 'and':
+      return Filter.and(node.items.map((n) => renameFilterFields(n, names)))
+    case 'or':
+      return Filter.or(node.items.map((n) => renameFilterFields(n, names)))
+    case 'not':
+      return Filter.not(renameFilterFields(node.item, names))
+    case 'stringMatch':
+      return Filter.stringMatch(node.mode, name(node.field), node.value, node.negated)
+    case 'in':
+      return Filter.in(name(node.field), node.values)
+    case 'isNull':
+      return Filter.isNull(name(node.field), node.isNull)
+    case 'constant':
+      return node
+  }
+}

@@ -1,0 +1,56 @@
+import type { RuntimeConfig } from '../config/runtime-config.js'
+import { inject, injectable } from '../di/container.js'
+import { Tokens } from '../di/tokens.js'
+import { SluiceError } from '../errors/sluice-error.js'
+import type { ServiceModel } from '../model/service-model.js'
+import { bindFilter } from '../request/bind-filter.js'
+import { bindKey } from '../request/bind-key.js'
+import { bindOrderBy } from '../request/bind-order-by.js'
+import { bindSelect } from '../request/bind-select.js'
+import type { CursorCodec } from '../request/cursor-codec.js'
+import type { OperationRequest } from '../request/operation-request.js'
+import type { ParsedRequest } from '../request/parsed-request.js'
+import { REST_TERMS } from '../request/request-terms.js'
+import { resolvePageSize } from '../request/resolve-page-size.js'
+import { specifiedRequestRules } from '../request/rules/specified-request-rules.js'
+import type { ParseStage } from './stage.js'
+
+/** Binds a protocol-neutral request to the service model: names → fields, values → column types, cursor → values. */
+@injectable()
+export class DefaultParseStage implements ParseStage {
+  constructor(
+    @inject(Tokens.ServiceModel) private readonly model: ServiceModel,
+    @inject(Tokens.Config) private readonly config: RuntimeConfig,
+    @inject(Tokens.CursorCodec) private readonly cursors: CursorCodec,
+  ) {}
+
+  run(request: OperationRequest): ParsedRequest {
+    const entity = this.model.entities.get(request.entity)
+    if (entity === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: request.entity })
+    const terms = request.terms ?? REST_TERMS
+    for (const rule of specifiedRequestRules) rule(request, entity, terms)
+
+    const key = request.key === undefined ? undefined : bindKey(entity, request.key, terms)
+    const ordering = bindOrderBy(entity, key === undefined ? (request.orderBy ?? []) : [], terms)
+    let after: ParsedRequest['after']
+    if (request.after !== undefined) {
+      const order = ordering.terms.map((t) => ({ name: t.field.name, direction: t.direction }))
+      const decoded = this.cursors.decode(request.after, entity.name, order)
+      if (!decoded.ok) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: decoded.reason })
+      after = decoded.values
+    }
+    return {
+      operation: request.operation,
+      entity,
+      action: 'read',
+      terms,
+      key,
+      select: request.select === undefined ? undefined : bindSelect(entity, request.select, terms),
+      filter: request.filter === undefined ? undefined : bindFilter(request.filter, entity, terms.filter),
+      orderByFields: ordering.fields,
+      orderBy: ordering.terms,
+      pageSize: key === undefined ? resolvePageSize(request.first, this.config.runtime.pagination, terms) : undefined,
+      after,
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { QueryPlan } from '../plan/query-plan.js'
+import type { OperationRequest } from '../request/operation-request.js'
+import type { AuthorizedRequest, ParsedRequest, ScopedRequest } from '../request/parsed-request.js'
+import type { RequestContext } from '../request/request-context.js'
+import type { OperationResult } from './operation-result.js'
+import type { ResultSet } from './result-set.js'
+import type { Executed } from './stage.js'
+
+/** Seen by an observing hook before its stage runs. */
+export interface ObserveEvent<I> {
+  readonly input: I
+  readonly context: RequestContext
+}
+
+/** Seen by a hook on a replaceable stage: it may swap the input, or supply the output and skip the stage. */
+export interface ReplaceEvent<I, O> extends ObserveEvent<I> {
+  setInput(input: I): void
+  setOutput(output: O): void
+}
+
+/** Returned from a hook to run after the stage. Replaceable stages may swap the output. */
+export type AfterObserve<O> = (event: { readonly output: O }) => void
+export type AfterReplace<O> = (event: { readonly output: O; setOutput(output: O): void }) => void
+
+/**
+ * Pipeline hooks, envelop style: a plain object of optional functions, contributed by plugins. A hook may return an
+ * after-callback. Hooks on `authorize` and `fieldFilter` only observe: security decisions cannot be replaced by a
+ * hook. Hook arrays are sorted once at boot; a stage without hooks costs nothing extra.
+ */
+export interface PipelineHooks {
+  readonly name?: string
+  onParse?(event: ReplaceEvent<OperationRequest, ParsedRequest>): void | AfterReplace<ParsedRequest>
+  onAuthorize?(event: ObserveEvent<ParsedRequest>): void | AfterObserve<AuthorizedRequest>
+  onFieldFilter?(event: ObserveEvent<AuthorizedRequest>): void | AfterObserve<ScopedRequest>
+  onPlan?(event: ReplaceEvent<ScopedRequest, QueryPlan>): void | AfterReplace<QueryPlan>
+  onExecute?(event: ReplaceEvent<QueryPlan, ResultSet>): void | AfterReplace<ResultSet>
+  onShape?(event: ReplaceEvent<Executed, OperationResult>): void | AfterReplace<OperationResult>
+}

@@ -1,0 +1,48 @@
+import type { FieldModel } from '../model/service-model.js'
+import type { BoundFilter } from '../request/bound-filter.js'
+import type { ParameterList } from './parameter-list.js'
+import type { ColumnRef, PredicateNode } from './predicate-node.js'
+
+/** A column of the plan's main table. */
+export function columnOf(table: string, field: FieldModel): ColumnRef {
+  return { kind: 'column', table, column: field.column }
+}
+
+/** Moves a bound filter's values into parameters and returns the predicate tree that references them. */
+export function buildPredicate(filter: BoundFilter, table: string, params: ParameterList): PredicateNode {
+  const build = (f: BoundFilter): PredicateNode => {
+    switch (f.kind) {
+      case 'compare':
+        return { kind: 'compare', left: columnOf(table, f.field), op: f.op, right: params.add(f.value, f.field.type) }
+      case 'compareFields':
+        return { kind: 'compare', left: columnOf(table, f.left), op: f.op, right: columnOf(table, f.right) }
+      case 'isNull':
+        return { kind: 'isNull', operand: columnOf(table, f.field), negated: f.negated }
+      case 'like':
+        return { kind: 'like', operand: columnOf(table, f.field), pattern: params.add(likePattern(f.mode, f.value), 'string'), negated: f.negated }
+      case 'in':
+        return { kind: 'in', operand: columnOf(table, f.field), values: f.values.map((v) => params.add(v, f.field.type)) }
+      case 'and':
+      case 'or':
+        return { kind: f.kind, items: f.items.map(build) }
+      case 'not':
+        return { kind: 'not', item: build(f.item) }
+      case 'constant':
+        return { kind: 'constant', value: f.value }
+    }
+  }
+  return build(filter)
+}
+
+/** A LIKE pattern matching `value` literally, with `\` as the escape character. */
+export function likePattern(mode: 'contains' | 'startsWith' | 'endsWith', value: string): string {
+  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`)
+  return mode === 'contains' ? `%${escaped}%` : mode === 'startsWith' ? `${escaped}%` : `%${escaped}`
+}
+
+/** Joins predicates with AND, dropping absent ones; `undefined` when nothing remains. */
+export function andAll(items: readonly (PredicateNode | undefined)[]): PredicateNode | undefined {
+  const present = items.filter((p): p is PredicateNode => p !== undefined)
+  if (present.length === 0) return undefined
+  return present.length === 1 ? present[0] : { kind: 'and', items: present }
+}

@@ -1,0 +1,48 @@
+import type { ScopedRequest } from '../request/parsed-request.js'
+import { andAll, buildPredicate, columnOf } from './build-predicate.js'
+import { buildKeysetPredicate } from './build-keyset-predicate.js'
+import { buildShapeKey } from './build-shape-key.js'
+import { ParameterList } from './parameter-list.js'
+import type { PredicateNode } from './predicate-node.js'
+import type { OrderTerm, SelectPlan } from './select-plan.js'
+
+const T = 't'
+
+/** The read plan for a scoped request: a page of the collection, or the row with the given key. */
+export function buildSelectPlan(request: ScopedRequest): SelectPlan {
+  const { entity } = request
+  const params = new ParameterList()
+  const columns = request.fields.map((f) => ({ name: f.name, column: columnOf(T, f), type: f.type }))
+  const table = { name: entity.source, alias: T }
+  // The caller's filter and the row policy both restrict rows; the policy is not optional.
+  const filter = request.filter === undefined ? undefined : buildPredicate(request.filter, T, params)
+  const policy = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
+
+  if (request.key !== undefined) {
+    const key: PredicateNode[] = request.key.map(({ field, value }) => ({
+      kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
+    }))
+    const shape = { kind: 'select', table, columns, where: andAll([policy, ...key]), orderBy: [], result: { mode: 'single' } } as const
+    return { ...shape, shapeKey: buildShapeKey(shape), parameters: params.toArray() }
+  }
+
+  const orderBy: OrderTerm[] = request.orderBy.map(({ field, direction }) => ({
+    column: columnOf(T, field),
+    direction,
+    // Key columns never hold NULL, whatever a view's metadata says; knowing that keeps indexes usable.
+    nullable: field.nullable && !field.primaryKey,
+  }))
+  const keyset = request.after === undefined
+    ? undefined
+    : buildKeysetPredicate(orderBy, request.orderBy.map((t) => t.field.type), request.after, params)
+  const pageSize = request.pageSize ?? 1
+  const limit = params.add(pageSize, 'long')
+  const fetch = params.add(pageSize + 1, 'long')
+  const shape = {
+    kind: 'select', table, columns,
+    where: andAll([policy, filter, keyset]),
+    orderBy,
+    result: { mode: 'page', limit, fetch, cursorColumns: orderBy.map((t) => t.column) },
+  } as const
+  return { ...shape, shapeKey: buildShapeKey(shape), parameters: params.toArray() }
+}

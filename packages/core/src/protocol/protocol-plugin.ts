@@ -1,0 +1,47 @@
+import type { RuntimeConfig } from '../config/runtime-config.js'
+import type { SluiceError } from '../errors/sluice-error.js'
+import type { ServiceModel } from '../model/service-model.js'
+import type { Pipeline } from '../pipeline/pipeline.js'
+import type { Logger } from '../request/logger.js'
+import type { RequestContext } from '../request/request-context.js'
+import type { SluicePlugin } from '../plugin/sluice-plugin.js'
+import type { HttpMethod, HttpRequest, HttpResponse } from './http.js'
+
+/**
+ * A protocol (REST, GraphQL, MCP, or a third party's): it turns its wire format into `OperationRequest`s for the
+ * pipeline and results or errors back into its wire format. It never sees SQL.
+ */
+export interface ProtocolPlugin extends SluicePlugin {
+  readonly kind: 'protocol'
+  readonly protocol: string
+  /** The path prefix its routes live under (`/api`), or `undefined` when the protocol is disabled by config. */
+  prefix(config: RuntimeConfig): string | undefined
+  mount(host: ProtocolHost): void | Promise<void>
+  /** This protocol's error envelope, used for every failure inside its prefix (including 404s and bad bodies). */
+  encodeError(error: SluiceError, context: ErrorContext): HttpResponse
+}
+
+export interface ErrorContext {
+  readonly mode: RuntimeConfig['runtime']['host']['mode']
+  readonly request: HttpRequest
+}
+
+/** What a protocol gets to build its routes with. Routes are relative to its prefix and fixed before listen. */
+export interface ProtocolHost {
+  readonly model: ServiceModel
+  readonly config: RuntimeConfig
+  readonly pipeline: Pipeline
+  readonly log: Logger
+  route(definition: RouteDefinition): void
+}
+
+export interface RouteDefinition {
+  readonly method: HttpMethod | readonly HttpMethod[]
+  /** Relative to the protocol prefix: `/` or `/openapi`, or `/*` for everything below the prefix. */
+  readonly url: string
+  /**
+   * Called with the request and a context whose principal and role the server has already resolved (an
+   * authentication failure never reaches the handler; it is encoded with `encodeError`).
+   */
+  handler(request: HttpRequest, context: RequestContext): HttpResponse | Promise<HttpResponse>
+}

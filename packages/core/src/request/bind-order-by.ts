@@ -1,0 +1,33 @@
+import { SluiceError } from '../errors/sluice-error.js'
+import { isOrderedType } from '../model/scalar-type.js'
+import type { EntityModel, FieldModel } from '../model/service-model.js'
+import type { OrderByItem } from './operation-request.js'
+import type { BoundOrderTerm } from './parsed-request.js'
+import type { RequestTerms } from './request-terms.js'
+
+export interface BoundOrdering {
+  /** Fields the caller named. */
+  readonly fields: readonly FieldModel[]
+  /** The caller's terms followed by every key field not already named, ascending: a total order for keyset paging. */
+  readonly terms: readonly BoundOrderTerm[]
+}
+
+export function bindOrderBy(entity: EntityModel, items: readonly OrderByItem[], terms: RequestTerms): BoundOrdering {
+  const named: BoundOrderTerm[] = []
+  const seen = new Set<string>()
+  for (const item of items) {
+    const field = entity.fieldsByName.get(item.field)
+    if (field === undefined) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: item.field, place: terms.orderBy })
+    if (seen.has(field.name)) {
+      throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', { place: terms.orderBy, detail: `field '${field.name}' appears more than once.` })
+    }
+    if (!isOrderedType(field.type)) {
+      throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', { place: terms.orderBy, detail: `field '${field.name}' (${field.dbType}) cannot be used for ordering.` })
+    }
+    seen.add(field.name)
+    named.push({ field, direction: item.direction })
+  }
+  const all = [...named]
+  for (const field of entity.keyFields) if (!seen.has(field.name)) all.push({ field, direction: 'asc' })
+  return { fields: named.map((t) => t.field), terms: all }
+}

@@ -1,0 +1,46 @@
+import { SluiceError } from '../errors/sluice-error.js'
+import type { EntityModel } from '../model/service-model.js'
+import type { BoundFilter } from './bound-filter.js'
+import { bindFilter } from './bind-filter.js'
+import { Filter, type FilterNode, type FilterOperand, type LiteralOperand } from '../filter/filter-node.js'
+import type { Principal } from './request-context.js'
+
+/**
+ * Binds a database policy for one caller: every `@claims.<name>` becomes the caller's claim value (the first value
+ * of a multi-valued claim), always as a parameter, never as SQL text. A claim the caller lacks, or a claim value
+ * that cannot be compared with its field, denies the request (403), as Data API builder does.
+ */
+export function bindPolicy(policy: FilterNode, principal: Principal, entity: EntityModel): BoundFilter {
+  const substituted = substituteClaims(policy, principal.claims)
+  try {
+    return bindFilter(substituted, entity, 'policy')
+  } catch (error) {
+    throw new SluiceError('SLUICE_ERR_FORBIDDEN', {}, { cause: error })
+  }
+}
+
+function substituteClaims(node: FilterNode, claims: Readonly<Record<string, unknown>>): FilterNode {
+  const operand = (o: FilterOperand): FilterOperand => (o.kind === 'claim' ? claimLiteral(o.name, claims) : o)
+  switch (node.kind) {
+    case 'comparison':
+      return Filter.comparison(node.op, operand(node.left), operand(node.right))
+    case 'and':
+    case 'or':
+      return node.kind === 'and' ? Filter.and(node.items.map((n) => substituteClaims(n, claims))) : Filter.or(node.items.map((n) => substituteClaims(n, claims)))
+    case 'not':
+      return Filter.not(substituteClaims(node.item, claims))
+    case 'stringMatch':
+      return node.value.kind === 'claim' ? Filter.stringMatch(node.mode, node.field, claimLiteral(node.value.name, claims), node.negated) : node
+    default:
+      return node
+  }
+}
+
+function claimLiteral(name: string, claims: Readonly<Record<string, unknown>>): LiteralOperand {
+  if (!Object.hasOwn(claims, name)) throw new SluiceError('SLUICE_ERR_MISSING_CLAIM', { claim: name })
+  let value = claims[name]
+  if (Array.isArray(value)) value = value[0]
+  if (value === null) return Filter.literal(null, 'null')
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return Filter.literal(value, 'any')
+  throw new SluiceError('SLUICE_ERR_FORBIDDEN', {}, { devDetail: `claim '${name}' holds a value that cannot be compared.` })
+}

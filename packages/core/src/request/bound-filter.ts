@@ -1,0 +1,18 @@
+import type { FieldModel } from '../model/service-model.js'
+import type { ComparisonOperator, StringMatchMode } from '../filter/filter-node.js'
+
+/**
+ * A filter after binding: field names resolved to the model, literals coerced to column types, null comparisons
+ * turned into IS NULL, literal-on-the-left comparisons flipped. Values are still inline; the plan stage moves them
+ * into parameters.
+ */
+export type BoundFilter =
+  | { readonly kind: 'compare'; readonly field: FieldModel; readonly op: ComparisonOperator; readonly value: unknown }
+  | { readonly kind: 'compareFields'; readonly left: FieldModel; readonly op: ComparisonOperator; readonly right: FieldModel }
+  | { readonly kind: 'isNull'; readonly field: FieldModel; readonly negated: boolean }
+  | { readonly kind: 'like'; readonly field: FieldModel; readonly mode: StringMatchMode; readonly value: string; readonly negated: boolean }
+  | { readonly kind: 'in'; readonly field: FieldModel; readonly values: readonly unknown[] }
+  | { readonly kind: 'and'; readonly items: readonly BoundFilter[] }
+  | { readonly kind: 'or'; readonly items: readonly BoundFilter[] }
+  | { readonly kind: 'not'; readonly item: BoundFilter }
+  | { readonly kind: 'constant'; readonly value: boolean }

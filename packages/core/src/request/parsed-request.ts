@@ -1,0 +1,47 @@
+import type { ActionName } from '../config/runtime-config.js'
+import type { ActionPermission, EntityModel, FieldModel } from '../model/service-model.js'
+import type { BoundFilter } from './bound-filter.js'
+import type { OperationKind } from './operation-request.js'
+import type { RequestTerms } from './request-terms.js'
+
+export interface KeyValue {
+  readonly field: FieldModel
+  readonly value: unknown
+}
+
+export interface BoundOrderTerm {
+  readonly field: FieldModel
+  readonly direction: 'asc' | 'desc'
+}
+
+/** Output of the parse stage: the request bound to the service model, every value coerced and checked. */
+export interface ParsedRequest {
+  readonly operation: OperationKind
+  readonly entity: EntityModel
+  /** The permission action this operation needs. */
+  readonly action: ActionName
+  readonly terms: RequestTerms
+  /** Key values in the entity's key order (by-key operations). */
+  readonly key: readonly KeyValue[] | undefined
+  readonly select: readonly FieldModel[] | undefined
+  readonly filter: BoundFilter | undefined
+  /** Fields the caller named in its ordering (excludes the key columns appended as tie-breakers). */
+  readonly orderByFields: readonly FieldModel[]
+  /** The complete ordering: the caller's terms, then each remaining key field ascending. */
+  readonly orderBy: readonly BoundOrderTerm[]
+  /** Rows per page for collection reads (default applied, `-1` resolved to the maximum). */
+  readonly pageSize: number | undefined
+  /** Values of `orderBy` at the row the page continues after, from a validated cursor. */
+  readonly after: readonly (string | null)[] | undefined
+}
+
+/** Output of the authorize stage: the permission that allows the request and its row policy, bound to the caller. */
+export interface AuthorizedRequest extends ParsedRequest {
+  readonly permission: ActionPermission
+  readonly policy: BoundFilter | undefined
+}
+
+/** Output of the field-filter stage: every reference checked against the permitted fields; the output fields fixed. */
+export interface ScopedRequest extends AuthorizedRequest {
+  readonly fields: readonly FieldModel[]
+}

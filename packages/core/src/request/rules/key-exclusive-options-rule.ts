@@ -1,0 +1,14 @@
+import { SluiceError } from '../../errors/sluice-error.js'
+import type { RequestRule } from './request-rule.js'
+
+/** A by-key read returns one row: filtering, ordering and paging options make no sense with it. */
+export const keyExclusiveOptionsRule: RequestRule = (request, _entity, terms) => {
+  if (request.key === undefined) return
+  const present = [
+    request.filter !== undefined && terms.filter,
+    request.orderBy !== undefined && terms.orderBy,
+    request.first !== undefined && terms.first,
+    request.after !== undefined && terms.after,
+  ].filter((name): name is string => typeof name === 'string')
+  if (present.length > 0) throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', { name: `${present.join(', ')} (not supported with a primary key)` })
+}

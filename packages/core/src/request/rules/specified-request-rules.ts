@@ -1,0 +1,6 @@
+import { keyExclusiveOptionsRule } from './key-exclusive-options-rule.js'
+import { operationSourceRule } from './operation-source-rule.js'
+import type { RequestRule } from './request-rule.js'
+
+/** The request rules the default parse stage runs, in order. */
+export const specifiedRequestRules: readonly RequestRule[] = Object.freeze([operationSourceRule, keyExclusiveOptionsRule])

@@ -1,0 +1,136 @@
+import { PGlite, types } from '@electric-sql/pglite'
+import { SluiceError } from '@sluice/core'
+import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
+import { classifyPostgresError } from '@sluice/plugin-postgres/sql'
+import type { PGliteDriverConfig, PGliteLike, PGliteQueryOptions, PGliteTransactionLike } from './pglite-driver-config.js'
+
+const keepText = (value: string): string => value
+const keepTextArray = (typarray: number) => (value: string): unknown => types.arrayParser(value, keepText, typarray)
+
+/**
+ * Dates, times, int8 and numeric (and their arrays) as their PostgreSQL text, as the PostgreSQL driver returns them:
+ * no `Date` conversion, no precision loss (PGlite would otherwise turn int8 into a lossy number).
+ */
+export const PGLITE_PARSERS: NonNullable<PGliteQueryOptions['parsers']> = {
+  20: keepText, 1700: keepText, 1082: keepText, 1083: keepText, 1114: keepText, 1184: keepText, 1186: keepText, 1266: keepText,
+  1016: keepTextArray(1016), 1231: keepTextArray(1231), 1182: keepTextArray(1182), 1183: keepTextArray(1183),
+  1115: keepTextArray(1115), 1185: keepTextArray(1185), 1187: keepTextArray(1187), 1270: keepTextArray(1270),
+}
+const QUERY_OPTIONS: PGliteQueryOptions = { parsers: PGLITE_PARSERS }
+
+const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = {
+  'read committed': 'READ COMMITTED',
+  'repeatable read': 'REPEATABLE READ',
+  serializable: 'SERIALIZABLE',
+}
+
+const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
+
+/**
+ * Runs statements on an embedded PGlite: the caller's (never closed here) or one it creates in `dataDir` or in
+ * memory (closed by `destroy`). PGlite runs one statement at a time and queues the rest; `transaction` holds it for
+ * the callback's statements. Errors keep their SQLSTATE `code` but lose PGlite's minified stack frames.
+ */
+export class PGliteDriver implements Driver {
+  readonly #config: PGliteDriverConfig
+  #db: Promise<PGliteLike> | undefined
+  #owned: PGliteLike | undefined
+
+  constructor(config: PGliteDriverConfig) {
+    this.#config = config
+  }
+
+  async init(options: Abortable = {}): Promise<void> {
+    try {
+      await this.execute({ sql: 'SELECT 1', parameters: [] }, options)
+    } catch (error) {
+      if (options.signal?.aborted === true) throw error
+      const detail = classifyPostgresError(error).message
+      throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'PGlite', detail }, { cause: error })
+    }
+  }
+
+  async execute<R = Record<string, unknown>>(query: CompiledQuery, options: Abortable = {}): Promise<QueryResult<R>> {
+    options.signal?.throwIfAborted()
+    return runQuery<R>(await this.#getDb(), query, options.signal)
+  }
+
+  async transaction<T>(fn: (connection: Connection) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const { signal, isolation } = options
+    signal?.throwIfAborted()
+    const db = await this.#getDb()
+    try {
+      return await db.transaction(async (tx) => {
+        signal?.throwIfAborted()
+        if (isolation !== undefined) await tx.exec(`SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}`)
+        return fn({ execute: <R>(query: CompiledQuery, o: Abortable = {}) => runQuery<R>(tx, query, o.signal ?? signal) })
+      })
+    } catch (error) {
+      throw trimStack(error)
+    }
+  }
+
+  async destroy(): Promise<void> {
+    const owned = this.#owned
+    this.#owned = undefined
+    this.#db = undefined
+    if (owned !== undefined) await owned.close()
+  }
+
+  #getDb(): Promise<PGliteLike> {
+    this.#db ??= this.#open().catch((error: unknown) => {
+      this.#db = undefined // a failed factory may succeed on the next attempt
+      throw trimStack(error)
+    })
+    return this.#db
+  }
+
+  async #open(): Promise<PGliteLike> {
+    const config = this.#config
+    let db: PGliteLike
+    if ('db' in config) {
+      db = typeof config.db === 'function' ? await config.db() : config.db
+    } else {
+      db = await PGlite.create({ ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }), parsers: PGLITE_PARSERS })
+      this.#owned = db
+      if (db.waitReady !== undefined) await db.waitReady
+      await config.initialize?.(db)
+      return db
+    }
+    if (db.waitReady !== undefined) await db.waitReady
+    return db
+  }
+}
+
+async function runQuery<R>(target: PGliteTransactionLike, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
+  signal?.throwIfAborted()
+  try {
+    const running = target.query<R>(query.sql, [...query.parameters], QUERY_OPTIONS)
+    const result = signal === undefined ? await running : await raceAbort(running, signal)
+    const dml = result.command === undefined || DML_COMMANDS.has(result.command)
+    return { rows: result.rows, affectedRows: dml ? result.affectedRows : undefined }
+  } catch (error) {
+    throw trimStack(error)
+  }
+}
+
+/** Settles with `promise`, or rejects with the signal's reason as soon as it aborts (PGlite finishes the statement). */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+/**
+ * Replaces the stack of an error thrown inside PGlite (frames of its minified bundle, often a kilobyte) with the
+ * first message line and the caller's own frames, so logs stay readable. Abort reasons pass unchanged.
+ */
+function trimStack(error: unknown): unknown {
+  if (!(error instanceof Error) || error.name === 'AbortError' || error.name === 'TimeoutError') return error
+  if (typeof error.stack !== 'string' || !error.stack.includes('@electric-sql')) return error
+  const callers = (new Error().stack ?? '').split('\n').slice(2).join('\n')
+  error.stack = `${error.name}: ${error.message.split('\n', 1)[0] ?? ''}${callers === '' ? '' : `\n${callers}`}`
+  return error
+}

@@ -1,0 +1,63 @@
+import type { ConnectionSettings } from '@sluice/core'
+import type { PoolConfig } from 'pg'
+import type { ConnectionOptions } from 'node:tls'
+
+const DEFAULT_POOL_SIZE = 10
+
+export interface PoolDefaults {
+  readonly poolSize?: number | undefined
+  readonly applicationName?: string | undefined
+}
+
+/**
+ * Maps parsed connection settings (URL or Npgsql-style keywords) onto `pg.Pool` options:
+ * `sslmode` (`require` encrypts without verifying, `verify-ca` checks the chain, `verify-full` also the host name;
+ * `Trust Server Certificate=true` turns verification off), `maxpoolsize`/`maximumpoolsize` → `max` (default 10),
+ * `timeout`/`connecttimeout` seconds → `connectionTimeoutMillis`, `commandtimeout` seconds → `statement_timeout`,
+ * `applicationname` → `application_name`, `searchpath` → the session's `search_path`. Unknown options are ignored.
+ */
+export function buildPostgresPoolConfig(settings: ConnectionSettings, defaults: PoolDefaults = {}): PoolConfig {
+  const options = settings.options
+  const config: PoolConfig = {
+    host: settings.host,
+    port: settings.port,
+    database: settings.database,
+    user: settings.user,
+    password: settings.password,
+    max: readInteger(options['maxpoolsize'] ?? options['maximumpoolsize']) ?? defaults.poolSize ?? DEFAULT_POOL_SIZE,
+  }
+  const ssl = readSsl(options)
+  if (ssl !== undefined) config.ssl = ssl
+  const connectSeconds = readInteger(options['timeout'] ?? options['connecttimeout'])
+  if (connectSeconds !== undefined) config.connectionTimeoutMillis = connectSeconds * 1000
+  const commandSeconds = readInteger(options['commandtimeout'])
+  if (commandSeconds !== undefined && commandSeconds > 0) config.statement_timeout = commandSeconds * 1000
+  const applicationName = options['applicationname'] ?? defaults.applicationName
+  if (applicationName !== undefined) config.application_name = applicationName
+  const searchPath = options['searchpath']
+  if (searchPath !== undefined) config.options = `-c search_path=${searchPath.replace(/[\\\s]/g, (c) => `\\${c}`)}`
+  return config
+}
+
+function readSsl(options: Readonly<Record<string, string>>): boolean | ConnectionOptions | undefined {
+  const mode = options['sslmode']?.toLowerCase().replace(/[-_\s]/g, '')
+  const trust = options['trustservercertificate']?.toLowerCase() === 'true'
+  switch (mode) {
+    case 'disable':
+      return false
+    case 'require':
+      return { rejectUnauthorized: false }
+    case 'verifyca':
+      return trust ? { rejectUnauthorized: false } : { rejectUnauthorized: true, checkServerIdentity: () => undefined }
+    case 'verifyfull':
+      return trust ? { rejectUnauthorized: false } : true
+    default:
+      // `allow` / `prefer` / absent: pg cannot fall back between plain and TLS, so it connects without TLS.
+      return undefined
+  }
+}
+
+function readInteger(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\s*\d+\s*$/.test(text)) return undefined
+  return Number.parseInt(text, 10)
+}

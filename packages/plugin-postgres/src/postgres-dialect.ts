@@ -1,0 +1,32 @@
+import type { Dialect, DialectCapabilities, Driver } from '@sluice/core'
+import { PostgresDriver } from './postgres-driver.js'
+import type { PostgresDriverConfig } from './postgres-driver-config.js'
+import { POSTGRES_CAPABILITIES } from './sql/postgres-capabilities.js'
+import { classifyPostgresError } from './sql/postgres-error-classifier.js'
+import { PostgresIntrospector } from './sql/postgres-introspector.js'
+import { PostgresSqlCompiler } from './sql/postgres-sql-compiler.js'
+
+/** PostgreSQL through `pg`: the family's compiler and introspector with a `pg.Pool` driver. */
+export class PostgresDialect implements Dialect {
+  readonly family = 'postgres'
+  readonly variant = 'postgres'
+  readonly capabilities: DialectCapabilities = POSTGRES_CAPABILITIES
+
+  constructor(private readonly config: PostgresDriverConfig) {}
+
+  createDriver(): Driver {
+    return new PostgresDriver(this.config)
+  }
+
+  createCompiler(): PostgresSqlCompiler {
+    return new PostgresSqlCompiler()
+  }
+
+  createIntrospector(driver: Driver): PostgresIntrospector {
+    return new PostgresIntrospector(driver)
+  }
+
+  classifyError(error: unknown) {
+    return classifyPostgresError(error)
+  }
+}

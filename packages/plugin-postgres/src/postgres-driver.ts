@@ -1,0 +1,172 @@
+import pg from 'pg'
+import { SluiceError } from '@sluice/core'
+import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
+import { buildPostgresPoolConfig } from './build-postgres-pool-config.js'
+import type {
+  PostgresDriverConfig, PostgresPool, PostgresPoolClient, PostgresQueryResult, PostgresTypeParsers,
+} from './postgres-driver-config.js'
+import { classifyPostgresError } from './sql/postgres-error-classifier.js'
+
+/** Types returned as their PostgreSQL text: no `Date` conversion (no time-zone shifts), no precision loss. */
+const TEXT_TYPES = new Set([
+  20, // int8
+  1700, // numeric
+  1082, // date
+  1083, // time
+  1114, // timestamp
+  1184, // timestamptz
+  1186, // interval (pg would make an object; PGlite and the `string` scalar keep text)
+  1266, // timetz
+])
+/** Arrays of the types above, parsed element-wise as text. */
+const TEXT_ARRAY_TYPES = new Set([1016, 1231, 1182, 1183, 1115, 1185, 1187, 1270])
+
+const keepText = (value: string): string => value
+const getPgTypeParser = pg.types.getTypeParser as (oid: number, format?: string) => (value: string) => unknown
+const parseTextArray = getPgTypeParser(1009, 'text') // text[]
+
+/** `pg` type parsing with dates, times, int8 and numeric kept as strings; other types as `pg` parses them. */
+export const POSTGRES_TYPE_PARSERS: PostgresTypeParsers = {
+  getTypeParser(oid: number, format?: string) {
+    if (format !== 'binary') {
+      if (TEXT_TYPES.has(oid)) return keepText
+      if (TEXT_ARRAY_TYPES.has(oid)) return parseTextArray
+    }
+    return getPgTypeParser(oid, format)
+  },
+}
+
+const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = {
+  'read committed': 'READ COMMITTED',
+  'repeatable read': 'REPEATABLE READ',
+  serializable: 'SERIALIZABLE',
+}
+
+const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
+
+/**
+ * Runs statements on a `pg` pool: the caller's (never ended here) or one it creates from connection settings (ended
+ * by `destroy`). Named queries become `pg` prepared statements; dates, times, int8 and numeric arrive as strings.
+ * An aborted `signal` rejects the call at once; a statement already sent runs to completion on its connection.
+ */
+export class PostgresDriver implements Driver {
+  readonly #config: PostgresDriverConfig
+  #pool: Promise<PostgresPool> | undefined
+  #ownedPool: pg.Pool | undefined
+
+  constructor(config: PostgresDriverConfig) {
+    this.#config = config
+  }
+
+  async init(options: Abortable = {}): Promise<void> {
+    try {
+      await this.execute({ sql: 'SELECT 1', parameters: [] }, options)
+    } catch (error) {
+      if (options.signal?.aborted === true) throw error
+      throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'PostgreSQL', detail: this.#describeFailure(error) }, { cause: error })
+    }
+  }
+
+  async execute<R = Record<string, unknown>>(query: CompiledQuery, options: Abortable = {}): Promise<QueryResult<R>> {
+    options.signal?.throwIfAborted()
+    const pool = await this.#getPool()
+    return runQuery<R>(pool, query, options.signal)
+  }
+
+  async transaction<T>(fn: (connection: Connection) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const { signal, isolation } = options
+    signal?.throwIfAborted()
+    const client = await (await this.#getPool()).connect()
+    let broken: Error | undefined
+    const onConnectionError = (error: Error): void => {
+      broken ??= error
+    }
+    client.on?.('error', onConnectionError)
+    try {
+      signal?.throwIfAborted()
+      await runQuery(client, { sql: isolation === undefined ? 'BEGIN' : `BEGIN ISOLATION LEVEL ${ISOLATION[isolation]}`, parameters: [] })
+      const connection: Connection = {
+        execute: <R>(query: CompiledQuery, o: Abortable = {}) => runQuery<R>(client, query, o.signal ?? signal),
+      }
+      const result = await fn(connection)
+      await runQuery(client, { sql: 'COMMIT', parameters: [] })
+      return result
+    } catch (error) {
+      if (classifyPostgresError(error).kind === 'unavailable') broken = toError(error)
+      try {
+        await runQuery(client, { sql: 'ROLLBACK', parameters: [] })
+      } catch (rollbackError) {
+        broken ??= toError(rollbackError)
+      }
+      throw error
+    } finally {
+      client.off?.('error', onConnectionError)
+      client.release(broken)
+    }
+  }
+
+  async destroy(): Promise<void> {
+    const owned = this.#ownedPool
+    this.#ownedPool = undefined
+    this.#pool = undefined
+    if (owned !== undefined) await owned.end()
+  }
+
+  #getPool(): Promise<PostgresPool> {
+    this.#pool ??= this.#openPool().catch((error: unknown) => {
+      this.#pool = undefined // a failed factory may succeed on the next attempt
+      throw error
+    })
+    return this.#pool
+  }
+
+  async #openPool(): Promise<PostgresPool> {
+    const config = this.#config
+    if ('pool' in config) return typeof config.pool === 'function' ? await config.pool() : config.pool
+    const pool = new pg.Pool({ ...buildPostgresPoolConfig(config.connection, config), types: POSTGRES_TYPE_PARSERS })
+    // An idle client whose server went away emits 'error'; pg drops it and the next query connects afresh.
+    pool.on('error', () => undefined)
+    this.#ownedPool = pool
+    return pool
+  }
+
+  /** One line for the start-up error: the socket error or the server's message, never the password. */
+  #describeFailure(error: unknown): string {
+    let detail = classifyPostgresError(error).message
+    const password = 'connection' in this.#config ? this.#config.connection.password : undefined
+    if (password !== undefined && password !== '') detail = detail.split(password).join('***')
+    return detail
+  }
+}
+
+type Queryable = Pick<PostgresPoolClient, 'query'>
+
+async function runQuery<R>(target: Queryable, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
+  signal?.throwIfAborted()
+  const running = target.query<R>({
+    text: query.sql,
+    values: [...query.parameters],
+    ...(query.name === undefined ? {} : { name: query.name }),
+    types: POSTGRES_TYPE_PARSERS,
+  })
+  const result = signal === undefined ? await running : await raceAbort(running, signal)
+  return toQueryResult(result)
+}
+
+function toQueryResult<R>(result: PostgresQueryResult<R>): QueryResult<R> {
+  const affectedRows = DML_COMMANDS.has(result.command) && result.rowCount !== null ? result.rowCount : undefined
+  return { rows: result.rows, affectedRows }
+}
+
+/** Settles with `promise`, or rejects with the signal's reason as soon as it aborts. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value))
+}

@@ -1,0 +1,74 @@
+import type { DatabaseErrorClassification } from '@sluice/core'
+
+type Kind = DatabaseErrorClassification['kind']
+
+const BY_SQLSTATE: Readonly<Record<string, Kind>> = {
+  '23505': 'unique',
+  '23502': 'not-null',
+  '23503': 'foreign-key',
+  '23514': 'check',
+  '42804': 'invalid-input', // datatype_mismatch
+  '57P01': 'unavailable', // admin_shutdown
+  '57P02': 'unavailable', // crash_shutdown
+  '57P03': 'unavailable', // cannot_connect_now
+  '53300': 'unavailable', // too_many_connections
+  '53400': 'unavailable', // configuration_limit_exceeded
+}
+
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'])
+
+/** Messages `pg` and `pg-pool` raise without a code when a connection is lost or cannot be had in time. */
+const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i]
+
+const MAX_MESSAGE_LENGTH = 500
+
+/**
+ * Sorts an error thrown by `pg` or PGlite (both carry the SQLSTATE in `code`, socket errors carry Node's `E…` code)
+ * into the classes core maps to statuses. The message is the engine's first message line plus its `detail`, kept
+ * short so stack traces and minified sources never reach it.
+ */
+export function classifyPostgresError(error: unknown): DatabaseErrorClassification {
+  return { kind: classifyKind(error), message: describeError(error) }
+}
+
+function classifyKind(error: unknown): Kind {
+  const code = readString(error, 'code')
+  if (code !== undefined) {
+    const known = BY_SQLSTATE[code]
+    if (known !== undefined) return known
+    if (code.startsWith('22')) return 'invalid-input'
+    if (code.startsWith('08')) return 'unavailable'
+    if (SOCKET_CODES.has(code)) return 'unavailable'
+  }
+  const message = readString(error, 'message') ?? ''
+  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return 'unavailable'
+  return 'other'
+}
+
+function describeError(error: unknown): string {
+  const message = firstLine(readMessage(error))
+  const detail = readString(error, 'detail')
+  const text = detail === undefined || detail === '' ? message : `${message} (${firstLine(detail)})`
+  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : text
+}
+
+/** The error's own message; for Node's AggregateError (empty message) the first inner error's, else the code. */
+function readMessage(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return String(error)
+  const message = readString(error, 'message')
+  if (message !== undefined && message !== '') return message
+  const inner = (error as { errors?: unknown }).errors
+  if (Array.isArray(inner) && inner.length > 0) return readMessage(inner[0])
+  return readString(error, 'code') ?? String(error)
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? ''
+  return line.trim()
+}
+
+function readString(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const field = (value as Record<string, unknown>)[key]
+  return typeof field === 'string' ? field : undefined
+}

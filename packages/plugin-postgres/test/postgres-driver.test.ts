@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ConnectionSettings } from '@sluice/core'
+import pg from 'pg'
+import { PostgresDriver } from '../src/postgres-driver.js'
+import type { PostgresPool } from '../src/postgres-driver-config.js'
+import { openPostgresTestSchema, POSTGRES_TEST_URL, type PostgresTestSchema } from './postgres-test-database.js'
+
+// A pg.Pool must satisfy the structural PostgresPool the config declares (checked by the type checker).
+const acceptsPgPool = (pool: pg.Pool): PostgresPool => pool
+void acceptsPgPool
+
+const unreachable: ConnectionSettings = {
+  form: 'url', scheme: 'postgresql', host: '127.0.0.1', port: 1, database: 'test', user: 'postgres', password: 'hunter2-secret', options: {},
+}
+
+describe('PostgresDriver without a server', () => {
+  it('fails init with SLUICE_ERR_DATABASE_CONNECT and a one-line detail without the password', async () => {
+    const driver = new PostgresDriver({ connection: unreachable })
+    const error = await driver.init().then(() => undefined, (e: unknown) => e)
+    expect(error).toMatchObject({ code: 'SLUICE_ERR_DATABASE_CONNECT', params: { engine: 'PostgreSQL', detail: 'connect ECONNREFUSED 127.0.0.1:1' } })
+    expect((error as Error).message).toBe('Cannot connect to the PostgreSQL database: connect ECONNREFUSED 127.0.0.1:1')
+    expect((error as Error).message).not.toContain('hunter2')
+    await driver.destroy()
+  })
+
+  it('rejects an already aborted call before touching the pool', async () => {
+    let connected = false
+    const driver = new PostgresDriver({ pool: async () => { connected = true; throw new Error('unexpected') } })
+    const controller = new AbortController()
+    controller.abort()
+    await expect(driver.execute({ sql: 'SELECT 1', parameters: [] }, { signal: controller.signal })).rejects.toThrow(/abort/i)
+    await expect(driver.transaction(async () => 1, { signal: controller.signal })).rejects.toThrow(/abort/i)
+    expect(connected).toBe(false)
+  })
+})
+
+const opened = await openPostgresTestSchema()
+const skipped = 'skipped' in opened ? opened.skipped : undefined
+if (skipped !== undefined) console.warn(`Skipping PostgreSQL driver tests: ${skipped}`)
+
+describe.skipIf(skipped !== undefined)(`PostgresDriver on PostgreSQL${skipped === undefined ? '' : ` (skipped: ${skipped})`}`, () => {
+  const database = opened as PostgresTestSchema
+  const driver = new PostgresDriver({ pool: database.pool })
+  const run = (sql: string, parameters: unknown[] = []) => driver.execute({ sql, parameters })
+
+  beforeAll(async () => {
+    await driver.init()
+    await run('CREATE TABLE accounts (id int PRIMARY KEY, balance numeric(12,2) NOT NULL)')
+  })
+  afterAll(async () => {
+    await driver.destroy() // the pool is the caller's: destroy leaves it open
+    await database.drop()
+  })
+
+  it('returns dates, times, int8 and numeric as strings', async () => {
+    const { rows } = await run(`SELECT '2024-02-29'::date AS d, '2024-02-29 10:11:12.345'::timestamp AS ts,
+      '2024-02-29 10:11:12+02'::timestamptz AT TIME ZONE 'UTC' AS ts_utc, '2024-02-29 10:11:12+00'::timestamptz AS tz,
+      '10:11:12'::time AS t, '10:11:12+02'::timetz AS ttz, '1 day 2 hours'::interval AS i, 9007199254740993::int8 AS big,
+      12345678901234567890.123456789::numeric AS n, ARRAY['2024-01-01'::date] AS ds, ARRAY[9007199254740993::int8] AS bigs,
+      42::int4 AS small, '{"a":1}'::jsonb AS j`)
+    expect(rows[0]).toMatchObject({
+      d: '2024-02-29', ts: '2024-02-29 10:11:12.345', ts_utc: '2024-02-29 08:11:12', t: '10:11:12', ttz: '10:11:12+02',
+      i: '1 day 02:00:00', big: '9007199254740993', n: '12345678901234567890.123456789', ds: ['2024-01-01'],
+      bigs: ['9007199254740993'], small: 42, j: { a: 1 },
+    })
+    expect(typeof rows[0]?.['tz']).toBe('string')
+  })
+
+  it('prepares a named statement once per connection and reuses it', async () => {
+    const query = { sql: 'SELECT $1::int + 1 AS next', parameters: [1], name: 'sluice_test_next' }
+    await driver.transaction(async (connection) => {
+      expect((await connection.execute(query)).rows).toEqual([{ next: 2 }])
+      expect((await connection.execute({ ...query, parameters: [41] })).rows).toEqual([{ next: 42 }])
+      const prepared = await connection.execute({
+        sql: 'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = $1', parameters: ['sluice_test_next'],
+      })
+      expect(prepared.rows).toEqual([{ n: 1 }])
+    })
+  })
+
+  it('commits a transaction and reports affected rows', async () => {
+    const result = await driver.transaction(async (connection) => {
+      const inserted = await connection.execute({ sql: 'INSERT INTO accounts VALUES (1, 10), (2, 20)', parameters: [] })
+      return inserted.affectedRows
+    }, { isolation: 'serializable' })
+    expect(result).toBe(2)
+    expect((await run('SELECT id, balance FROM accounts ORDER BY id')).rows).toEqual([{ id: 1, balance: '10.00' }, { id: 2, balance: '20.00' }])
+    expect((await run('UPDATE accounts SET balance = balance + 1')).affectedRows).toBe(2)
+    expect((await run('SELECT 1')).affectedRows).toBeUndefined()
+  })
+
+  it('rolls back when the callback fails, and rethrows its error', async () => {
+    const failure = new Error('callback failed')
+    await expect(driver.transaction(async (connection) => {
+      await connection.execute({ sql: 'INSERT INTO accounts VALUES (3, 30)', parameters: [] })
+      throw failure
+    }, { isolation: 'repeatable read' })).rejects.toBe(failure)
+    await expect(driver.transaction(async (connection) => {
+      await connection.execute({ sql: 'INSERT INTO accounts VALUES (4, 40)', parameters: [] })
+      await connection.execute({ sql: 'INSERT INTO accounts VALUES (4, 40)', parameters: [] })
+    })).rejects.toMatchObject({ code: '23505' })
+    expect((await run('SELECT count(*)::int AS n FROM accounts WHERE id IN (3, 4)')).rows).toEqual([{ n: 0 }])
+  })
+
+  it('discards a connection that broke inside a transaction and keeps working', async () => {
+    await expect(driver.transaction(async (connection) => {
+      await connection.execute({ sql: 'SELECT pg_terminate_backend(pg_backend_pid())', parameters: [] })
+    })).rejects.toMatchObject({ code: '57P01' })
+    expect((await run('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
+  })
+
+  it('creates, uses and ends its own pool from connection settings', async () => {
+    const url = new URL(POSTGRES_TEST_URL)
+    const own = new PostgresDriver({
+      connection: {
+        form: 'url', scheme: 'postgresql', host: url.hostname, port: Number(url.port || 5432), database: url.pathname.slice(1),
+        user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined, options: { applicationname: 'sluice-test' },
+      },
+      poolSize: 2,
+    })
+    await own.init()
+    expect((await own.execute({ sql: "SELECT current_setting('application_name') AS app, now()::date AS today", parameters: [] })).rows[0])
+      .toMatchObject({ app: 'sluice-test', today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
+    await own.destroy()
+  })
+})

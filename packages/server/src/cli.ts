@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { createSluice, isSluiceError, loadConfigFile } from '@sluice/core'
+import { createLogger } from './create-logger.js'
+import { createServer } from './create-server.js'
+import { defaultPlugins } from './default-plugins.js'
+import { deriveCursorSecret } from './derive-cursor-secret.js'
+import { resolveConfigPath } from './resolve-config-path.js'
+import { SERVER_VERSION } from './server-version.js'
+
+const USAGE = `Sluice ${SERVER_VERSION}: REST APIs over your database from a Data API builder config.
+
+Usage:
+  sluice start [--config FILE] [--port N] [--host H] [--demo]
+  sluice validate [--config FILE] [--demo]
+  sluice --version | --help
+
+Options:
+  --config FILE   the config to load (default ./dab-config.json, then ./sluice.config.json)
+  --demo          use the bundled library sample on embedded PostgreSQL (PGlite)
+  --port N        port to listen on (default: $PORT, else 5000)
+  --host H        address to listen on (default 127.0.0.1; use 0.0.0.0 in containers)
+`
+
+const OPTIONS = {
+  config: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  demo: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
+  const [command, ...extra] = positionals
+  if (values.version === true) return print(`${SERVER_VERSION}\n`)
+  if (values.help === true || command === undefined || command === 'help') return print(USAGE)
+  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'.`)
+  switch (command) {
+    case 'start':
+      return start(values)
+    case 'validate':
+      return validate(values)
+    default:
+      throw new UsageError(`unknown command '${command}'.`)
+  }
+}
+
+async function start(values: { config?: string; port?: string; host?: string; demo?: boolean }): Promise<number> {
+  const file = resolveConfigPath(values.config, values.demo === true)
+  const config = loadConfigFile(file)
+  const log = createLogger(config)
+  for (const warning of config.warnings) log.warn(warning)
+  const port = parsePort(values.port ?? process.env['PORT'] ?? '5000')
+  const host = values.host ?? '127.0.0.1'
+  const server = await createServer({ config, logger: log, cursorSecret: deriveCursorSecret(config, readFileSync(file, 'utf8')) })
+  let address: string
+  try {
+    address = await server.listen(port, host)
+  } catch (error) {
+    await server.close()
+    throw error
+  }
+  const rest = config.runtime.rest.enabled ? `REST ${address}${config.runtime.rest.path}` : 'REST disabled'
+  log.info(`Sluice ${SERVER_VERSION} is listening on ${address} (${config.runtime.host.mode} mode, ${server.sluice.model.entities.size} entities; ${rest})`)
+  stopOnSignals(async () => {
+    log.info('shutting down: finishing in-flight requests')
+    await server.close()
+  })
+  return new Promise<number>(() => undefined)
+}
+
+async function validate(values: { config?: string; demo?: boolean }): Promise<number> {
+  const file = resolveConfigPath(values.config, values.demo === true)
+  const config = loadConfigFile(file)
+  for (const warning of config.warnings) process.stderr.write(`warning: ${warning}\n`)
+  const sluice = await createSluice({ config, plugins: defaultPlugins() })
+  await sluice.close()
+  return print(`${file} is valid: ${sluice.model.entities.size} entities match the database.\n`)
+}
+
+function stopOnSignals(stop: () => Promise<void>): void {
+  let stopping = false
+  const onSignal = (): void => {
+    if (stopping) process.exit(1)
+    stopping = true
+    stop().then(() => process.exit(0), (error: unknown) => {
+      process.stderr.write(`sluice: error while shutting down: ${String(error)}\n`)
+      process.exit(1)
+    })
+  }
+  process.on('SIGTERM', onSignal)
+  process.on('SIGINT', onSignal)
+}
+
+function parsePort(text: string): number {
+  const port = Number(text)
+  if (!/^\d+$/.test(text) || port < 0 || port > 65535) throw new UsageError(`invalid port '${text}' (expected 0-65535).`)
+  return port
+}
+
+function print(text: string): number {
+  process.stdout.write(text)
+  return 0
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => { if (code !== 0) process.exit(code) },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`sluice: ${(error as Error).message}\nRun 'sluice --help' for usage.\n`)
+    } else if (isSluiceError(error)) {
+      process.stderr.write(`sluice: ${error.message}\n`)
+    } else {
+      process.stderr.write(`sluice: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`)
+      if (process.env['SLUICE_DEBUG']) process.stderr.write(`${(error as Error).stack ?? ''}\n`)
+    }
+    process.exit(1)
+  },
+)

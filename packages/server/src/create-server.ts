@@ -1,0 +1,75 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { createSluice, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
+import { defaultPlugins } from './default-plugins.js'
+import { mountProtocol } from './mount-protocol.js'
+import { SERVER_VERSION } from './server-version.js'
+import { encodeRestError } from '@sluice/plugin-rest'
+import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
+
+export interface CreateServerOptions {
+  readonly config: RuntimeConfig
+  /** Defaults to the built-in dialects and protocols. */
+  readonly plugins?: readonly SluicePlugin[]
+  /** A pino logger (fastify's), or `false` for none. */
+  readonly logger?: Logger | false
+  readonly cursorSecret?: string | Uint8Array
+  /** Request body limit in bytes (default 1 MiB). */
+  readonly bodyLimit?: number
+}
+
+export interface SluiceServer {
+  readonly app: FastifyInstance
+  readonly sluice: Sluice
+  /** Starts listening; resolves with the address. Fails with a coded error, e.g. when the port is taken. */
+  listen(port: number, host: string): Promise<string>
+  /** Stops accepting, finishes in-flight requests, then closes the database pools. */
+  close(): Promise<void>
+}
+
+/** Boots Sluice and composes it on fastify: one encapsulated context per enabled protocol, `GET /` health. */
+export async function createServer(options: CreateServerOptions): Promise<SluiceServer> {
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024
+  const common = { disableRequestLogging: true, bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true } }
+  const app: FastifyInstance = options.logger
+    ? (Fastify({ ...common, loggerInstance: options.logger as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
+    : Fastify({ ...common, logger: false })
+  // Protocols parse bodies themselves, so malformed JSON gets their own envelope and message.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+
+  const log = (options.logger || undefined) as Logger | undefined
+  const sluice = await createSluice({ config: options.config, plugins: options.plugins ?? defaultPlugins(), log, cursorSecret: options.cursorSecret })
+  try {
+    const mode = options.config.runtime.host.mode
+    app.get('/', async () => ({ status: 'Healthy', version: SERVER_VERSION }))
+    app.setNotFoundHandler((request, reply) => {
+      const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })
+      return sendHttpResponse(reply, encodeRestError(error, { mode, request: toHttpRequest(request) }))
+    })
+    for (const protocol of sluice.protocols) {
+      const prefix = protocol.prefix(options.config)
+      if (prefix !== undefined) await mountProtocol(app, sluice, protocol, prefix, bodyLimit)
+    }
+    await app.ready()
+  } catch (error) {
+    await sluice.close()
+    throw error
+  }
+  return {
+    app,
+    sluice,
+    async listen(port, host) {
+      try {
+        return await app.listen({ port, host })
+      } catch (error) {
+        const code = (error as { code?: string }).code
+        const detail = code === 'EADDRINUSE' ? 'the port is already in use.' : code === 'EACCES' ? 'permission denied.' : String((error as Error).message)
+        throw new SluiceError('SLUICE_ERR_LISTEN', { address: `${host}:${port}`, detail }, { cause: error })
+      }
+    },
+    async close() {
+      await app.close()
+      await sluice.close()
+    },
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  resolveRole, ROLE_HEADER, singleHeader, SluiceError,
+  type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice,
+} from '@sluice/core'
+import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
+import { toSluiceError } from './to-sluice-error.js'
+
+/**
+ * Mounts one protocol in its own encapsulated fastify context under its prefix, with an error handler and a
+ * not-found handler built from the protocol's `encodeError` — so a REST failure gets REST's envelope and a GraphQL
+ * failure GraphQL's, and neither handler leaks into the other.
+ */
+export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protocol: ProtocolPlugin, prefix: string, bodyLimit: number): Promise<void> {
+  const mode = sluice.config.runtime.host.mode
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error, request, reply) => {
+      const coded = toSluiceError(error, request.log, bodyLimit)
+      return sendHttpResponse(reply, protocol.encodeError(coded, { mode, request: toHttpRequest(request) }))
+    })
+    scope.setNotFoundHandler((request, reply) => {
+      const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })
+      return sendHttpResponse(reply, protocol.encodeError(error, { mode, request: toHttpRequest(request) }))
+    })
+    const route = (definition: RouteDefinition): void => {
+      scope.route({
+        method: definition.method as string | string[],
+        url: definition.url,
+        handler: async (request, reply) => {
+          const http = toHttpRequest(request)
+          const context = await createContext(sluice, http, request)
+          return sendHttpResponse(reply, await definition.handler(http, context))
+        },
+      })
+    }
+    await protocol.mount({ model: sluice.model, config: sluice.config, pipeline: sluice.pipeline, log: sluice.log, route })
+  }, { prefix })
+}
+
+/** The per-request context: principal from the authentication provider, then the effective role. */
+async function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest): Promise<RequestContext> {
+  const principal = await sluice.authentication.authenticate(http)
+  const header = singleHeader(http, ROLE_HEADER)
+  return {
+    requestId: request.id,
+    principal,
+    role: resolveRole(principal, header.value, header.repeated),
+    mode: sluice.config.runtime.host.mode,
+    log: sluice.log,
+    signal: undefined,
+  }
+}
