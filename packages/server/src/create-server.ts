@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { createSluice, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
 import { defaultPlugins } from './default-plugins.js'
 import { mountProtocol } from './mount-protocol.js'
+import { RequestLogController } from './request-log-controller.js'
 import { SERVER_VERSION } from './server-version.js'
 import { encodeRestError } from '@sluice/plugin-rest'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
@@ -29,7 +30,7 @@ export interface SluiceServer {
 /** Boots Sluice and composes it on fastify: one encapsulated context per enabled protocol, `GET /` health. */
 export async function createServer(options: CreateServerOptions): Promise<SluiceServer> {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024
-  const common = { disableRequestLogging: true, bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true } }
+  const common = { logController: new RequestLogController(), bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true } }
   const app: FastifyInstance = options.logger
     ? (Fastify({ ...common, loggerInstance: options.logger as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
     : Fastify({ ...common, logger: false })

@@ -45,8 +45,6 @@ export const ErrorCodes = {
   SLUICE_ERR_UNKNOWN_KEY: { status: 400, wire: BAD, template: "Primary key column '{name}' not found in the entity definition of {entity}." },
   SLUICE_ERR_KEY_MISMATCH: { status: 400, wire: BAD, template: 'Primary key column(s) provided do not match the key of {entity}: expected {expected}.' },
   SLUICE_ERR_NO_KEY: { status: 400, wire: BAD, template: 'Entity {entity} has no primary key, so it cannot be addressed by key.' },
-  SLUICE_ERR_KEY_NOT_ALLOWED: { status: 400, wire: BAD, template: 'A primary key in the path is not supported for {method} on {entity}.' },
-  SLUICE_ERR_QUERY_NOT_ALLOWED: { status: 400, wire: BAD, template: 'Query parameters are not supported for {method} on {entity}.' },
   // ── authorization ───────────────────────────────────────────────────────────────────────────
   SLUICE_ERR_FORBIDDEN: { status: 403, wire: 'Authorization Failure', template: 'The current role does not have permission to perform this action.' },
   SLUICE_ERR_MISSING_CLAIM: { status: 403, wire: 'Authorization Failure', template: 'User does not possess all the claims required to perform this operation.' },

@@ -18,18 +18,18 @@ export function didYouMean(input: string, candidates: Iterable<string>): string 
   return ` Did you mean ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`}?`
 }
 
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours cost 1. */
 function editDistance(a: string, b: string): number {
   if (a === b) return 0
-  const prev = new Array<number>(b.length + 1)
-  for (let j = 0; j <= b.length; j++) prev[j] = j
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)])
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j
   for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!
-    prev[0] = i
     for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1))
-      diag = up
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1)
+      d[i]![j] = best
     }
   }
-  return prev[b.length]!
+  return d[a.length]![b.length]!
 }

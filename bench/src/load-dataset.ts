@@ -1,0 +1,96 @@
+import pg from 'pg'
+
+/** Marker stored as the comment of `books`; bump it when the generated data changes. */
+const DATASET_VERSION = 'sluice-bench dataset v1: 500 authors, 10000 books'
+export const AUTHOR_COUNT = 500
+export const BOOK_COUNT = 10_000
+
+// Every value is a pure function of the row number, so the data set is identical on every machine.
+const CREATE_SQL = `
+DROP TABLE IF EXISTS books;
+DROP TABLE IF EXISTS authors;
+CREATE TABLE authors (id serial PRIMARY KEY, name text NOT NULL);
+CREATE TABLE books (
+  id serial PRIMARY KEY,
+  title text NOT NULL,
+  author_id int NOT NULL REFERENCES authors (id),
+  year int NOT NULL,
+  price numeric(10,2) NOT NULL,
+  isbn text NOT NULL,
+  pages int NOT NULL
+);
+INSERT INTO authors (name) SELECT 'Author ' || i FROM generate_series(1, ${AUTHOR_COUNT}) AS i ORDER BY i;
+INSERT INTO books (title, author_id, year, price, isbn, pages)
+SELECT 'The Book of Things, volume ' || i,
+       1 + (i * 37) % ${AUTHOR_COUNT},
+       1950 + (i * 7919) % 75,
+       ((i * 104729) % 9500 + 500) / 100.0,
+       '978' || lpad(((i * 2654435761) % 10000000000)::text, 10, '0'),
+       80 + (i * 53) % 900
+FROM generate_series(1, ${BOOK_COUNT}) AS i ORDER BY i;
+CREATE INDEX books_author_id_idx ON books (author_id);
+COMMENT ON TABLE books IS '${DATASET_VERSION}';
+`
+
+export interface DatasetStatus {
+  readonly created: boolean
+  readonly authors: number
+  readonly books: number
+}
+
+/**
+ * Makes sure the benchmark database holds the data set: creates the database if missing, then (re)creates and fills
+ * `authors` and `books` unless they are already loaded with the right row counts and version marker, then ANALYZE.
+ */
+export async function loadDataset(databaseUrl: string): Promise<DatasetStatus> {
+  await ensureDatabase(databaseUrl)
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    if (await isLoaded(client)) return { created: false, authors: AUTHOR_COUNT, books: BOOK_COUNT }
+    await client.query('BEGIN')
+    await client.query(CREATE_SQL)
+    await client.query('COMMIT')
+    await client.query('ANALYZE authors')
+    await client.query('ANALYZE books')
+    const counts = await countRows(client)
+    if (counts.authors !== AUTHOR_COUNT || counts.books !== BOOK_COUNT) throw new Error(`dataset load produced ${JSON.stringify(counts)}`)
+    return { created: true, ...counts }
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    await client.end()
+  }
+}
+
+async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl)
+  const name = decodeURIComponent(url.pathname.slice(1))
+  url.pathname = '/postgres'
+  const admin = new pg.Client({ connectionString: url.toString() })
+  await admin.connect()
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`)
+  } finally {
+    await admin.end()
+  }
+}
+
+async function isLoaded(client: pg.Client): Promise<boolean> {
+  const marker = await client.query<{ comment: string | null }>(
+    "SELECT obj_description(to_regclass('public.books'), 'pg_class') AS comment",
+  )
+  if (marker.rows[0]?.comment !== DATASET_VERSION) return false
+  const counts = await countRows(client)
+  return counts.authors === AUTHOR_COUNT && counts.books === BOOK_COUNT
+}
+
+async function countRows(client: pg.Client): Promise<{ authors: number; books: number }> {
+  const result = await client.query<{ authors: number; books: number }>(
+    'SELECT (SELECT count(*) FROM authors)::int AS authors, (SELECT count(*) FROM books)::int AS books',
+  )
+  const row = result.rows[0]
+  return { authors: row?.authors ?? -1, books: row?.books ?? -1 }
+}

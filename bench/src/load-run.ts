@@ -1,0 +1,12 @@
+/** One load-generator run against one URL. */
+export interface LoadRun {
+  readonly tool: 'autocannon' | 'wrk'
+  readonly seconds: number
+  readonly requestsPerSecond: number
+  readonly totalRequests: number
+  readonly latencyP50Ms: number
+  readonly latencyP99Ms: number
+  readonly non2xx: number
+  /** Connection errors and timeouts (autocannon), socket errors (wrk). */
+  readonly errors: number
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { silentLogger } from '../request/logger.js'
+import type { RequestContext } from '../request/request-context.js'
+import { SluiceError } from '../errors/sluice-error.js'
+import { Pipeline } from './pipeline.js'
+import type { PipelineHooks } from './pipeline-hooks.js'
+import type { Stage } from './stage.js'
+
+const context: RequestContext = { requestId: '1', principal: { authenticated: false, roles: [], claims: {} }, role: 'anonymous', mode: 'production', log: silentLogger, signal: undefined }
+
+/** Stages that record their order and pass a marker string along, so hook effects are visible. */
+function createPipeline(hooks: PipelineHooks[], trace: string[], overrides: Record<string, Stage<unknown, unknown>> = {}) {
+  const stage = (name: string): Stage<unknown, unknown> => overrides[name] ?? { run: (input) => { trace.push(name); return `${String(input)}>${name}` } }
+  const p = new Pipeline(
+    stage('parse') as never, stage('authorize') as never, stage('fieldFilter') as never, stage('plan') as never,
+    { run: async (input: unknown) => { trace.push('execute'); return `${String(input)}>execute` } } as never,
+    { run: (input: { result: unknown }) => { trace.push('shape'); return `${String(input.result)}>shape` } } as never,
+    hooks, silentLogger,
+  )
+  return p
+}
+
+describe('Pipeline', () => {
+  it('runs the six stages in their fixed order', async () => {
+    const trace: string[] = []
+    const result = await createPipeline([], trace).run('req' as never, context)
+    expect(trace).toEqual(['parse', 'authorize', 'fieldFilter', 'plan', 'execute', 'shape'])
+    expect(result).toBe('req>parse>authorize>fieldFilter>plan>execute>shape')
+  })
+
+  it('lets hooks on replaceable stages swap inputs and outputs, and run after-callbacks', async () => {
+    const trace: string[] = []
+    const hooks: PipelineHooks = {
+      onParse: (e) => { e.setInput('changed' as never) },
+      onPlan: (e) => { e.setOutput('cached-plan' as never) },
+      onShape: () => ({ output, setOutput }) => { setOutput(`${String(output)}!` as never) },
+    }
+    const result = await createPipeline([hooks], trace).run('req' as never, context)
+    expect(trace).toEqual(['parse', 'authorize', 'fieldFilter', 'execute', 'shape'])
+    expect(result).toBe('cached-plan>execute>shape!')
+  })
+
+  it('gives security-stage hooks a frozen event they cannot use to replace anything', async () => {
+    let seen: unknown
+    const hooks: PipelineHooks = { onAuthorize: (e) => { seen = e; expect('setOutput' in e).toBe(false) } }
+    await createPipeline([hooks], []).run('req' as never, context)
+    expect(Object.isFrozen(seen)).toBe(true)
+  })
+
+  it('passes SluiceErrors through and wraps anything else as an internal error', async () => {
+    const failing = (error: unknown): Record<string, Stage<unknown, unknown>> => ({ plan: { run: () => { throw error } } })
+    await expect(createPipeline([], [], failing(new SluiceError('SLUICE_ERR_FORBIDDEN'))).run('r' as never, context)).rejects.toMatchObject({ code: 'SLUICE_ERR_FORBIDDEN' })
+    await expect(createPipeline([], [], failing(new TypeError('bug'))).run('r' as never, context)).rejects.toMatchObject({ code: 'SLUICE_ERR_INTERNAL', status: 500 })
+  })
+})
