@@ -53,7 +53,7 @@ async function start(values: { config?: string; port?: string; host?: string; de
   const config = loadConfigFile(file)
   const log = createLogger(config)
   for (const warning of config.warnings) log.warn(warning)
-  const port = parsePort(values.port ?? process.env['PORT'] ?? '5000')
+  const port = parsePort(values.port ?? (process.env['PORT'] || '5000'))
   const host = values.host ?? '127.0.0.1'
   const server = await createServer({ config, logger: log, cursorSecret: deriveCursorSecret(config, readFileSync(file, 'utf8')) })
   let address: string
@@ -81,12 +81,18 @@ async function validate(values: { config?: string; demo?: boolean }): Promise<nu
   return print(`${file} is valid: ${sluice.model.entities.size} entities match the database.\n`)
 }
 
-function stopOnSignals(stop: () => Promise<void>): void {
+/**
+ * First SIGTERM/SIGINT: stop accepting, finish in-flight requests, close pools, then let the process end by itself
+ * once every socket has flushed (an immediate process.exit would cut off responses still being written). A second
+ * signal, or a shutdown still pending after the grace period, exits at once.
+ */
+function stopOnSignals(stop: () => Promise<void>, graceMs = 30_000): void {
   let stopping = false
   const onSignal = (): void => {
     if (stopping) process.exit(1)
     stopping = true
-    stop().then(() => process.exit(0), (error: unknown) => {
+    setTimeout(() => process.exit(1), graceMs).unref()
+    stop().then(() => { process.exitCode = 0 }, (error: unknown) => {
       process.stderr.write(`sluice: error while shutting down: ${String(error)}\n`)
       process.exit(1)
     })

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { createSluice, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
 import { defaultPlugins } from './default-plugins.js'
+import { createFrameworkErrorHandler } from './handle-framework-error.js'
+import { deferIdleCloseUntilFlushed } from './defer-idle-close-until-flushed.js'
 import { mountProtocol } from './mount-protocol.js'
 import { RequestLogController } from './request-log-controller.js'
 import { SERVER_VERSION } from './server-version.js'
@@ -30,10 +32,14 @@ export interface SluiceServer {
 /** Boots Sluice and composes it on fastify: one encapsulated context per enabled protocol, `GET /` health. */
 export async function createServer(options: CreateServerOptions): Promise<SluiceServer> {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024
-  const common = { logController: new RequestLogController(), bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true } }
+  const common = {
+    logController: new RequestLogController(), bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    frameworkErrors: createFrameworkErrorHandler(options.config.runtime.host.mode),
+  }
   const app: FastifyInstance = options.logger
     ? (Fastify({ ...common, loggerInstance: options.logger as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
     : Fastify({ ...common, logger: false })
+  deferIdleCloseUntilFlushed(app.server)
   // Protocols parse bodies themselves, so malformed JSON gets their own envelope and message.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
