@@ -8,7 +8,7 @@ const coreLayerRules = CORE_LAYERS.map((layer, i) => ({
   name: `core-layer-${layer}`,
   severity: 'error',
   comment: `packages/core/src/${layer} may not import the higher layers ${CORE_LAYERS.slice(i + 1).join(', ') || '(none)'} at run time`,
-  from: { path: `^packages/core/src/${layer}/` },
+  from: { path: `^packages/core/src/${layer}/`, pathNot: '\\.test\\.ts$' },
   to: { path: `^packages/core/src/(${CORE_LAYERS.slice(i + 1).join('|') || '$^'})/`, preCompilationOnly: false },
 })).filter((rule) => rule.to.path !== '^packages/core/src/($^)/')
 

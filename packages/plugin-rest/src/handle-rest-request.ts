@@ -17,7 +17,7 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
     const match = routes.match(segments)
     if (match === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: segments.join('/') || '/' })
     const { entity } = match
-    const key = parseKeySegments(segments.slice(match.used))
+    const key = parseKeySegments(segments.slice(match.used), below.endsWith('/'))
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', { method: request.method, entity: entity.name })
     }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/
 
 /**
  * The scheme and host the client used, for absolute links (nextLink, Location). `X-Forwarded-Proto` and
@@ -10,9 +10,15 @@ export function requestOrigin(request: FastifyRequest): { protocol: string; host
   const proto = first(request.headers['x-forwarded-proto'])?.toLowerCase()
   const fwdHost = first(request.headers['x-forwarded-host'])
   const protocol = proto === 'http' || proto === 'https' ? proto : request.protocol
-  const ownHost = request.headers.host !== undefined && HOST.test(request.headers.host) ? request.headers.host : `${request.hostname}`
-  const host = fwdHost !== undefined && HOST.test(fwdHost) ? fwdHost : ownHost
+  const ownHost = isHost(request.headers.host) ? request.headers.host : `${request.hostname}`
+  const host = isHost(fwdHost) ? fwdHost : ownHost
   return { protocol, host }
+}
+
+/** A host name or bracketed IP literal, with an optional port from 0 to 65535. */
+function isHost(value: string | undefined): value is string {
+  const match = value === undefined ? null : HOST.exec(value)
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535)
 }
 
 function first(value: string | string[] | undefined): string | undefined {

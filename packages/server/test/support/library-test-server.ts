@@ -14,9 +14,9 @@ const SEED_FILE = require.resolve('@sluice/example-library/library.sql')
 type Json = Record<string, unknown>
 
 /**
- * Changes to the library sample's config for one test file. `runtime` and `host` are deep-merged into the sample's
- * sections; each `entities` entry is deep-merged into that entity (`null` removes the entity). Arrays are replaced,
- * not merged. `edit` runs last and may change anything.
+ * Changes to the library sample's config for one test file. `runtime` is deep-merged into the sample's runtime
+ * (`runtime.host.mode` included); each `entities` entry is deep-merged into that entity (`null` removes the entity).
+ * Arrays are replaced, not merged. `edit` runs last and may change anything.
  */
 export interface LibraryConfigOverrides {
   readonly runtime?: Json
@@ -48,7 +48,7 @@ export interface JsonResponse {
   readonly status: number
   readonly headers: Readonly<Record<string, string | string[] | number | undefined>>
   readonly text: string
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  /** The parsed JSON body; typed loosely so tests can reach into records. */
   readonly body: any
 }
 
@@ -114,13 +114,7 @@ export async function requestJson(app: FastifyInstance, url: string, options: Re
   const headers: Record<string, string | string[]> = { ...options.headers }
   if (options.role !== undefined) headers['x-ms-api-role'] = options.role
   const response = await app.inject({ method: options.method ?? 'GET', url, headers, payload: options.payload })
-  let body: unknown
-  try {
-    body = response.body === '' ? undefined : JSON.parse(response.body)
-  } catch {
-    body = undefined
-  }
-  return { status: response.statusCode, headers: response.headers, text: response.body, body }
+  return { status: response.statusCode, headers: response.headers, text: response.body, body: parseBody(response.body) }
 }
 
 function requestOverSocket(base: URL, path: string, options: RequestOptions = {}): Promise<JsonResponse> {
@@ -132,18 +126,20 @@ function requestOverSocket(base: URL, path: string, options: RequestOptions = {}
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8')
-        let body: unknown
-        try {
-          body = text === '' ? undefined : JSON.parse(text)
-        } catch {
-          body = undefined
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body })
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parseBody(text) })
       })
     })
     req.on('error', reject)
     req.end(options.payload)
   })
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /** The error envelope every failure must have: `{error:{code,message,status}}` with `status` equal to the HTTP status. */
