@@ -24,6 +24,11 @@ export interface FilterNodeArbitraryOptions {
   readonly maxDepth?: number
   /** Longest `in` list; default 5. */
   readonly maxInListLength?: number
+  /**
+   * Leaf generator replacing the default comparisons, `in` lists, string matches and constants (the options above
+   * then only apply to the default leaves). The conformance suite passes leaves typed for a table's columns.
+   */
+  readonly leaves?: fc.Arbitrary<FilterNode>
 }
 
 /** Field names chosen to trip a tokenizer: keyword prefixes, function names, hex words, non-Latin letters and marks. */
@@ -60,8 +65,25 @@ export const filterLiteralArbitraries: Readonly<Record<FilterLiteralType, fc.Arb
   guid: fc.oneof(fc.uuid(), fc.uuid().map((u) => u.toUpperCase())).map((v) => Filter.literal(v, 'guid')),
 }
 
-/** Arbitrary filter trees that print and parse back unchanged: no `isNull`, no negated string match, junctions of 2+ items. */
+/**
+ * Arbitrary filter trees: `and`/`or` of 2+ items and `not` over leaves. With the default leaves they print and parse
+ * back unchanged (no `isNull`, no negated string match).
+ */
 export function createFilterNodeArbitrary(options: FilterNodeArbitraryOptions = {}): fc.Arbitrary<FilterNode> {
+  const leaf = options.leaves ?? createDefaultLeafArbitrary(options)
+  const { node } = fc.letrec<{ node: FilterNode }>((tie) => ({
+    node: fc.oneof(
+      { maxDepth: options.maxDepth ?? 4, depthIdentifier: 'filter-node', depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.array(tie('node'), { minLength: 2, maxLength: 4, depthIdentifier: 'filter-node' }).map(Filter.and),
+      fc.array(tie('node'), { minLength: 2, maxLength: 4, depthIdentifier: 'filter-node' }).map(Filter.or),
+      tie('node').map(Filter.not),
+    ),
+  }))
+  return node
+}
+
+function createDefaultLeafArbitrary(options: FilterNodeArbitraryOptions): fc.Arbitrary<FilterNode> {
   const mode = options.mode ?? 'filter'
   const fieldName = fc.constantFrom(...(options.fieldNames ?? defaultFilterFieldNames(mode)))
   const field = fieldName.map(Filter.field)
@@ -89,23 +111,12 @@ export function createFilterNodeArbitrary(options: FilterNodeArbitraryOptions = 
     .map(([matchMode, name, value]) => Filter.stringMatch(matchMode, name, value))
 
   const constant = fc.boolean().map(Filter.constant)
-  const leaf: fc.Arbitrary<FilterNode> = fc.oneof(
+  return fc.oneof(
     { arbitrary: comparison, weight: 4 },
     { arbitrary: inList, weight: 1 },
     { arbitrary: stringMatch, weight: 1 },
     { arbitrary: constant, weight: 1 },
   )
-
-  const { node } = fc.letrec<{ node: FilterNode }>((tie) => ({
-    node: fc.oneof(
-      { maxDepth: options.maxDepth ?? 4, depthIdentifier: 'filter-node', depthSize: 'small', withCrossShrink: true },
-      leaf,
-      fc.array(tie('node'), { minLength: 2, maxLength: 4, depthIdentifier: 'filter-node' }).map(Filter.and),
-      fc.array(tie('node'), { minLength: 2, maxLength: 4, depthIdentifier: 'filter-node' }).map(Filter.or),
-      tie('node').map(Filter.not),
-    ),
-  }))
-  return node
 }
 
 function isoDate(): fc.Arbitrary<string> {

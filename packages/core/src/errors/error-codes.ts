@@ -28,7 +28,7 @@ export const ErrorCodes = {
   },
   SLUICE_ERR_FIRST_TOO_LARGE: {
     status: 400, wire: BAD,
-    template: 'Invalid number of items requested, {place} must be -1 or a positive number within the max page size limit of {max}. Actual value: {value}',
+    template: 'Invalid number of items requested, first argument must be either -1 or a positive number within the max page size limit of {max}. Actual value: {value}',
   },
   SLUICE_ERR_INVALID_CURSOR: { status: 400, wire: BAD, template: 'Invalid {place}: {detail}' },
   // ── request: routing and keys ───────────────────────────────────────────────────────────────

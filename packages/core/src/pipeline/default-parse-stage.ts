@@ -1,8 +1,8 @@
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
-import { SluiceError } from '../errors/sluice-error.js'
-import type { ServiceModel } from '../model/service-model.js'
+import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
+import type { EntityModel, ServiceModel } from '../model/service-model.js'
 import { bindFilter } from '../request/bind-filter.js'
 import { bindKey } from '../request/bind-key.js'
 import { bindOrderBy } from '../request/bind-order-by.js'
@@ -10,12 +10,15 @@ import { bindSelect } from '../request/bind-select.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
 import type { OperationRequest } from '../request/operation-request.js'
 import type { ParsedRequest } from '../request/parsed-request.js'
-import { REST_TERMS } from '../request/request-terms.js'
+import { REST_TERMS, type RequestTerms } from '../request/request-terms.js'
 import { resolvePageSize } from '../request/resolve-page-size.js'
 import { specifiedRequestRules } from '../request/rules/specified-request-rules.js'
 import type { ParseStage } from './stage.js'
 
-/** Binds a protocol-neutral request to the service model: names → fields, values → column types, cursor → values. */
+/**
+ * Binds a protocol-neutral request to the service model: names → fields, values → column types, cursor → values.
+ * Binding errors are handed on in `bindingError` rather than thrown, so authorization decides first.
+ */
 @injectable()
 export class DefaultParseStage implements ParseStage {
   constructor(
@@ -29,7 +32,20 @@ export class DefaultParseStage implements ParseStage {
     if (entity === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: request.entity })
     const terms = request.terms ?? REST_TERMS
     for (const rule of specifiedRequestRules) rule(request, entity, terms)
+    try {
+      return this.#bind(request, entity, terms)
+    } catch (error) {
+      // Binding errors describe the entity's fields; they wait until authorization has checked role × action.
+      if (!isSluiceError(error) || error.status !== 400) throw error
+      const unbound: ParsedRequest = {
+        operation: request.operation, entity, action: 'read', terms, key: undefined, select: undefined, filter: undefined,
+        orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, bindingError: error,
+      }
+      return unbound
+    }
+  }
 
+  #bind(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
     const key = request.key === undefined ? undefined : bindKey(entity, request.key, terms)
     const ordering = bindOrderBy(entity, key === undefined ? (request.orderBy ?? []) : [], terms)
     let after: ParsedRequest['after']
@@ -51,6 +67,7 @@ export class DefaultParseStage implements ParseStage {
       orderBy: ordering.terms,
       pageSize: key === undefined ? resolvePageSize(request.first, this.config.runtime.pagination, terms) : undefined,
       after,
+      bindingError: undefined,
     }
   }
 }

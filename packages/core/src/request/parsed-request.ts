@@ -1,4 +1,5 @@
 import type { ActionName } from '../config/runtime-config.js'
+import type { SluiceError } from '../errors/sluice-error.js'
 import type { ActionPermission, EntityModel, FieldModel } from '../model/service-model.js'
 import type { BoundFilter } from './bound-filter.js'
 import type { OperationKind } from './operation-request.js'
@@ -33,6 +34,12 @@ export interface ParsedRequest {
   readonly pageSize: number | undefined
   /** Values of `orderBy` at the row the page continues after, from a validated cursor. */
   readonly after: readonly (string | null)[] | undefined
+  /**
+   * A binding error (an unknown field, a wrong key name, a value of the wrong type …), held back until the authorize
+   * stage has checked role × action: a caller without the permission gets 403, never a message revealing which
+   * fields exist. When set, the fields above are not bound and must not be used.
+   */
+  readonly bindingError: SluiceError | undefined
 }
 
 /** Output of the authorize stage: the permission that allows the request and its row policy, bound to the caller. */

@@ -1,0 +1,55 @@
+/**
+ * An engine-neutral description of database contents: tables with columns of a few neutral types, a primary key
+ * and rows. Engines translate it into their own DDL and inserts (see `createPostgresFamilyFixture`); the oracle
+ * reads the same rows. Values use one JavaScript representation per type, so no precision is lost before the
+ * engine sees them.
+ */
+
+/** The neutral column types; every engine maps each onto a native type with the same semantics. */
+export type NeutralType = 'int' | 'bigint' | 'decimal' | 'text' | 'boolean' | 'date' | 'timestamp'
+
+export const NEUTRAL_TYPES: readonly NeutralType[] = Object.freeze(['int', 'bigint', 'decimal', 'text', 'boolean', 'date', 'timestamp'])
+
+/**
+ * A value of a column, by neutral type:
+ * - `int` (32-bit): a safe integer `number`;
+ * - `bigint` (64-bit): a `bigint`;
+ * - `decimal` (precision 10, scale 2): its decimal text, e.g. `'-12.50'`;
+ * - `text`: a `string` (the suite generates no leading or trailing spaces);
+ * - `boolean`: a `boolean`;
+ * - `date`: `'YYYY-MM-DD'` (years 1000-9999);
+ * - `timestamp` (no time zone): `'YYYY-MM-DDThh:mm:ss'` with optional fraction digits, at most 6;
+ * - `null` in a nullable column.
+ */
+export type FixtureValue = number | bigint | string | boolean | null
+
+export type FixtureRow = Readonly<Record<string, FixtureValue>>
+
+export interface FixtureColumn {
+  /** Used verbatim as the column name and the API field name; always a filter-language identifier. */
+  readonly name: string
+  readonly type: NeutralType
+  readonly nullable: boolean
+}
+
+export interface FixtureTable {
+  /** Used verbatim as the table name and the entity name. */
+  readonly name: string
+  /** In definition order. */
+  readonly columns: readonly FixtureColumn[]
+  /** Names of the primary-key columns, in key order (one, or several for a composite key); never nullable. */
+  readonly primaryKey: readonly string[]
+  /** Every row has a value (possibly `null`) for every column. */
+  readonly rows: readonly FixtureRow[]
+}
+
+export interface Fixture {
+  readonly tables: readonly FixtureTable[]
+}
+
+/** The column named `name` of `table`; throws when there is none (a bug in a scenario). */
+export function findFixtureColumn(table: FixtureTable, name: string): FixtureColumn {
+  const column = table.columns.find((c) => c.name === name)
+  if (column === undefined) throw new Error(`fixture table '${table.name}' has no column '${name}'`)
+  return column
+}

@@ -1,0 +1,17 @@
+/**
+ * Every scenario's stable key, `<group>.<behaviour>`. Keys are part of the suite's public contract: engines list
+ * them in `knownGaps`, so a key is never renamed or reused for a different behaviour.
+ */
+export const SCENARIO_KEYS = Object.freeze([
+  'filter.oracle-multiset',
+  'paging.cursor-walk',
+  'paging.first-minus-one',
+  'paging.default-page-size',
+  'paging.tampered-after',
+  'select.random-subset',
+  'select.unknown-field',
+  'junk.query-values',
+  'junk.query-structure',
+] as const)
+
+export type ScenarioKey = (typeof SCENARIO_KEYS)[number]

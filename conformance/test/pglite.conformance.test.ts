@@ -1,0 +1,21 @@
+import { pglitePlugin, PGliteDriver, type PGliteLike } from '@sluice/plugin-pglite'
+import { createPostgresFamilyFixture, runConformanceSuite, type ConformanceEngine, type EngineSession } from '../src/index.js'
+
+interface PGliteSession extends EngineSession {
+  readonly db: PGliteLike
+}
+
+/** PGlite in memory: a new instance per suite run, created by a `PGliteDriver` that owns (and closes) it. */
+const engine: ConformanceEngine<PGliteSession> = {
+  name: 'pglite',
+  createPlugin: (session) => pglitePlugin({ db: session.db }),
+  async open() {
+    let db: PGliteLike | undefined
+    const owner = new PGliteDriver({ dataDir: undefined, initialize: async (created) => { db = created } })
+    await owner.init()
+    const fixture = createPostgresFamilyFixture((sql, parameters) => db!.query(sql, [...parameters]), { schema: 'public' })
+    return { db: db!, source: { databaseType: 'pglite', connectionString: '', schema: 'public' }, applyFixture: fixture.apply, reset: fixture.reset, close: () => owner.destroy() }
+  },
+}
+
+runConformanceSuite(engine)
