@@ -17,6 +17,8 @@ describe('coerceValue', () => {
     ['datetime', '2024-02-29T10:20:30.123Z', 'datetime', '2024-02-29T10:20:30.123Z'],
     ['datetime', '2024-02-29 10:20', 'string', '2024-02-29 10:20'],
     ['time', '23:59:59', 'time', '23:59:59'],
+    ['datetime', '2024-01-01T10:00:00+00:00', 'datetime', '2024-01-01T10:00:00+00:00'],
+    ['datetimeoffset', '2024-01-01T10:00:00+14:00', 'datetime', '2024-01-01T10:00:00+14:00'],
   ] as const)('accepts %s %j (%s)', (type, raw, origin, value) => {
     expect(coerceValue(type, raw, origin)).toEqual({ ok: true, value })
   })
@@ -37,6 +39,9 @@ describe('coerceValue', () => {
     ['uuid', 'not-a-uuid', 'string'],
     ['json', '{}', 'string'],
     ['int', null, 'null'],
+    ['datetime', '2024-01-01T10:00:00+02:00', 'datetime'],
+    ['datetimeoffset', '2024-01-01T10:00:00+99:99', 'datetime'],
+    ['datetimeoffset', '2024-01-01T10:00:00+15:00', 'datetime'],
   ] as const)('rejects %s %j (%s)', (type, raw, origin) => {
     expect(coerceValue(type, raw, origin).ok).toBe(false)
   })

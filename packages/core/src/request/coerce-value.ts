@@ -10,7 +10,7 @@ const INTEGER = /^-?\d+$/
 const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(Z|[+-](\d{2})(?::?(\d{2}))?)?$/
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
@@ -25,7 +25,7 @@ const EXPECTED: Record<ScalarType, string> = {
   string: 'a string', uuid: 'a UUID', byte: 'an integer from 0 to 255', short: 'an integer from -32768 to 32767',
   int: 'an integer from -2147483648 to 2147483647', long: 'a 64-bit integer', single: 'a number', float: 'a number',
   decimal: 'a decimal number', boolean: 'true or false', date: 'a date (YYYY-MM-DD)',
-  datetime: 'a date-time (YYYY-MM-DDThh:mm:ss)', datetimeoffset: 'a date-time with offset (YYYY-MM-DDThh:mm:ss+hh:mm)',
+  datetime: 'a date-time without offset (YYYY-MM-DDThh:mm:ss; Z or +00:00 is accepted as UTC)', datetimeoffset: 'a date-time with offset (YYYY-MM-DDThh:mm:ss+hh:mm)',
   time: 'a time (hh:mm:ss)', bytes: 'base64 text', json: 'a JSON value', array: 'an array', unknown: 'a value',
 }
 
@@ -68,7 +68,15 @@ export function coerceValue(type: ScalarType, raw: unknown, origin: ValueOrigin 
     case 'datetime': case 'datetimeoffset': {
       const text = textOf(raw, origin, ['string', 'date', 'datetime'])
       const m = text === undefined ? null : DATETIME.exec(text)
-      return m && isCalendarDate(m[1]!, m[2]!, m[3]!) && isClock(m[4], m[5], m[6]) ? ok(text) : fail
+      if (!m || !isCalendarDate(m[1]!, m[2]!, m[3]!) || !isClock(m[4], m[5], m[6])) return fail
+      const zone = m[7]
+      if (zone === undefined || zone === 'Z') return ok(text)
+      const hours = Number(m[8])
+      const minutes = Number(m[9] ?? '0')
+      if (hours > 14 || minutes > 59) return fail
+      // A column without time zone has no offset to compare with: only UTC (+00:00) has a meaning there.
+      if (type === 'datetime' && (hours !== 0 || minutes !== 0)) return fail
+      return ok(text)
     }
     case 'time': {
       const text = textOf(raw, origin, ['string', 'time'])
