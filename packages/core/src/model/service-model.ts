@@ -59,6 +59,8 @@ export interface ActionPermission {
   readonly action: ActionName
   /** API-level names of the fields the action may see or write (include minus exclude). */
   readonly fields: ReadonlySet<string>
+  /** The same fields in database order: what a read without a selection returns. */
+  readonly fieldList: readonly FieldModel[]
   /** `policy.database`, parsed (field operands are API names; claim operands are bound per request). */
   readonly policy: FilterNode | undefined
   readonly policyText: string | undefined

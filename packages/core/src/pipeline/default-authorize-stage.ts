@@ -1,7 +1,7 @@
 import { injectable } from '../di/container.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import { bindPolicy } from '../request/bind-policy.js'
-import type { AuthorizedRequest, ParsedRequest } from '../request/parsed-request.js'
+import { createAuthorizedRequest, type AuthorizedRequest, type ParsedRequest } from '../request/parsed-request.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { AuthorizeStage } from './stage.js'
 
@@ -17,6 +17,6 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
     if (permission === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
     if (request.bindingError !== undefined) throw request.bindingError
     const policy = permission.policy === undefined ? undefined : bindPolicy(permission.policy, context.principal, request.entity)
-    return { ...request, permission, policy }
+    return createAuthorizedRequest(request, permission, policy)
   }
 }

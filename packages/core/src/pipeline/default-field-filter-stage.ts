@@ -2,7 +2,7 @@ import { injectable } from '../di/container.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import type { FieldModel } from '../model/service-model.js'
 import type { BoundFilter } from '../request/bound-filter.js'
-import type { AuthorizedRequest, ScopedRequest } from '../request/parsed-request.js'
+import { createScopedRequest, type AuthorizedRequest, type ScopedRequest } from '../request/parsed-request.js'
 import type { FieldFilterStage } from './stage.js'
 
 /**
@@ -15,33 +15,30 @@ export class DefaultFieldFilterStage implements FieldFilterStage {
   run(request: AuthorizedRequest): ScopedRequest {
     const allowed = request.permission.fields
     const { terms } = request
-    const check = (field: FieldModel, place: string): void => {
-      if (!allowed.has(field.name)) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: field.name, place })
-    }
-    if (request.select !== undefined) for (const f of request.select) check(f, terms.select)
-    if (request.filter !== undefined) forEachField(request.filter, (f) => check(f, terms.filter))
-    for (const f of request.orderByFields) check(f, terms.orderBy)
-    if (request.key !== undefined) for (const k of request.key) check(k.field, terms.key)
-    const fields = request.select ?? request.entity.fields.filter((f) => allowed.has(f.name))
-    return { ...request, fields }
+    if (request.select !== undefined) for (const f of request.select) requirePermitted(allowed, f, terms.select)
+    if (request.filter !== undefined) requireFilterPermitted(allowed, request.filter, terms.filter)
+    for (const f of request.orderByFields) requirePermitted(allowed, f, terms.orderBy)
+    if (request.key !== undefined) for (const k of request.key) requirePermitted(allowed, k.field, terms.key)
+    return createScopedRequest(request, request.select ?? request.permission.fieldList)
   }
 }
 
-function forEachField(filter: BoundFilter, visit: (field: FieldModel) => void): void {
+function requirePermitted(allowed: ReadonlySet<string>, field: FieldModel, place: string): void {
+  if (!allowed.has(field.name)) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: field.name, place })
+}
+
+function requireFilterPermitted(allowed: ReadonlySet<string>, filter: BoundFilter, place: string): void {
   switch (filter.kind) {
     case 'compare': case 'isNull': case 'like': case 'in':
-      visit(filter.field)
-      return
+      return requirePermitted(allowed, filter.field, place)
     case 'compareFields':
-      visit(filter.left)
-      visit(filter.right)
-      return
+      requirePermitted(allowed, filter.left, place)
+      return requirePermitted(allowed, filter.right, place)
     case 'and': case 'or':
-      for (const item of filter.items) forEachField(item, visit)
+      for (const item of filter.items) requireFilterPermitted(allowed, item, place)
       return
     case 'not':
-      forEachField(filter.item, visit)
-      return
+      return requireFilterPermitted(allowed, filter.item, place)
     case 'constant':
       return
   }

@@ -47,10 +47,15 @@ export class Pipeline {
 
   async run(request: OperationRequest, context: RequestContext): Promise<OperationResult> {
     try {
-      const parsed = await this.#step('parse', this.parse, request, context)
-      const authorized = await this.#step('authorize', this.authorize, parsed, context)
-      const scoped = await this.#step('fieldFilter', this.fieldFilter, authorized, context)
-      const plan = await this.#step('plan', this.plan, scoped, context)
+      // Stages are synchronous unless they do I/O; awaiting only real promises saves a microtask per stage.
+      const p1 = this.#step('parse', this.parse, request, context)
+      const parsed = p1 instanceof Promise ? await p1 : p1
+      const p2 = this.#step('authorize', this.authorize, parsed, context)
+      const authorized = p2 instanceof Promise ? await p2 : p2
+      const p3 = this.#step('fieldFilter', this.fieldFilter, authorized, context)
+      const scoped = p3 instanceof Promise ? await p3 : p3
+      const p4 = this.#step('plan', this.plan, scoped, context)
+      const plan = p4 instanceof Promise ? await p4 : p4
       const result = await this.#step('execute', this.execute, plan, context)
       return await this.#step('shape', this.shape, { request: scoped, plan, result }, context)
     } catch (error) {

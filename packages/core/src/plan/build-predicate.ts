@@ -1,12 +1,7 @@
-import type { FieldModel } from '../model/service-model.js'
 import type { BoundFilter } from '../request/bound-filter.js'
 import type { ParameterList } from './parameter-list.js'
-import type { ColumnRef, PredicateNode } from './predicate-node.js'
-
-/** A column of the plan's main table. */
-export function columnOf(table: string, field: FieldModel): ColumnRef {
-  return { kind: 'column', table, column: field.column }
-}
+import { columnOf } from './plan-structure.js'
+import type { PredicateNode } from './predicate-node.js'
 
 /** Moves a bound filter's values into parameters and returns the predicate tree that references them. */
 export function buildPredicate(filter: BoundFilter, table: string, params: ParameterList): PredicateNode {

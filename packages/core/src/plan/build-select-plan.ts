@@ -1,10 +1,11 @@
 import type { ScopedRequest } from '../request/parsed-request.js'
-import { andAll, buildPredicate, columnOf } from './build-predicate.js'
+import { andAll, buildPredicate } from './build-predicate.js'
 import { buildKeysetPredicate } from './build-keyset-predicate.js'
 import { buildShapeKey } from './build-shape-key.js'
 import { ParameterList } from './parameter-list.js'
+import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { PredicateNode } from './predicate-node.js'
-import type { OrderTerm, SelectPlan } from './select-plan.js'
+import type { OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './select-plan.js'
 
 const T = 't'
 
@@ -12,8 +13,8 @@ const T = 't'
 export function buildSelectPlan(request: ScopedRequest): SelectPlan {
   const { entity } = request
   const params = new ParameterList()
-  const columns = request.fields.map((f) => ({ name: f.name, column: columnOf(T, f), type: f.type }))
-  const table = { name: entity.source, alias: T }
+  const columns = request.select === undefined ? outputColumnsOf(T, request.fields) : request.fields.map((f) => outputColumnOf(T, f))
+  const table = tableOf(entity, T)
   // The caller's filter and the row policy both restrict rows; the policy is not optional.
   const filter = request.filter === undefined ? undefined : buildPredicate(request.filter, T, params)
   const policy = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
@@ -22,8 +23,7 @@ export function buildSelectPlan(request: ScopedRequest): SelectPlan {
     const key: PredicateNode[] = request.key.map(({ field, value }) => ({
       kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
     }))
-    const shape = { kind: 'select', table, columns, where: andAll([policy, ...key]), orderBy: [], result: { mode: 'single' } } as const
-    return { ...shape, shapeKey: buildShapeKey(shape), parameters: params.toArray() }
+    return createSelectPlan(table, columns, andAll([policy, ...key]), [], SINGLE, params)
   }
 
   const orderBy: OrderTerm[] = request.orderBy.map(({ field, direction }) => ({
@@ -38,11 +38,16 @@ export function buildSelectPlan(request: ScopedRequest): SelectPlan {
   const pageSize = request.pageSize ?? 1
   const limit = params.add(pageSize, 'long')
   const fetch = params.add(pageSize + 1, 'long')
-  const shape = {
-    kind: 'select', table, columns,
-    where: andAll([policy, filter, keyset]),
-    orderBy,
-    result: { mode: 'page', limit, fetch, cursorColumns: orderBy.map((t) => t.column) },
-  } as const
-  return { ...shape, shapeKey: buildShapeKey(shape), parameters: params.toArray() }
+  const result: PageResult = { mode: 'page', limit, fetch, cursorColumns: orderBy.map((t) => t.column) }
+  return createSelectPlan(table, columns, andAll([policy, filter, keyset]), orderBy, result, params)
+}
+
+const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
+
+function createSelectPlan(
+  table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
+  result: PageResult | SingleResult, params: ParameterList,
+): SelectPlan {
+  const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })
+  return { kind: 'select', shapeKey, table, columns, where, orderBy, result, parameters: params.toArray() }
 }

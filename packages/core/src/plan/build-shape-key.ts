@@ -1,9 +1,50 @@
+import type { PredicateNode, ValueExpr } from './predicate-node.js'
+import { structureId } from './plan-structure.js'
 import type { QueryPlan } from './query-plan.js'
+import type { OrderTerm, OutputColumn, SelectPlan } from './select-plan.js'
 
 /**
- * The parameter-free identity of a plan's SQL: the plan tree without `parameters`. Values live only in
- * `parameters` (the tree holds indexes), so two plans with equal keys compile to equal SQL.
+ * The parameter-free identity of a plan's SQL. Values live only in `parameters` (the tree holds their indexes), and
+ * structural parts are shared objects (see plan-structure.ts), so a compact string of ids and operators identifies
+ * the SQL: two plans with equal keys compile to equal SQL.
  */
 export function buildShapeKey(plan: Omit<QueryPlan, 'shapeKey' | 'parameters'>): string {
-  return JSON.stringify(plan)
+  const p = plan as Omit<SelectPlan, 'shapeKey' | 'parameters'>
+  const result = p.result.mode === 'single'
+    ? 'one'
+    : `page$${p.result.limit.index}$${p.result.fetch.index}:${p.result.cursorColumns.map(structureId).join(',')}`
+  return `${p.kind}|${structureId(p.table)}|${columnsKey(p.columns)}|${p.where === undefined ? '' : predicateKey(p.where)}|${p.orderBy.map(orderKey).join(',')}|${result}`
+}
+
+function columnsKey(columns: readonly OutputColumn[]): string {
+  // A reused list has one id; a per-request list ($select) is the ids of its shared column objects.
+  return Object.isFrozen(columns) ? `#${structureId(columns)}` : columns.map(structureId).join(',')
+}
+
+function orderKey(term: OrderTerm): string {
+  return `${structureId(term.column)}${term.direction === 'asc' ? 'a' : 'd'}${term.nullable ? 'n' : ''}`
+}
+
+function valueKey(expr: ValueExpr): string {
+  return expr.kind === 'column' ? `c${structureId(expr)}` : `$${expr.index}`
+}
+
+function predicateKey(node: PredicateNode): string {
+  switch (node.kind) {
+    case 'compare':
+      return `(${valueKey(node.left)}${node.op}${valueKey(node.right)})`
+    case 'isNull':
+      return `(${valueKey(node.operand)}${node.negated ? '!' : ''}null)`
+    case 'like':
+      return `(${valueKey(node.operand)}${node.negated ? '!' : ''}like$${node.pattern.index})`
+    case 'in':
+      return `(${valueKey(node.operand)}in${node.values.map((v) => v.index).join(',')})`
+    case 'and':
+    case 'or':
+      return `${node.kind}(${node.items.map(predicateKey).join(',')})`
+    case 'not':
+      return `not${predicateKey(node.item)}`
+    case 'constant':
+      return node.value ? 'true' : 'false'
+  }
 }

