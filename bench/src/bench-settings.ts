@@ -14,6 +14,26 @@ export interface BenchSettings {
   readonly databaseUrl: string
   /** Scenario keys to run (`SLUICE_BENCH_SCENARIOS`, comma-separated; default all). */
   readonly scenarios: readonly string[] | undefined
+  /** System keys to run (`SLUICE_BENCH_SYSTEMS`, comma-separated, e.g. `sluice`; default all). */
+  readonly systems: readonly string[] | undefined
+  /**
+   * A measured run during which other tenants (their processes plus hypervisor steal) took more than this % of one
+   * core is repeated (`SLUICE_BENCH_MAX_FOREIGN_CPU`, default 20; peers.md §2.6 hygiene). Discarded runs stay in the JSON.
+   */
+  readonly maxForeignCpu: number
+  /** Repeats allowed per measured run for that reason (`SLUICE_BENCH_RETRIES`, default 3). */
+  readonly retries: number
+  /**
+   * A prebuilt JavaScript file to run instead of `servers/sluice-server.ts`, with plain `node` (no tsx); it reads the
+   * same environment (`SLUICE_BENCH_SLUICE_ENTRY`; default: the TypeScript sources through tsx, like `pnpm start`).
+   */
+  readonly sluiceEntry: string | undefined
+  /**
+   * `SLUICE_BENCH_INTERLEAVE=1`: per scenario, round-robin over the systems, one server start (warm-up + ONE measured
+   * run) per system per round, `runs` rounds; the ratios then see the machine's drift evenly. Default: each system
+   * once, warm-up then all its runs back to back.
+   */
+  readonly interleave: boolean
   /** Run wrk as a cross-check when it is on PATH (`SLUICE_BENCH_WRK=0` turns it off). */
   readonly wrk: boolean
 }
@@ -21,7 +41,7 @@ export interface BenchSettings {
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/sluice_bench'
 
 export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
-  const scenarios = env['SLUICE_BENCH_SCENARIOS']?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const scenarios = readList(env['SLUICE_BENCH_SCENARIOS'])
   return {
     duration: readNumber(env, 'SLUICE_BENCH_DURATION', 15, 1),
     warmup: readNumber(env, 'SLUICE_BENCH_WARMUP', 5, 0),
@@ -29,7 +49,12 @@ export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSe
     connections: readNumber(env, 'SLUICE_BENCH_CONNECTIONS', 50, 1),
     port: readNumber(env, 'SLUICE_BENCH_PORT', 3901, 1),
     databaseUrl: env['SLUICE_BENCH_DATABASE_URL'] ?? DEFAULT_DATABASE_URL,
-    scenarios: scenarios === undefined || scenarios.length === 0 ? undefined : scenarios,
+    scenarios,
+    systems: readList(env['SLUICE_BENCH_SYSTEMS']),
+    maxForeignCpu: readNumber(env, 'SLUICE_BENCH_MAX_FOREIGN_CPU', 20, 0),
+    retries: readNumber(env, 'SLUICE_BENCH_RETRIES', 3, 0),
+    sluiceEntry: env['SLUICE_BENCH_SLUICE_ENTRY'] || undefined,
+    interleave: env['SLUICE_BENCH_INTERLEAVE'] === '1',
     wrk: env['SLUICE_BENCH_WRK'] !== '0',
   }
 }
@@ -40,4 +65,9 @@ function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
   const value = Number(text)
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min} (got '${text}').`)
   return value
+}
+
+function readList(text: string | undefined): string[] | undefined {
+  const items = text?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  return items === undefined || items.length === 0 ? undefined : items
 }

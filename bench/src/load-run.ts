@@ -1,3 +1,5 @@
+import type { CpuUsage } from './sample-cpu.js'
+
 /** One load-generator run against one URL. */
 export interface LoadRun {
   readonly tool: 'autocannon' | 'wrk'
@@ -9,4 +11,6 @@ export interface LoadRun {
   readonly non2xx: number
   /** Connection errors and timeouts (autocannon), socket errors (wrk). */
   readonly errors: number
+  /** Machine CPU use during the run, by owner (set by the harness around each run). */
+  readonly cpu?: CpuUsage
 }

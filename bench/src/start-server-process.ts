@@ -20,10 +20,14 @@ export interface ServerProcess {
 const live = new Set<ChildProcess>()
 let hooked = false
 
-/** Starts `node <TSX_NODE_ARGS> <script> [...args]` as a child of this process, with the given extra environment. */
-export function startServerProcess(script: string, args: readonly string[], env: Readonly<Record<string, string>>): ServerProcess {
+/**
+ * Starts `node <TSX_NODE_ARGS> <script> [...args]` (plain `node <script>` with `tsx: false`) as a child of this
+ * process, in the workspace root, with the given extra environment.
+ */
+export function startServerProcess(script: string, args: readonly string[], env: Readonly<Record<string, string>>, options: { readonly tsx?: boolean } = {}): ServerProcess {
   hookExit()
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, script, ...args], {
+  const nodeArgs = options.tsx === false ? [] : TSX_NODE_ARGS
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: WORKSPACE_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,10 @@ export interface RunSummary {
   /** Sums over the runs. */
   readonly non2xx: number
   readonly errors: number
+  /** Median CPU use of the server and PostgreSQL; the largest share other tenants took (processes + steal); % of one core. */
+  readonly serverCpu: number | undefined
+  readonly postgresCpu: number | undefined
+  readonly maxForeignCpu: number | undefined
 }
 
 /** Median requests/s and latencies over measured runs, summed error counts; undefined for no runs. */
@@ -27,6 +31,9 @@ export function summarizeRuns(runs: readonly LoadRun[]): RunSummary | undefined 
     latencyP99Ms: median(runs.map((r) => r.latencyP99Ms)),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    serverCpu: runs.every((r) => r.cpu !== undefined) ? median(runs.map((r) => r.cpu?.server ?? 0)) : undefined,
+    postgresCpu: runs.every((r) => r.cpu !== undefined) ? median(runs.map((r) => r.cpu?.postgres ?? 0)) : undefined,
+    maxForeignCpu: runs.every((r) => r.cpu !== undefined) ? Math.max(...runs.map((r) => (r.cpu?.foreign ?? 0) + (r.cpu?.steal ?? 0))) : undefined,
   }
 }
 

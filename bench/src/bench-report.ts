@@ -1,0 +1,19 @@
+import type { BenchSettings } from './bench-settings.js'
+import type { RequestLoggingCheck } from './check-request-logging.js'
+import type { RatioResult } from './compute-ratios.js'
+import type { DatasetStatus } from './load-dataset.js'
+import type { MachineInfo } from './read-machine-info.js'
+import type { SystemMeasurement } from './measure-system.js'
+
+/** Everything one run of the harness produced; written as JSON under `bench/results/`. */
+export interface BenchReport {
+  readonly startedAt: string
+  readonly finishedAt: string
+  readonly settings: BenchSettings
+  readonly machine: MachineInfo
+  readonly dataset: DatasetStatus
+  readonly measurements: readonly SystemMeasurement[]
+  readonly failures: readonly { readonly scenario: string; readonly system: string; readonly error: string }[]
+  readonly ratios: readonly RatioResult[]
+  readonly logging: RequestLoggingCheck | { readonly error: string }
+}

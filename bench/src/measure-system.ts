@@ -1,0 +1,152 @@
+import { join } from 'node:path'
+import type { BenchScenario } from './bench-scenarios.js'
+import type { BenchSettings } from './bench-settings.js'
+import type { BenchSystem } from './bench-systems.js'
+import { checkResponse, type ResponseCheck } from './check-response.js'
+import { listPortListeners, type PortListeners } from './list-port-listeners.js'
+import type { LoadRun } from './load-run.js'
+import { readLoadAverage } from './read-load-average.js'
+import { readProcessRssMb } from './read-process-rss.js'
+import { runAutocannon } from './run-autocannon.js'
+import { runWrk } from './run-wrk.js'
+import { cpuUsageBetween, sampleCpu } from './sample-cpu.js'
+import { startServerProcess } from './start-server-process.js'
+import { summarizeRuns, type RunSummary } from './summarize-runs.js'
+import { waitForQuiet } from './wait-for-quiet.js'
+import { waitUntilReady } from './wait-until-ready.js'
+
+export interface SystemMeasurement {
+  readonly scenario: BenchScenario['key']
+  readonly system: BenchSystem['key']
+  readonly label: string
+  /** The server script that ran (a prebuilt Sluice entry when `SLUICE_BENCH_SLUICE_ENTRY` is set). */
+  readonly script: string
+  readonly url: string
+  readonly pid: number
+  readonly readyMs: number
+  readonly listeners: PortListeners | undefined
+  /** The pre-measurement request: status, size, and differences from the raw pg rows (rows left out). */
+  readonly check: Omit<ResponseCheck, 'rows'>
+  /** `same`/`mismatch` vs the raw pg rows; `reference` for that baseline; `n/a` without rows; `not-checked` if no reference. */
+  readonly rowsCheck: 'reference' | 'same' | 'mismatch' | 'not-checked' | 'n/a'
+  /** The rows this system returned, kept when it is the reference (the raw pg rows baseline). */
+  readonly referenceRows: readonly unknown[] | undefined
+  readonly loadAverageBefore: readonly number[]
+  readonly loadAverageAfter: readonly number[]
+  readonly warmup: LoadRun | undefined
+  readonly autocannonRuns: readonly LoadRun[]
+  readonly wrkRuns: readonly LoadRun[]
+  /** Runs repeated because other tenants (processes + hypervisor steal) took more than `maxForeignCpu` meanwhile. */
+  readonly discardedRuns: readonly LoadRun[]
+  readonly autocannon: RunSummary | undefined
+  readonly wrk: RunSummary | undefined
+  /** VmRSS of the server after the measured runs. */
+  readonly rssMb: number | undefined
+  /** Bytes the server wrote to stdout/stderr while under load (0 expected: no per-request logging). */
+  readonly outputBytesUnderLoad: number
+}
+
+const SERVERS_DIR = join('bench', 'src', 'servers')
+
+/**
+ * Starts one system's server in its own process, checks it is the only listener on the port and that it returns the
+ * expected rows, then warms up and measures it; always stops the process. `expected` are the raw pg rows of the
+ * scenario (undefined for the rows baseline itself and for scenarios without rows).
+ */
+export async function measureSystem(
+  scenario: BenchScenario,
+  system: BenchSystem,
+  settings: BenchSettings,
+  wrk: string | undefined,
+  expected: readonly unknown[] | undefined,
+  log: (line: string) => void,
+): Promise<SystemMeasurement> {
+  const path = scenario.paths[system.key]
+  if (path === undefined) throw new Error(`${system.key} has no route for ${scenario.key}`)
+  const origin = `http://127.0.0.1:${settings.port}`
+  const url = origin + path
+  const before = listPortListeners(settings.port)
+  if (before !== undefined && before.count > 0) {
+    throw new Error(`port ${settings.port} is already in use before starting ${system.key}:\n${before.lines.join('\n')}`)
+  }
+  const prebuilt = system.key === 'sluice' ? settings.sluiceEntry : undefined
+  const env = { SLUICE_BENCH_PORT: String(settings.port), SLUICE_BENCH_DATABASE_URL: settings.databaseUrl }
+  const server = prebuilt === undefined
+    ? startServerProcess(join(SERVERS_DIR, system.script), [], env)
+    : startServerProcess(prebuilt, [], env, { tsx: false })
+  try {
+    const readyMs = await waitUntilReady(server, `${origin}/`)
+    const listeners = listPortListeners(settings.port)
+    if (listeners === undefined) log('  warning: `ss` is not available; cannot check for a second listener on the port')
+    else if (listeners.count !== 1 || !listeners.pids.includes(server.pid)) {
+      throw new Error(`expected exactly one listener (pid ${server.pid}) on port ${settings.port}, found:\n${listeners.lines.join('\n')}`)
+    }
+    const check = await checkResponse(url, system.key, scenario.comparesRows, expected)
+    if (check.status < 200 || check.status >= 300) throw new Error(`GET ${url} answered ${check.status}: ${check.mismatches.join('; ')}`)
+    if (check.mismatches.length > 0) log(`  ROW MISMATCH vs raw pg rows: ${check.mismatches.join('; ')}`)
+
+    const quiet = await waitForQuiet(server.pid, settings.maxForeignCpu, 60_000)
+    if (quiet > settings.maxForeignCpu) log(`  warning: other processes still take ${quiet}% of a core`)
+    const loadAverageBefore = readLoadAverage()
+    log(`  pid ${server.pid}, ready in ${readyMs} ms, ${check.bytes} B/response, loadavg ${loadAverageBefore.join(' ')}`)
+    const quietBytes = server.output().length
+    const warmup = settings.warmup > 0 ? await runAutocannon(url, settings.warmup, settings.connections) : undefined
+    const discardedRuns: LoadRun[] = []
+    const measure = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
+      for (let attempt = 0; ; attempt++) {
+        const run = await measureOnce(tool, i)
+        const interference = run.cpu === undefined ? 0 : run.cpu.foreign + run.cpu.steal
+        if (interference <= settings.maxForeignCpu || attempt >= settings.retries) return run
+        discardedRuns.push(run)
+        const quiet = await waitForQuiet(server.pid, settings.maxForeignCpu, 60_000)
+        log(`  (run discarded: other processes and steal took ${interference}% of a core; now ${quiet}%; repeating)`)
+      }
+    }
+    const measureOnce = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
+      const start = sampleCpu(server.pid)
+      const result = tool === 'wrk' && wrk !== undefined
+        ? await runWrk(wrk, url, settings.duration, settings.connections)
+        : await runAutocannon(url, settings.duration, settings.connections)
+      const run = { ...result, cpu: cpuUsageBetween(start, sampleCpu(server.pid)) }
+      const c = run.cpu
+      log(`  ${tool} run ${i + 1}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyP50Ms} ms, p99 ${run.latencyP99Ms} ms, `
+        + `non-2xx ${run.non2xx}, errors ${run.errors}; CPU % of a core: server ${c.server}, load generator ${c.runner}, `
+        + `postgres ${c.postgres}, foreign ${c.foreign}, steal ${c.steal}`)
+      return run
+    }
+    const autocannonRuns: LoadRun[] = []
+    for (let i = 0; i < settings.runs; i++) autocannonRuns.push(await measure('autocannon', i))
+    const wrkRuns: LoadRun[] = []
+    if (wrk !== undefined) for (let i = 0; i < settings.runs; i++) wrkRuns.push(await measure('wrk', i))
+    const rssMb = readProcessRssMb(server.pid)
+    const { rows, ...checkRecord } = check
+    return {
+      scenario: scenario.key,
+      system: system.key,
+      label: system.label,
+      script: prebuilt ?? join(SERVERS_DIR, system.script),
+      url,
+      pid: server.pid,
+      readyMs,
+      listeners,
+      check: checkRecord,
+      rowsCheck: !scenario.comparesRows ? 'n/a'
+        : system.key === 'pg-rows' ? 'reference'
+        : expected === undefined ? 'not-checked'
+        : check.mismatches.length > 0 ? 'mismatch' : 'same',
+      referenceRows: system.key === 'pg-rows' ? rows : undefined,
+      loadAverageBefore,
+      loadAverageAfter: readLoadAverage(),
+      warmup,
+      autocannonRuns,
+      wrkRuns,
+      discardedRuns,
+      autocannon: summarizeRuns(autocannonRuns),
+      wrk: summarizeRuns(wrkRuns),
+      rssMb,
+      outputBytesUnderLoad: server.output().length - quietBytes,
+    }
+  } finally {
+    await server.stop()
+  }
+}
