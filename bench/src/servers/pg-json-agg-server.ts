@@ -11,17 +11,17 @@ const app = Fastify({ logger: false })
 const LIST_JSON_SQL = jsonAggSql(LIST_SQL)
 const FILTER_JSON_SQL = jsonAggSql(FILTER_SQL)
 
-interface ListQuery { limit?: string }
+interface ListQuery { readonly limit?: string }
 interface FilterQuery { minYear?: string; maxPrice?: string; limit?: string }
 
 app.get('/', async () => ({ status: 'ok' }))
 app.get<{ Querystring: ListQuery }>('/books', async (request, reply) => {
-  const result = await pool.query<{ json: string }>({ name: 'list-json', text: LIST_JSON_SQL, values: [Number(request.query.limit ?? 100)] })
+  const result = await pool.query<{ json: string }>({ name: 'list-json', text: LIST_JSON_SQL, values: [] })
   return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
 })
 app.get<{ Querystring: FilterQuery }>('/books/filter', async (request, reply) => {
-  const { minYear, maxPrice, limit } = request.query
-  const values = [Number(minYear), Number(maxPrice), Number(limit ?? 100)]
+  const { minYear, maxPrice } = request.query
+  const values = [Number(minYear), Number(maxPrice)]
   const result = await pool.query<{ json: string }>({ name: 'filter-json', text: FILTER_JSON_SQL, values })
   return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
 })

@@ -9,17 +9,17 @@ const { port, databaseUrl } = readServerEnv()
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
 const app = Fastify({ logger: false })
 
-interface ListQuery { limit?: string }
+interface ListQuery { readonly limit?: string }
 interface FilterQuery { minYear?: string; maxPrice?: string; limit?: string }
 
 app.get('/', async () => ({ status: 'ok' }))
 app.get<{ Querystring: ListQuery }>('/books', async (request) => {
-  const result = await pool.query({ name: 'list', text: LIST_SQL, values: [Number(request.query.limit ?? 100)] })
+  const result = await pool.query({ name: 'list', text: LIST_SQL, values: [] })
   return result.rows
 })
 app.get<{ Querystring: FilterQuery }>('/books/filter', async (request) => {
-  const { minYear, maxPrice, limit } = request.query
-  const result = await pool.query({ name: 'filter', text: FILTER_SQL, values: [Number(minYear), Number(maxPrice), Number(limit ?? 100)] })
+  const { minYear, maxPrice } = request.query
+  const result = await pool.query({ name: 'filter', text: FILTER_SQL, values: [Number(minYear), Number(maxPrice)] })
   return result.rows
 })
 app.get<{ Params: { id: string } }>('/books/:id', async (request, reply) => {

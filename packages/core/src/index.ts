@@ -22,7 +22,7 @@ export { qualifiedKey, formatQualifiedName } from './model/database-metadata.js'
 export type {
   ColumnMetadata, DatabaseMetadata, ForeignKeyMetadata, ObjectMetadata, ParameterMetadata, QualifiedName, SourceObject,
 } from './model/database-metadata.js'
-export { SCALAR_TYPES, isNumericType, isOrderedType } from './model/scalar-type.js'
+export { SCALAR_TYPES, hasExactJsonForm, isNumericType, isOrderedType } from './model/scalar-type.js'
 export type { ScalarType } from './model/scalar-type.js'
 export type { ActionPermission, EntityModel, EntityRestModel, FieldModel, PermissionTable, ServiceModel } from './model/service-model.js'
 

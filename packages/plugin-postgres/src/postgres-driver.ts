@@ -3,6 +3,7 @@ import { SluiceError } from '@sluice/core'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
 import { buildPostgresPoolConfig } from './build-postgres-pool-config.js'
 import type {
+  PostgresQueryConfig,
   PostgresDriverConfig, PostgresPool, PostgresPoolClient, PostgresQueryResult, PostgresTypeParsers,
 } from './postgres-driver-config.js'
 import { classifyPostgresError } from './sql/postgres-error-classifier.js'
@@ -143,12 +144,11 @@ type Queryable = Pick<PostgresPoolClient, 'query'>
 
 async function runQuery<R>(target: Queryable, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
   signal?.throwIfAborted()
-  const running = target.query<R>({
-    text: query.sql,
-    values: [...query.parameters],
-    ...(query.name === undefined ? {} : { name: query.name }),
-    types: POSTGRES_TYPE_PARSERS,
-  })
+  // Built without spreads: V8 takes a slow path for `{ ...x, y }` (microseconds per request, measured).
+  const config: PostgresQueryConfig = query.name === undefined
+    ? { text: query.sql, values: query.parameters as unknown[], types: POSTGRES_TYPE_PARSERS }
+    : { text: query.sql, values: query.parameters as unknown[], name: query.name, types: POSTGRES_TYPE_PARSERS }
+  const running = target.query<R>(config)
   const result = signal === undefined ? await running : await raceAbort(running, signal)
   return toQueryResult(result)
 }

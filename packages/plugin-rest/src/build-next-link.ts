@@ -5,9 +5,10 @@ import type { HttpRequest } from '@sluice/core'
  * appended last. Absolute (scheme and host as the client saw them) unless `next-link-relative` is set.
  */
 export function buildNextLink(request: HttpRequest, cursor: string, relative: boolean): string {
-  const kept = request.query === '' ? [] : request.query.split('&').filter((pair) => pair !== '' && !isAfter(pair))
-  kept.push(`$after=${cursor}`)
-  const pathAndQuery = `${request.path}?${kept.join('&')}`
+  const query = request.query
+  // Only a query that may hold an $after (or a %24after) needs taking apart.
+  const kept = query === '' ? '' : query.includes('after') ? query.split('&').filter((pair) => pair !== '' && !isAfter(pair)).join('&') : query
+  const pathAndQuery = `${request.path}?${kept === '' ? '' : `${kept}&`}$after=${cursor}`
   return relative ? pathAndQuery : `${request.protocol}://${request.host}${pathAndQuery}`
 }
 

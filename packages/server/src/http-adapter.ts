@@ -5,17 +5,39 @@ import { requestOrigin } from './request-origin.js'
 
 /** fastify request → core's protocol-neutral HttpRequest (raw path and query, body text). */
 export function toHttpRequest(request: FastifyRequest): HttpRequest {
-  const url = request.raw.url ?? request.url
-  const q = url.indexOf('?')
-  const { protocol, host } = requestOrigin(request)
-  return {
-    method: request.method as HttpMethod,
-    path: q === -1 ? url : url.slice(0, q),
-    query: q === -1 ? '' : url.slice(q + 1),
-    headers: withRepeatedHeaders(request.headers, request.raw.rawHeaders),
-    body: typeof request.body === 'string' ? request.body : undefined,
-    protocol,
-    host,
+  return new FastifyHttpRequest(request)
+}
+
+/**
+ * The adapter object. Scheme and host (validated forwarded headers) are worked out only when a protocol asks — most
+ * requests never build an absolute link.
+ */
+class FastifyHttpRequest implements HttpRequest {
+  readonly method: HttpMethod
+  readonly path: string
+  readonly query: string
+  readonly headers: HttpRequest['headers']
+  readonly body: string | undefined
+  readonly #request: FastifyRequest
+  #origin: { protocol: string; host: string } | undefined
+
+  constructor(request: FastifyRequest) {
+    const url = request.raw.url ?? request.url
+    const q = url.indexOf('?')
+    this.method = request.method as HttpMethod
+    this.path = q === -1 ? url : url.slice(0, q)
+    this.query = q === -1 ? '' : url.slice(q + 1)
+    this.headers = withRepeatedHeaders(request.headers, request.raw.rawHeaders)
+    this.body = typeof request.body === 'string' ? request.body : undefined
+    this.#request = request
+  }
+
+  get protocol(): string {
+    return (this.#origin ??= requestOrigin(this.#request)).protocol
+  }
+
+  get host(): string {
+    return (this.#origin ??= requestOrigin(this.#request)).host
   }
 }
 

@@ -3,6 +3,7 @@ import type { ColumnRef, ParamRef, PredicateNode, ValueExpr } from '../plan/pred
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
 import type { OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
+import { invariant } from '../util/invariant.js'
 import type { CompiledSql, SqlCompiler } from './sql-compiler.js'
 
 /** Records placeholders in the order they are written, so positional dialects can bind values in that order. */
@@ -46,6 +47,12 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   /** A value converted for the driver; the default passes plan values through. */
   protected convertParameter(parameter: PlanParameter): unknown {
     return parameter.value
+  }
+
+  /** A non-negative integer for SQL text (page sizes): anything else is a bug, never user input. */
+  protected integerLiteral(n: number): string {
+    invariant(Number.isSafeInteger(n) && n >= 0, `integer literal expected, got ${String(n)}`)
+    return String(n)
   }
 
   protected quoteString(text: string): string {

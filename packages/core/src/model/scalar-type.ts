@@ -22,6 +22,14 @@ export function isOrderedType(type: ScalarType): boolean {
   return type !== 'json' && type !== 'array' && type !== 'bytes' && type !== 'unknown'
 }
 
+/**
+ * Values whose JSON form converts back to the same value: what a dialect may leave for core to read from a record's
+ * JSON (cursor values). 64-bit integers and decimals are excluded: a JavaScript number loses their digits.
+ */
+export function hasExactJsonForm(type: ScalarType): boolean {
+  return isOrderedType(type) && type !== 'long' && type !== 'decimal'
+}
+
 export function isNumericType(type: ScalarType): boolean {
   return type === 'byte' || type === 'short' || type === 'int' || type === 'long' || type === 'single' || type === 'float' || type === 'decimal'
 }

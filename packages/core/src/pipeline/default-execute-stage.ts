@@ -46,7 +46,8 @@ export class DefaultExecuteStage implements ExecuteStage {
       if (isSluiceError(error)) throw error
       throw createDatabaseError(this.dialect.classifyError(error), error)
     }
-    return plan.result.mode === 'page' ? readPageRow(rows) : readSingleRow(rows)
+    if (plan.result.mode === 'single') return readSingleRow(rows)
+    return readPageRow(rows, plan.result, plan.columns)
   }
 
   #statement(plan: QueryPlan): CachedStatement {

@@ -4,7 +4,7 @@ import type { CursorCodec } from '../request/cursor-codec.js'
 import type { OperationResult } from './operation-result.js'
 import type { Executed, ShapeStage } from './stage.js'
 
-/** Records for the protocol: the JSON the database built, the paging state, and the sealed next cursor. */
+/** Records for the protocol: the JSON the database built, the paging state, and the next cursor. */
 @injectable()
 export class DefaultShapeStage implements ShapeStage {
   constructor(@inject(Tokens.CursorCodec) private readonly cursors: CursorCodec) {}
@@ -13,9 +13,12 @@ export class DefaultShapeStage implements ShapeStage {
     if (result.kind === 'single') {
       return { kind: 'read', json: result.json === null ? '[]' : `[${result.json}]`, hasNextPage: false, endCursor: null }
     }
-    const endCursor = result.more && result.cursor !== null
-      ? this.cursors.encode(request.entity.name, request.orderBy.map((t) => ({ name: t.field.name, direction: t.direction })), result.cursor)
-      : null
-    return { kind: 'read', json: result.json ?? '[]', hasNextPage: result.more, endCursor }
+    if (!result.more || result.cursor === null) return { kind: 'read', json: result.json ?? '[]', hasNextPage: false, endCursor: null }
+    // A key column the caller may not read still orders the page; its value must not travel in a readable cursor.
+    const readable = request.permission.fields
+    const conceal = request.orderBy.some((t) => !readable.has(t.field.name))
+    const order = request.orderBy.map((t) => ({ name: t.field.name, direction: t.direction }))
+    const endCursor = this.cursors.encode(request.entity.name, order, result.cursor, conceal)
+    return { kind: 'read', json: result.json ?? '[]', hasNextPage: true, endCursor }
   }
 }

@@ -1,12 +1,39 @@
 import { invariant } from '../util/invariant.js'
+import { hasExactJsonForm } from '../model/scalar-type.js'
+import type { OutputColumn, PageResult } from '../plan/select-plan.js'
 import type { PageResultSet, SingleResultSet } from './result-set.js'
+import { splitPageJson } from './split-page-json.js'
 
-/** Reads the one row a page statement returns (see `PageResult`), tolerating each driver's representation. */
-export function readPageRow(rows: readonly Record<string, unknown>[]): PageResultSet {
+/**
+ * Reads the one row a page statement returns (see `PageResult`), tolerating each driver's representation. Cursor
+ * values come from the row's `cursor`, or — when the dialect left it out — from the last kept record's JSON.
+ */
+export function readPageRow(rows: readonly Record<string, unknown>[], page: PageResult, columns: readonly OutputColumn[]): PageResultSet {
   const row = rows[0]
   invariant(row !== undefined, 'a page statement returns exactly one row')
-  const more = truthy(row['more'])
-  return { kind: 'page', json: jsonText(row['data']), more, cursor: more ? cursorValues(row['cursor']) : null }
+  const data = jsonText(row['data'])
+  if (row['more'] !== undefined) {
+    const more = truthy(row['more'])
+    return { kind: 'page', json: data, more, cursor: more ? cursorValues(row['cursor']) : null }
+  }
+  if (data === null) return { kind: 'page', json: null, more: false, cursor: null }
+  const split = splitPageJson(data, page.limit)
+  if (!split.more) return { kind: 'page', json: split.json, more: false, cursor: null }
+  const cursor = row['cursor'] !== undefined && row['cursor'] !== null
+    ? cursorValues(row['cursor'])
+    : readCursorFromRecord(split.lastElement!, page.cursorColumns, columns)
+  return { kind: 'page', json: split.json, more: true, cursor }
+}
+
+/** Cursor values read from a record's JSON, for ordering columns the output carries with exact JSON types. */
+function readCursorFromRecord(record: string, cursorColumns: PageResult['cursorColumns'], columns: readonly OutputColumn[]): (string | null)[] {
+  const values = JSON.parse(record) as Record<string, unknown>
+  return cursorColumns.map((c) => {
+    const output = columns.find((o) => o.column.table === c.table && o.column.column === c.column)
+    invariant(output !== undefined && hasExactJsonForm(output.type), 'the dialect returns cursor values it cannot leave to the record')
+    const v = values[output.name]
+    return v === null || v === undefined ? null : String(v)
+  })
 }
 
 /** Reads the zero or one row a single-record statement returns. */

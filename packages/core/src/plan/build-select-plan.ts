@@ -36,9 +36,7 @@ export function buildSelectPlan(request: ScopedRequest): SelectPlan {
     ? undefined
     : buildKeysetPredicate(orderBy, request.orderBy.map((t) => t.field.type), request.after, params)
   const pageSize = request.pageSize ?? 1
-  const limit = params.add(pageSize, 'long')
-  const fetch = params.add(pageSize + 1, 'long')
-  const result: PageResult = { mode: 'page', limit, fetch, cursorColumns: orderBy.map((t) => t.column) }
+  const result: PageResult = { mode: 'page', limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column) }
   return createSelectPlan(table, columns, andAll([policy, filter, keyset]), orderBy, result, params)
 }
 

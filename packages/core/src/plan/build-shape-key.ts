@@ -12,7 +12,7 @@ export function buildShapeKey(plan: Omit<QueryPlan, 'shapeKey' | 'parameters'>):
   const p = plan as Omit<SelectPlan, 'shapeKey' | 'parameters'>
   const result = p.result.mode === 'single'
     ? 'one'
-    : `page$${p.result.limit.index}$${p.result.fetch.index}:${p.result.cursorColumns.map(structureId).join(',')}`
+    : `page${p.result.limit}/${p.result.fetch}:${p.result.cursorColumns.map(structureId).join(',')}`
   return `${p.kind}|${structureId(p.table)}|${columnsKey(p.columns)}|${p.where === undefined ? '' : predicateKey(p.where)}|${p.orderBy.map(orderKey).join(',')}|${result}`
 }
 

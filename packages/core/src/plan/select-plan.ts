@@ -27,16 +27,24 @@ export interface OrderTerm {
 }
 
 /**
- * A page of rows. The compiled statement returns exactly one row with:
- * - `data`: the JSON array text of at most `limit` rows in order (or NULL when there are none),
- * - `more`: true when a row exists after them (the statement reads `fetch` = limit + 1 rows),
- * - `cursor`: the `cursorColumns` values of the last returned row, each as text (NULL stays NULL), as an array or
- *   as JSON array text.
+ * A page of rows. The compiled statement reads up to `fetch` (= limit + 1) rows and returns exactly one row with:
+ * - `data`: the JSON array text of the rows it read, in order (NULL when none). Consecutive elements are separated by
+ *   a comma and whitespace that contains a newline (PostgreSQL's `json_agg` writes `, \n `); a raw newline appears
+ *   nowhere else, since JSON strings escape it. Core counts the elements by these newlines and drops the extra one.
+ * - `cursor`: the `cursorColumns` values of row number `limit`, each as text (NULL stays NULL), as an array or JSON
+ *   array text. It may be left out (or NULL) when every cursor column is an output column whose type has an exact
+ *   JSON form (`hasExactJsonForm`): core then reads the values from that row's JSON.
+ * A dialect may instead cut `data` to `limit` rows itself and return `more` (boolean) with the `cursor`.
  */
 export interface PageResult {
   readonly mode: 'page'
-  readonly limit: ParamRef
-  readonly fetch: ParamRef
+  /**
+   * Rows per page, and rows to read (limit + 1). Integers written into the SQL rather than bound: they come from
+   * validated page sizes, never from request text, and as literals they let PostgreSQL keep one generic plan
+   * (with `LIMIT $n` it re-plans on every execution).
+   */
+  readonly limit: number
+  readonly fetch: number
   readonly cursorColumns: readonly ColumnRef[]
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { RandomBytesPool } from '../util/random-bytes-pool.js'
 
 /** One ordering term as a cursor records it: API field name and direction. */
@@ -11,52 +11,82 @@ export type CursorDecodeResult =
   | { readonly ok: true; readonly values: readonly (string | null)[] }
   | { readonly ok: false; readonly reason: string }
 
-const IV_BYTES = 12
+const SIGNED = 1
+const SEALED = 2
 const TAG_BYTES = 16
+const IV_BYTES = 12
+
+const MALFORMED = 'the pagination token is not well formed.'
+const ALTERED = 'the pagination token was altered, has expired, or was issued by another server.'
+const FOREIGN = 'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.'
 
 /**
  * Keyset pagination cursors: the ordering values of the last row of a page, bound to the entity and the complete
- * ordering they belong to, sealed with AES-256-GCM and written as base64url. Sealing makes them truly opaque (a
- * cursor never reveals values — say of a key column the caller may not read) and tamper-evident (an altered
- * cursor fails to open and is a 400, never a 500 or a silently skipped page).
+ * ordering they belong to, as base64url. Every cursor is tamper-evident: an altered cursor fails verification and is
+ * a 400, never a 500 or a silently skipped page. A cursor is signed (HMAC-SHA-256, ~2 µs) when the caller may read
+ * every value in it, and sealed (AES-256-GCM, ~15 µs under load) when it would carry a value the caller may not
+ * read — a key column excluded from its fields — so it never reveals one.
  */
 export class CursorCodec {
-  readonly #key: Buffer
+  readonly #macKey: Buffer
+  readonly #sealKey: Buffer
   readonly #random = new RandomBytesPool()
 
   constructor(secret: string | Uint8Array) {
-    this.#key = createHash('sha256').update('sluice-cursor-v1\0').update(secret).digest()
+    this.#macKey = createHash('sha256').update('sluice-cursor-mac-v1\0').update(secret).digest()
+    this.#sealKey = createHash('sha256').update('sluice-cursor-seal-v1\0').update(secret).digest()
   }
 
-  encode(entity: string, order: readonly CursorOrderTerm[], values: readonly (string | null)[]): string {
-    const payload = JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1]), values])
+  encode(entity: string, order: readonly CursorOrderTerm[], values: readonly (string | null)[], conceal = false): string {
+    const payload = Buffer.from(JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1]), values]), 'utf8')
+    if (!conceal) {
+      const tag = createHmac('sha256', this.#macKey).update(payload).digest().subarray(0, TAG_BYTES)
+      return Buffer.concat([Buffer.of(SIGNED), payload, tag]).toString('base64url')
+    }
     const iv = this.#random.take(IV_BYTES)
-    const cipher = createCipheriv('aes-256-gcm', this.#key, iv)
-    const body = Buffer.concat([cipher.update(payload, 'utf8'), cipher.final()])
-    return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')
+    const cipher = createCipheriv('aes-256-gcm', this.#sealKey, iv)
+    const body = Buffer.concat([cipher.update(payload), cipher.final()])
+    return Buffer.concat([Buffer.of(SEALED), iv, body, cipher.getAuthTag()]).toString('base64url')
   }
 
   decode(token: string, entity: string, order: readonly CursorOrderTerm[]): CursorDecodeResult {
     const bytes = /^[A-Za-z0-9_-]+$/.test(token) ? Buffer.from(token, 'base64url') : undefined
-    if (bytes === undefined || bytes.length <= IV_BYTES + TAG_BYTES) return { ok: false, reason: 'the pagination token is not well formed.' }
+    if (bytes === undefined || bytes.length < 1 + TAG_BYTES + 2) return { ok: false, reason: MALFORMED }
+    const text = bytes[0] === SIGNED ? this.#verify(bytes) : bytes[0] === SEALED ? this.#open(bytes) : MALFORMED_MARK
+    if (text === MALFORMED_MARK) return { ok: false, reason: MALFORMED }
+    if (text === undefined) return { ok: false, reason: ALTERED }
     let payload: unknown
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.#key, bytes.subarray(0, IV_BYTES))
-      decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES))
-      const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8')
       payload = JSON.parse(text)
     } catch {
-      return { ok: false, reason: 'the pagination token was altered, has expired, or was issued by another server.' }
+      return { ok: false, reason: MALFORMED }
     }
-    if (!isPayload(payload)) return { ok: false, reason: 'the pagination token is not well formed.' }
+    if (!isPayload(payload)) return { ok: false, reason: MALFORMED }
     const [e, o, v] = payload
     const sameOrder = o.length === order.length && o.every(([n, d], i) => n === order[i]!.name && d === (order[i]!.direction === 'asc' ? 0 : 1))
-    if (e !== entity || !sameOrder || v.length !== order.length) {
-      return { ok: false, reason: 'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.' }
-    }
+    if (e !== entity || !sameOrder || v.length !== order.length) return { ok: false, reason: FOREIGN }
     return { ok: true, values: v }
   }
+
+  #verify(bytes: Buffer): string | undefined {
+    const payload = bytes.subarray(1, bytes.length - TAG_BYTES)
+    const expected = createHmac('sha256', this.#macKey).update(payload).digest().subarray(0, TAG_BYTES)
+    return timingSafeEqual(expected, bytes.subarray(bytes.length - TAG_BYTES)) ? payload.toString('utf8') : undefined
+  }
+
+  #open(bytes: Buffer): string | undefined {
+    if (bytes.length <= 1 + IV_BYTES + TAG_BYTES) return undefined
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.#sealKey, bytes.subarray(1, 1 + IV_BYTES))
+      decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES))
+      return Buffer.concat([decipher.update(bytes.subarray(1 + IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8')
+    } catch {
+      return undefined
+    }
+  }
 }
+
+const MALFORMED_MARK = '\0malformed'
 
 type Payload = [string, [string, 0 | 1][], (string | null)[]]
 

@@ -27,26 +27,41 @@ describe('PostgresSqlCompiler', () => {
     expect(compiler.bindParameters(plan, compiled)).toEqual([5])
   })
 
-  it('compiles a page to one row holding the JSON array, whether more rows exist, and the cursor', () => {
-    const plan: SelectPlan = {
-      kind: 'select', shapeKey: 'k', table, columns: columns.slice(0, 2),
-      where: {
-        kind: 'and', items: [
-          { kind: 'like', operand: col('title'), pattern: { kind: 'param', index: 0 }, negated: false },
-          { kind: 'or', items: [{ kind: 'isNull', operand: col('published'), negated: true }, { kind: 'constant', value: false }] },
-        ],
-      },
-      orderBy: [{ column: col('published'), direction: 'desc', nullable: true }, { column: col('id'), direction: 'asc', nullable: false }],
-      result: { mode: 'page', limit: { kind: 'param', index: 1 }, fetch: { kind: 'param', index: 2 }, cursorColumns: [col('published'), col('id')] },
-      parameters: [{ value: '%a\\_%', type: 'string' }, { value: 10, type: 'long' }, { value: 11, type: 'long' }],
-    }
+  const pagePlan = (output: SelectPlan['columns']): SelectPlan => ({
+    kind: 'select', shapeKey: 'k', table, columns: output,
+    where: {
+      kind: 'and', items: [
+        { kind: 'like', operand: col('title'), pattern: { kind: 'param', index: 0 }, negated: false },
+        { kind: 'or', items: [{ kind: 'isNull', operand: col('published'), negated: true }, { kind: 'constant', value: false }] },
+      ],
+    },
+    orderBy: [{ column: col('published'), direction: 'desc', nullable: true }, { column: col('id'), direction: 'asc', nullable: false }],
+    result: { mode: 'page', limit: 10, fetch: 11, cursorColumns: [col('published'), col('id')] },
+    parameters: [{ value: '%a\\_%', type: 'string' }],
+  })
+  const rows = `FROM "public"."books" AS "t" WHERE "t"."title" LIKE $1 ESCAPE '\\' AND ("t"."published" IS NOT NULL OR 1=0) `
+    + 'ORDER BY "t"."published" DESC NULLS LAST, "t"."id" ASC LIMIT 11'
+
+  it('compiles a page to one row holding the JSON array of up to limit + 1 records', () => {
+    expect(compiler.compile(pagePlan(columns.slice(0, 2))).sql).toBe(
+      `SELECT json_agg(p)::text AS "data" FROM (SELECT "t"."id" AS "id", "t"."published" AS "publishedOn" ${rows}) AS p`,
+    )
+  })
+
+  it('returns cursor values itself for types whose JSON form is not exact', () => {
+    const plan = pagePlan([{ name: 'id', column: col('id'), type: 'long' }, columns[1]!])
     expect(compiler.compile(plan).sql).toBe(
-      'SELECT (json_agg(s."sluice:r") FILTER (WHERE s.n <= $2))::text AS "data", count(*) > $2 AS "more", '
-      + 'min(json_build_array(s.c0::text, s.c1::text)::text) FILTER (WHERE s.n = $2) AS "cursor" FROM ('
-      + 'SELECT "sluice:r", row_number() OVER () AS n, "t"."published" AS c0, "t"."id" AS c1 FROM ('
-      + `SELECT "t"."id", "t"."published" FROM "public"."books" AS "t" WHERE "t"."title" LIKE $1 ESCAPE '\\' AND ("t"."published" IS NOT NULL OR 1=0) `
-      + 'ORDER BY "t"."published" DESC NULLS LAST, "t"."id" ASC LIMIT $3) AS "t" '
-      + 'CROSS JOIN LATERAL (SELECT "t"."id" AS "id", "t"."published" AS "publishedOn") AS "sluice:r") AS s',
+      'SELECT json_agg(p)::text AS "data", json_build_array((array_agg(p."publishedOn"::text))[10], (array_agg(p."id"::text))[10])::text AS "cursor" '
+      + `FROM (SELECT "t"."id" AS "id", "t"."published" AS "publishedOn" ${rows}) AS p`,
+    )
+  })
+
+  it('carries ordering columns that are not in the output beside the record', () => {
+    expect(compiler.compile(pagePlan([columns[0]!])).sql).toBe(
+      'SELECT json_agg(s."sluice:r")::text AS "data", '
+      + 'json_build_array((array_agg(s.c0::text))[10], (array_agg(s.c1::text))[10])::text AS "cursor" '
+      + `FROM (SELECT "sluice:r", "t"."published" AS c0, "t"."id" AS c1 FROM (SELECT "t"."id", "t"."published" ${rows}) AS "t" `
+      + 'CROSS JOIN LATERAL (SELECT "t"."id" AS "id") AS "sluice:r") AS s',
     )
   })
 

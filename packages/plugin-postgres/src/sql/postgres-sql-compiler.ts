@@ -1,4 +1,4 @@
-import { BaseSqlCompiler, type ColumnRef, type OutputColumn, type ParameterSink, type SelectPlan } from '@sluice/core'
+import { BaseSqlCompiler, hasExactJsonForm, type ColumnRef, type OutputColumn, type ParameterSink, type SelectPlan } from '@sluice/core'
 
 /** Alias of the per-row record; quoted and unusual so it cannot be mistaken for a column of the table. */
 const RECORD = '"sluice:r"'
@@ -19,20 +19,30 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
   }
 
   protected compileSelect(plan: SelectPlan, sink: ParameterSink): string {
-    const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns)}) AS ${RECORD}`
     if (plan.result.mode === 'single') {
+      const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns)}) AS ${RECORD}`
       return `SELECT row_to_json(${RECORD})::text AS "data" FROM ${this.tableRef(plan.table)} ${record}${this.where(plan.where, sink)} LIMIT 1`
     }
+    // One row: json_agg over up to limit + 1 ordered rows (core counts them and drops the extra one) and, where
+    // core cannot read them from the JSON, the ordering values of row `limit`. No window function and no count:
+    // measured, each cost PostgreSQL more than Node's scan of the text.
     const { limit, fetch, cursorColumns } = plan.result
-    const L = sink.placeholder(limit)
-    // The ordered, limited rows; row_number() OVER () numbers them in that order (as json_agg aggregates them).
+    const rowsFrom = `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}`
+    const L = this.integerLiteral(limit)
+    const outputs = cursorColumns.map((c) => plan.columns.find((o) => o.column.table === c.table && o.column.column === c.column))
+    if (outputs.every((o) => o !== undefined)) {
+      // The ordering columns are in the output, so the page's own record carries them.
+      const exact = outputs.every((o) => hasExactJsonForm(o!.type))
+      const cursor = exact ? '' : `, json_build_array(${outputs.map((o) => `(array_agg(p.${this.quoteIdentifier(o!.name)}::text))[${L}]`).join(', ')})::text AS "cursor"`
+      return `SELECT json_agg(p)::text AS "data"${cursor} FROM (${this.recordSelect(plan.columns)} ${rowsFrom}) AS p`
+    }
+    // The ordering columns are not all output: carry them beside a record built per row.
     const needed = distinctColumns([...plan.columns.map((c) => c.column), ...cursorColumns])
-    const rows = `SELECT ${needed.map((c) => this.column(c)).join(', ')} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${sink.placeholder(fetch)}`
-    const cursor = cursorColumns.map((c, i) => `${this.column(c)} AS c${i}`).join(', ')
-    const numbered = `SELECT ${RECORD}, row_number() OVER () AS n${cursor === '' ? '' : `, ${cursor}`} FROM (${rows}) AS ${this.quoteIdentifier(plan.table.alias)} ${record}`
-    const cursorJson = `json_build_array(${cursorColumns.map((_, i) => `s.c${i}::text`).join(', ')})::text`
-    return `SELECT (json_agg(s.${RECORD}) FILTER (WHERE s.n <= ${L}))::text AS "data", count(*) > ${L} AS "more", `
-      + `min(${cursorJson}) FILTER (WHERE s.n = ${L}) AS "cursor" FROM (${numbered}) AS s`
+    const carried = cursorColumns.map((c, i) => `${this.column(c)} AS c${i}`).join(', ')
+    const cursor = cursorColumns.map((_, i) => `(array_agg(s.c${i}::text))[${L}]`).join(', ')
+    return `SELECT json_agg(s.${RECORD})::text AS "data", json_build_array(${cursor})::text AS "cursor" `
+      + `FROM (SELECT ${RECORD}, ${carried} FROM (SELECT ${needed.map((c) => this.column(c)).join(', ')} ${rowsFrom}) AS ${this.quoteIdentifier(plan.table.alias)} `
+      + `CROSS JOIN LATERAL (${this.recordSelect(plan.columns)}) AS ${RECORD}) AS s`
   }
 
   /** The row as a record keyed by API-level names (row_to_json / json_agg turn it into compact JSON). */

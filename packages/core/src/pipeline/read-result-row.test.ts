@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import type { ColumnRef } from '../plan/predicate-node.js'
+import type { OutputColumn, PageResult } from '../plan/select-plan.js'
+import { readPageRow } from './read-result-row.js'
+
+const col = (column: string): ColumnRef => ({ kind: 'column', table: 't', column })
+const columns: OutputColumn[] = [{ name: 'key', column: col('id'), type: 'int' }, { name: 'big', column: col('big'), type: 'long' }]
+const page = (limit: number, cursorColumns: ColumnRef[] = [col('id')]): PageResult => ({ mode: 'page', limit, fetch: limit + 1, cursorColumns })
+
+describe('readPageRow', () => {
+  it('cuts the extra row and reads the cursor from the last kept record', () => {
+    const data = '[{"key":1,"big":5}, \n {"key":2,"big":6}, \n {"key":3,"big":7}]'
+    expect(readPageRow([{ data }], page(2), columns)).toEqual({ kind: 'page', json: '[{"key":1,"big":5}, \n {"key":2,"big":6}]', more: true, cursor: ['2'] })
+  })
+
+  it('prefers cursor values the statement returned (exact 64-bit values)', () => {
+    const data = '[{"key":1,"big":9007199254740993}, \n {"key":2,"big":1}]'
+    expect(readPageRow([{ data, cursor: '["9007199254740993"]' }], page(1, [col('big')]), columns).cursor).toEqual(['9007199254740993'])
+  })
+
+  it('keeps a page that fits, and reads an empty page', () => {
+    expect(readPageRow([{ data: '[{"key":1}]' }], page(2), columns)).toEqual({ kind: 'page', json: '[{"key":1}]', more: false, cursor: null })
+    expect(readPageRow([{ data: null }], page(2), columns)).toEqual({ kind: 'page', json: null, more: false, cursor: null })
+  })
+
+  it('accepts the "more" form with data already cut to the limit', () => {
+    expect(readPageRow([{ data: '[1]', more: 't', cursor: ['1', null] }], page(1), columns)).toEqual({ kind: 'page', json: '[1]', more: true, cursor: ['1', null] })
+  })
+})
