@@ -44,12 +44,15 @@ export { silentLogger } from './request/logger.js'
 export type { Logger } from './request/logger.js'
 export { CursorCodec } from './request/cursor-codec.js'
 export type { BoundFilter } from './request/bound-filter.js'
-export type { AuthorizedRequest, BoundOrderTerm, KeyValue, ParsedRequest, ScopedRequest } from './request/parsed-request.js'
+export type {
+  AuthorizedRequest, BoundOrderTerm, BoundWrite, FieldValue, KeyValue, ParsedRequest, ScopedRequest, WriteMode,
+} from './request/parsed-request.js'
 export type { RequestRule } from './request/rules/request-rule.js'
 export { specifiedRequestRules } from './request/rules/specified-request-rules.js'
 
 // ── Plans: what dialects compile ────────────────────────────────────────────────────────────────────────────
-export type { PlanKind, PlanVisitor, QueryPlan } from './plan/query-plan.js'
+export type { ExecutionPlan, PlanKind, PlanVisitor, QueryPlan, UpdateOrInsertPlan } from './plan/query-plan.js'
+export type { DefaultValue, DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './plan/write-plan.js'
 export { visitPlan } from './plan/query-plan.js'
 export type { OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './plan/select-plan.js'
 export type {
@@ -84,8 +87,8 @@ export type { AfterObserve, AfterReplace, ObserveEvent, PipelineHooks, ReplaceEv
 export type {
   AuthorizeStage, Executed, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage, Stage,
 } from './pipeline/stage.js'
-export type { OperationResult, ReadResult } from './pipeline/operation-result.js'
-export type { PageResultSet, ResultSet, SingleResultSet } from './pipeline/result-set.js'
+export type { KeyPart, OperationResult, ReadResult, WriteResult } from './pipeline/operation-result.js'
+export type { PageResultSet, ResultSet, SingleResultSet, WriteResultSet } from './pipeline/result-set.js'
 export { DefaultParseStage } from './pipeline/default-parse-stage.js'
 export { DefaultAuthorizeStage } from './pipeline/default-authorize-stage.js'
 export { DefaultFieldFilterStage } from './pipeline/default-field-filter-stage.js'

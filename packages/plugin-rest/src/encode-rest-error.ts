@@ -10,6 +10,6 @@ export function encodeRestError(error: SluiceError, context: ErrorContext): Http
   const devDatabase = context.mode === 'development' && error.code === 'SLUICE_ERR_DATABASE' && error.devDetail !== undefined ? ` ${error.devDetail}` : ''
   const body = JSON.stringify({ error: { code: error.wireCode, message: `${error.message}${detail}${devDatabase}`, status: error.status } })
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
-  if (error.code === 'SLUICE_ERR_METHOD_NOT_ALLOWED') headers['allow'] = 'GET, HEAD'
+  if (error.code === 'SLUICE_ERR_METHOD_NOT_ALLOWED' && typeof error.params['allow'] === 'string') headers['allow'] = error.params['allow']
   return { status: error.status, headers, body }
 }

@@ -1,11 +1,16 @@
-import { SluiceError, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext } from '@sluice/core'
+import {
+  invariant, SluiceError, type EntityModel, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext,
+} from '@sluice/core'
+import { buildLocation } from './build-location.js'
 import { buildNextLink } from './build-next-link.js'
 import { buildReadRequest } from './build-read-request.js'
+import { buildWriteRequest, isWriteMethod } from './build-write-request.js'
 import { parseKeySegments } from './parse-key-segments.js'
 import { parseQueryString } from './parse-query-string.js'
 import type { RestRouteTable } from './rest-route-table.js'
 import { splitRestPath } from './split-rest-path.js'
 
+const TABLE_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' } as const
 
 /** Handles every request below the REST prefix: route to an entity, build the operation, run it, write the envelope. */
@@ -18,12 +23,25 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
     if (match === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: segments.join('/') || '/' })
     const { entity } = match
     const key = parseKeySegments(segments.slice(match.used), below.endsWith('/'))
+    if (isWriteMethod(request.method)) return write(request, context, entity, key)
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', { method: request.method, entity: entity.name })
+      throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', { method: request.method, entity: entity.name, allow: TABLE_METHODS })
     }
-    const operation = buildReadRequest(entity, key, parseQueryString(request.query))
-    const result = await host.pipeline.run(operation, context)
+    const result = await host.pipeline.run(buildReadRequest(entity, key, parseQueryString(request.query)), context)
+    invariant(result.kind === 'read', 'a read returns a read result')
     const nextLink = result.endCursor === null ? '' : `,"nextLink":${JSON.stringify(buildNextLink(request, result.endCursor, relativeLinks))}`
     return { status: 200, headers: JSON_TYPE, body: `{"value":${result.json}${nextLink}}` }
+  }
+
+  /** 201 with `Location` for a created row, 200 for an updated one, 204 without a body for a delete. */
+  async function write(request: HttpRequest, context: RequestContext, entity: EntityModel, key: Record<string, string> | undefined): Promise<HttpResponse> {
+    const method = request.method as Parameters<typeof buildWriteRequest>[0]
+    const result = await host.pipeline.run(buildWriteRequest(method, entity, key, request), context)
+    invariant(result.kind === 'write', 'a write returns a write result')
+    if (result.outcome === 'deleted') return { status: 204 }
+    const body = `{"value":${result.json}}`
+    if (result.outcome === 'updated') return { status: 200, headers: JSON_TYPE, body }
+    const headers = result.createdKey === undefined ? JSON_TYPE : { ...JSON_TYPE, location: buildLocation(request, prefix, entity, result.createdKey) }
+    return { status: 201, headers, body }
   }
 }

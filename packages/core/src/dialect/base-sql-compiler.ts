@@ -3,6 +3,7 @@ import type { ColumnRef, ParamRef, PredicateNode, ValueExpr } from '../plan/pred
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
 import type { OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
+import type { DeletePlan, InsertPlan, UpdatePlan, UpsertPlan, WriteValue } from '../plan/write-plan.js'
 import { invariant } from '../util/invariant.js'
 import type { CompiledSql, SqlCompiler } from './sql-compiler.js'
 
@@ -30,7 +31,13 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
 
   compile(plan: QueryPlan): CompiledSql {
     const sink = new ParameterSink((i) => this.placeholder(i))
-    const sql = visitPlan(plan, { select: (p) => this.compileSelect(p, sink) })
+    const sql = visitPlan(plan, {
+      select: (p) => this.compileSelect(p, sink),
+      insert: (p) => this.compileInsert(p, sink),
+      update: (p) => this.compileUpdate(p, sink),
+      upsert: (p) => this.compileUpsert(p, sink),
+      delete: (p) => this.compileDelete(p, sink),
+    })
     const parameterOrder = this.numberedParameters ? plan.parameters.map((_, i) => i) : sink.order
     return { sql, parameterOrder }
   }
@@ -40,6 +47,11 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   }
 
   protected abstract compileSelect(plan: SelectPlan, sink: ParameterSink): string
+  protected abstract compileInsert(plan: InsertPlan, sink: ParameterSink): string
+  protected abstract compileUpdate(plan: UpdatePlan, sink: ParameterSink): string
+  /** Only called when the dialect declares `nativeUpsert`; others may throw. */
+  protected abstract compileUpsert(plan: UpsertPlan, sink: ParameterSink): string
+  protected abstract compileDelete(plan: DeletePlan, sink: ParameterSink): string
   protected abstract quoteIdentifier(name: string): string
   /** The placeholder for parameter `index` (0-based). */
   protected abstract placeholder(index: number): string
@@ -73,6 +85,16 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
 
   protected value(expr: ValueExpr, sink: ParameterSink): string {
     return expr.kind === 'column' ? this.column(expr) : sink.placeholder(expr)
+  }
+
+  /** A written value: its placeholder, or `DEFAULT`. */
+  protected writeValue(value: WriteValue, sink: ParameterSink): string {
+    return value.value.kind === 'default' ? 'DEFAULT' : sink.placeholder(value.value)
+  }
+
+  /** `"a" = $1, "b" = DEFAULT` for UPDATE … SET. */
+  protected assignments(values: readonly WriteValue[], sink: ParameterSink): string {
+    return values.map((v) => `${this.quoteIdentifier(v.column)} = ${this.writeValue(v, sink)}`).join(', ')
   }
 
   /** The LIKE escape clause for patterns escaped with backslash. */

@@ -10,6 +10,7 @@ export type DatabaseErrorKind =
   | 'foreign-key'     // → 400
   | 'check'           // → 400
   | 'invalid-input'   // cast failure, out-of-range number, bad date, string too long → 400
+  | 'not-writable'    // the object cannot take this write: a view that is not updatable, a generated column → 400
   | 'unavailable'     // connection refused/lost, pool exhausted, server shutting down → 503
   | 'other'           // → 500
 
@@ -24,6 +25,7 @@ const REASONS: Record<Exclude<DatabaseErrorKind, 'unique' | 'unavailable' | 'oth
   'foreign-key': 'a referenced row does not exist, or other rows still reference this one',
   check: 'a value violates a check constraint',
   'invalid-input': 'a value has the wrong type, format or range for its column',
+  'not-writable': 'the database cannot write this object or column (for example a view that is not updatable)',
 }
 
 /** Turns a classified driver error into the coded error protocols report. */

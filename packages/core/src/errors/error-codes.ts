@@ -45,6 +45,27 @@ export const ErrorCodes = {
   SLUICE_ERR_UNKNOWN_KEY: { status: 400, wire: BAD, template: "Primary key column '{name}' not found in the entity definition of {entity}." },
   SLUICE_ERR_KEY_MISMATCH: { status: 400, wire: BAD, template: 'Primary key column(s) provided do not match the key of {entity}: expected {expected}.' },
   SLUICE_ERR_NO_KEY: { status: 400, wire: BAD, template: 'Entity {entity} has no primary key, so it cannot be addressed by key.' },
+  // ── request: writes ─────────────────────────────────────────────────────────────────────────
+  SLUICE_ERR_BODY_MISSING: { status: 400, wire: BAD, template: 'The request body is missing: send a JSON object of field values.' },
+  SLUICE_ERR_BODY_INVALID_JSON: { status: 400, wire: BAD, template: 'Request body contains invalid JSON.' },
+  SLUICE_ERR_BODY_ARRAY: { status: 400, wire: BAD, template: 'A Mutation operation on more than one entity in a single request is not yet supported.' },
+  SLUICE_ERR_BODY_NOT_OBJECT: { status: 400, wire: BAD, template: 'The request body must be a JSON object of field values, not {kind}.' },
+  SLUICE_ERR_READ_ONLY_FIELD: { status: 400, wire: BAD, template: "Field '{field}' cannot be included in the request body: {reason}." },
+  SLUICE_ERR_NULL_NOT_ALLOWED: { status: 400, wire: BAD, template: "Invalid value for field '{field}' in request body: the field is not nullable." },
+  SLUICE_ERR_MISSING_FIELD: { status: 400, wire: BAD, template: 'Invalid request body. Missing field in body: {field}.' },
+  SLUICE_ERR_KEY_REQUIRED: { status: 400, wire: BAD, template: 'Primary Key for this HTTP request type is required.' },
+  SLUICE_ERR_KEY_IN_URL_FOR_CREATE: {
+    status: 400, wire: BAD, template: "Primary key for POST requests can't be specified in the request URL. Use request body instead.",
+  },
+  SLUICE_ERR_WRITE_QUERY_STRING: { status: 400, wire: BAD, template: 'Query string for this HTTP request type is an invalid URL.' },
+  SLUICE_ERR_ETAG_NOT_SUPPORTED: { status: 400, wire: BAD, template: "Etags not supported, use '*'" },
+  SLUICE_ERR_UPDATE_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'No Update could be performed, record not found' },
+  SLUICE_ERR_UPSERT_NOT_FOUND: {
+    status: 404, wire: 'Not Found',
+    template: 'Cannot perform INSERT and could not find {entity} with primary key <{key}> to perform UPDATE on.',
+  },
+  SLUICE_ERR_DELETE_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'Could not find item with <{key}>' },
+  SLUICE_ERR_WRITE_POLICY: { status: 403, wire: 'Authorization Failure', template: 'Could not {verb} the row: the database policy of the current role does not allow it.' },
   // ── authorization ───────────────────────────────────────────────────────────────────────────
   SLUICE_ERR_FORBIDDEN: { status: 403, wire: 'Authorization Failure', template: 'The current role does not have permission to perform this action.' },
   SLUICE_ERR_MISSING_CLAIM: { status: 403, wire: 'Authorization Failure', template: 'User does not possess all the claims required to perform this operation.' },

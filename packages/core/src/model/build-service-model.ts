@@ -4,7 +4,7 @@ import { SluiceError } from '../errors/sluice-error.js'
 import { deepFreeze } from '../util/deep-freeze.js'
 import { buildEntityFields } from './build-entity-fields.js'
 import { buildEntityPermissions } from './build-entity-permissions.js'
-import { formatQualifiedName, qualifiedKey, type DatabaseMetadata, type SourceObject } from './database-metadata.js'
+import { formatQualifiedName, qualifiedKey, type DatabaseMetadata, type ObjectMetadata, type SourceObject } from './database-metadata.js'
 import { parseObjectName } from './parse-object-name.js'
 import type { EntityModel, ServiceModel } from './service-model.js'
 
@@ -74,6 +74,7 @@ function buildEntity(
     fields: fields.fields,
     fieldsByName: fields.fieldsByName,
     keyFields: fields.keyFields,
+    keyIsUnique: isUniqueKey(fields.keyFields.map((f) => f.column), object),
     rest: {
       enabled: entity.rest.enabled,
       path: restPath,
@@ -83,4 +84,9 @@ function buildEntity(
     permissions,
     config: entity,
   }
+}
+
+function isUniqueKey(columns: readonly string[], object: ObjectMetadata): boolean {
+  const same = (unique: readonly string[]): boolean => unique.length === columns.length && unique.every((c) => columns.includes(c))
+  return object.kind === 'table' && (same(object.primaryKey) || object.uniqueConstraints.some(same))
 }

@@ -25,6 +25,11 @@ export interface EntityModel {
   readonly fieldsByName: ReadonlyMap<string, FieldModel>
   /** Key fields in definition order (config `fields` order when marked there, else the database key order). */
   readonly keyFields: readonly FieldModel[]
+  /**
+   * The key columns are exactly the table's primary key or one of its unique constraints, so the database itself
+   * enforces one row per key (a native upsert can target it). False for views and for keys declared only in config.
+   */
+  readonly keyIsUnique: boolean
   readonly rest: EntityRestModel
   readonly graphql: EntityGraphQLConfig
   readonly permissions: PermissionTable

@@ -2,14 +2,14 @@ import { LRUCache } from 'lru-cache'
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
 import type { Dialect } from '../dialect/dialect.js'
-import type { Driver } from '../dialect/driver.js'
+import type { CompiledQuery, Connection, Driver } from '../dialect/driver.js'
 import type { CompiledSql, SqlCompiler } from '../dialect/sql-compiler.js'
 import { createDatabaseError } from '../errors/database-error.js'
-import { isSluiceError } from '../errors/sluice-error.js'
-import type { QueryPlan } from '../plan/query-plan.js'
+import { isSluiceError, type SluiceError } from '../errors/sluice-error.js'
+import type { ExecutionPlan, QueryPlan, UpdateOrInsertPlan } from '../plan/query-plan.js'
 import type { RequestContext } from '../request/request-context.js'
-import { readPageRow, readSingleRow } from './read-result-row.js'
-import type { ResultSet } from './result-set.js'
+import { readDeleteRows, readPageRow, readSingleRow, readWriteRow } from './read-result-row.js'
+import type { ResultSet, WriteResultSet } from './result-set.js'
 import type { ExecuteStage } from './stage.js'
 
 interface CachedStatement {
@@ -18,12 +18,15 @@ interface CachedStatement {
   readonly name: string | undefined
 }
 
+type Runner = Pick<Connection, 'execute'>
+
 const CACHE_SIZE = 2000
 const NAMED_STATEMENTS = 500
 
 /**
  * Compiles a plan once per shape (LRU of SQL texts keyed by shape key), binds its parameters, runs it with one
- * round trip, and maps driver errors to coded errors through the dialect's classifier.
+ * round trip, and maps driver errors to coded errors through the dialect's classifier. An update-or-insert (an
+ * upsert the engine cannot do in one statement) runs in one transaction.
  */
 @injectable()
 export class DefaultExecuteStage implements ExecuteStage {
@@ -36,27 +39,60 @@ export class DefaultExecuteStage implements ExecuteStage {
     @inject(Tokens.Dialect) private readonly dialect: Dialect,
   ) {}
 
-  async run(plan: QueryPlan, context: RequestContext): Promise<ResultSet> {
-    const statement = this.#statement(plan)
-    const query = { sql: statement.compiled.sql, parameters: this.compiler.bindParameters(plan, statement.compiled), name: statement.name }
-    let rows: readonly Record<string, unknown>[]
-    try {
-      rows = (await this.driver.execute(query, { signal: context.signal })).rows
-    } catch (error) {
-      if (isSluiceError(error)) throw error
-      throw createDatabaseError(this.dialect.classifyError(error), error)
-    }
-    if (plan.result.mode === 'single') return readSingleRow(rows)
-    return readPageRow(rows, plan.result, plan.columns)
+  async run(plan: ExecutionPlan, context: RequestContext): Promise<ResultSet> {
+    if (plan.kind === 'updateOrInsert') return this.#updateOrInsert(plan, context)
+    return this.#runOne(this.driver, plan, context)
   }
 
-  #statement(plan: QueryPlan): CachedStatement {
+  async #runOne(runner: Runner, plan: QueryPlan, context: RequestContext): Promise<ResultSet> {
+    const query = this.#query(plan)
+    let rows: readonly Record<string, unknown>[]
+    try {
+      rows = (await runner.execute(query, { signal: context.signal })).rows
+    } catch (error) {
+      throw this.#databaseError(error)
+    }
+    switch (plan.kind) {
+      case 'select':
+        return plan.result.mode === 'single' ? readSingleRow(rows) : readPageRow(rows, plan.result, plan.columns)
+      case 'delete':
+        return readDeleteRows(rows)
+      default:
+        return readWriteRow(rows, plan.kind === 'insert')
+    }
+  }
+
+  /**
+   * Update the row; insert it when there was none. Read committed, as Data API builder uses: a concurrent insert of
+   * the same key makes our insert fail with a unique violation, and the retry then finds and updates that row.
+   */
+  async #updateOrInsert(plan: UpdateOrInsertPlan, context: RequestContext): Promise<ResultSet> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.driver.transaction(async (connection) => {
+          const updated = (await this.#runOne(connection, plan.update, context)) as WriteResultSet
+          return updated.written ? updated : this.#runOne(connection, plan.insert, context)
+        }, { isolation: 'read committed', signal: context.signal })
+      } catch (error) {
+        const coded = isSluiceError(error) ? error : this.#databaseError(error)
+        if (attempt < 2 && coded.code === 'SLUICE_ERR_DATABASE_CONFLICT') continue
+        throw coded
+      }
+    }
+  }
+
+  #query(plan: QueryPlan): CompiledQuery {
     let statement = this.#cache.get(plan.shapeKey)
     if (statement === undefined) {
       const name = this.#named < NAMED_STATEMENTS ? `sluice_${++this.#named}` : undefined
       statement = { compiled: this.compiler.compile(plan), name }
       this.#cache.set(plan.shapeKey, statement)
     }
-    return statement
+    return { sql: statement.compiled.sql, parameters: this.compiler.bindParameters(plan, statement.compiled), name: statement.name }
+  }
+
+  #databaseError(error: unknown): SluiceError {
+    if (isSluiceError(error)) return error
+    return createDatabaseError(this.dialect.classifyError(error), error)
   }
 }

@@ -5,16 +5,27 @@ import type { BoundFilter } from '../request/bound-filter.js'
 import { createScopedRequest, type AuthorizedRequest, type ScopedRequest } from '../request/parsed-request.js'
 import type { FieldFilterStage } from './stage.js'
 
+const NO_FIELDS: readonly FieldModel[] = Object.freeze([])
+
 /**
- * Field-level access (SPEC field rules 1–6): every field the request names — selection, filter, ordering, key —
- * must be permitted for the action, else 400 with the same message an unknown field gets (so forbidden fields
+ * Field-level access (SPEC field rules 1–6): every field the request names — selection, filter, ordering, key, body
+ * — must be permitted for the action, else 400 with the same message an unknown field gets (so forbidden fields
  * are not revealed). Without a selection, the output is every permitted field, silently leaving out the others.
+ * A write's output is the record as the role may read it: its `read` fields, or nothing without `read`.
  */
 @injectable()
 export class DefaultFieldFilterStage implements FieldFilterStage {
   run(request: AuthorizedRequest): ScopedRequest {
     const allowed = request.permission.fields
-    const { terms } = request
+    const { terms, write } = request
+    if (write !== undefined) {
+      const insertAllowed = request.insertPermission?.fields
+      for (const { field } of write.values) {
+        requirePermitted(allowed, field, terms.body)
+        if (insertAllowed !== undefined) requirePermitted(insertAllowed, field, terms.body)
+      }
+      return createScopedRequest(request, request.readPermission?.fieldList ?? NO_FIELDS)
+    }
     if (request.select !== undefined) for (const f of request.select) requirePermitted(allowed, f, terms.select)
     if (request.filter !== undefined) requireFilterPermitted(allowed, request.filter, terms.filter)
     for (const f of request.orderByFields) requirePermitted(allowed, f, terms.orderBy)

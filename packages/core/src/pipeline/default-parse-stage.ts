@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../config/runtime-config.js'
+import type { ActionName, RuntimeConfig } from '../config/runtime-config.js'
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
 import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
@@ -7,8 +7,9 @@ import { bindFilter } from '../request/bind-filter.js'
 import { bindKey } from '../request/bind-key.js'
 import { bindOrderBy } from '../request/bind-order-by.js'
 import { bindSelect } from '../request/bind-select.js'
+import { bindWrite } from '../request/bind-write.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
-import type { OperationRequest } from '../request/operation-request.js'
+import type { OperationKind, OperationRequest } from '../request/operation-request.js'
 import type { ParsedRequest } from '../request/parsed-request.js'
 import { REST_TERMS, type RequestTerms } from '../request/request-terms.js'
 import { resolvePageSize } from '../request/resolve-page-size.js'
@@ -38,14 +39,15 @@ export class DefaultParseStage implements ParseStage {
       // Binding errors describe the entity's fields; they wait until authorization has checked role × action.
       if (!isSluiceError(error) || error.status !== 400) throw error
       const unbound: ParsedRequest = {
-        operation: request.operation, entity, action: 'read', terms, key: undefined, select: undefined, filter: undefined,
-        orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, bindingError: error,
+        operation: request.operation, entity, action: ACTIONS[request.operation], terms, key: undefined, write: undefined,
+        select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, bindingError: error,
       }
       return unbound
     }
   }
 
   #bind(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
+    if (request.operation !== 'read') return this.#bindWrite(request, entity, terms)
     const key = request.key === undefined ? undefined : bindKey(entity, request.key, terms)
     const ordering = bindOrderBy(entity, key === undefined ? (request.orderBy ?? []) : [], terms)
     let after: ParsedRequest['after']
@@ -61,6 +63,7 @@ export class DefaultParseStage implements ParseStage {
       action: 'read',
       terms,
       key,
+      write: undefined,
       select: request.select === undefined ? undefined : bindSelect(entity, request.select, terms),
       filter: request.filter === undefined ? undefined : bindFilter(request.filter, entity, terms.filter),
       orderByFields: ordering.fields,
@@ -70,4 +73,22 @@ export class DefaultParseStage implements ParseStage {
       bindingError: undefined,
     }
   }
+
+  #bindWrite(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
+    const { key, write } = bindWrite(request, entity, this.config.runtime.rest.requestBodyStrict, terms)
+    // A keyless PUT/PATCH is an insert, so it needs `create`.
+    const action = write.mode === 'insert' ? 'create' : ACTIONS[request.operation]
+    return {
+      operation: request.operation, entity, action, terms, key, write, select: undefined,
+      filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, bindingError: undefined,
+    }
+  }
+}
+
+/**
+ * The permission each operation needs. PUT and PATCH need `update`; when they may insert (an upsert), the authorize
+ * stage also requires `create`.
+ */
+const ACTIONS: Readonly<Record<OperationKind, ActionName>> = {
+  read: 'read', create: 'create', replace: 'update', merge: 'update', delete: 'delete',
 }

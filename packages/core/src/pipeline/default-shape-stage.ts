@@ -1,15 +1,17 @@
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
+import { shapeWriteResult } from './shape-write-result.js'
 import type { OperationResult } from './operation-result.js'
 import type { Executed, ShapeStage } from './stage.js'
 
-/** Records for the protocol: the JSON the database built, the paging state, and the next cursor. */
+/** Records for the protocol: the JSON the database built, the paging state, and the next cursor; or a write's outcome. */
 @injectable()
 export class DefaultShapeStage implements ShapeStage {
   constructor(@inject(Tokens.CursorCodec) private readonly cursors: CursorCodec) {}
 
   run({ request, result }: Executed): OperationResult {
+    if (result.kind === 'write') return shapeWriteResult(request, result)
     if (result.kind === 'single') {
       return { kind: 'read', json: result.json === null ? '[]' : `[${result.json}]`, hasNextPage: false, endCursor: null }
     }

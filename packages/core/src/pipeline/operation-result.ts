@@ -2,7 +2,7 @@
  * What the pipeline hands back to a protocol. Records arrive as finished JSON text (built by the database where the
  * dialect can), so protocols splice them into their envelope instead of parsing and re-serializing.
  */
-export type OperationResult = ReadResult
+export type OperationResult = ReadResult | WriteResult
 
 export interface ReadResult {
   readonly kind: 'read'
@@ -11,4 +11,23 @@ export interface ReadResult {
   readonly hasNextPage: boolean
   /** Opaque cursor for the next page, or null on the last page. */
   readonly endCursor: string | null
+}
+
+export interface KeyPart {
+  /** API-level key field name. */
+  readonly name: string
+  readonly value: string
+}
+
+export interface WriteResult {
+  readonly kind: 'write'
+  /** What happened: an upsert reports `created` or `updated`. */
+  readonly outcome: 'created' | 'updated' | 'deleted'
+  /** JSON array text: the written record as the caller may read it (`[]` without read access, and for deletes). */
+  readonly json: string
+  /**
+   * The key of a row created by an insert (not by an upsert, whose key the caller chose), when the caller may read
+   * the row and every key field: what REST's `Location` is built from.
+   */
+  readonly createdKey: readonly KeyPart[] | undefined
 }

@@ -1,7 +1,7 @@
 import { invariant } from '../util/invariant.js'
 import { hasExactJsonForm } from '../model/scalar-type.js'
 import type { OutputColumn, PageResult } from '../plan/select-plan.js'
-import type { PageResultSet, SingleResultSet } from './result-set.js'
+import type { PageResultSet, SingleResultSet, WriteResultSet } from './result-set.js'
 import { splitPageJson } from './split-page-json.js'
 
 /**
@@ -41,6 +41,23 @@ export function readSingleRow(rows: readonly Record<string, unknown>[]): SingleR
   return { kind: 'single', json: rows.length === 0 ? null : jsonText(rows[0]!['data']) }
 }
 
+/**
+ * Reads what a write statement returned (see `ReturnedRecord`): zero rows when nothing was written, else one row with
+ * `data`, `key` and, for upserts, `inserted`. `insert` says the statement was a plain insert.
+ */
+export function readWriteRow(rows: readonly Record<string, unknown>[], insert: boolean): WriteResultSet {
+  const row = rows[0]
+  if (row === undefined) return { kind: 'write', written: false, inserted: false, json: null, key: null }
+  const inserted = insert || (row['inserted'] !== undefined && truthy(row['inserted']))
+  const key = row['key'] === undefined || row['key'] === null ? null : cursorValues(row['key'])
+  return { kind: 'write', written: true, inserted, json: jsonText(row['data']), key }
+}
+
+/** A delete statement returns one row per deleted row. */
+export function readDeleteRows(rows: readonly Record<string, unknown>[]): WriteResultSet {
+  return { kind: 'write', written: rows.length > 0, inserted: false, json: null, key: null }
+}
+
 function jsonText(value: unknown): string | null {
   if (value === null || value === undefined) return null
   if (typeof value === 'string') return value
@@ -54,6 +71,6 @@ function truthy(value: unknown): boolean {
 
 function cursorValues(value: unknown): readonly (string | null)[] {
   const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
-  invariant(Array.isArray(list), 'a page statement returns its cursor values as an array')
+  invariant(Array.isArray(list), 'a statement returns cursor and key values as an array')
   return list.map((v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? v : String(v)))
 }

@@ -1,4 +1,4 @@
-import type { QueryPlan } from '../plan/query-plan.js'
+import type { ExecutionPlan } from '../plan/query-plan.js'
 import type { OperationRequest } from '../request/operation-request.js'
 import type { AuthorizedRequest, ParsedRequest, ScopedRequest } from '../request/parsed-request.js'
 import type { RequestContext } from '../request/request-context.js'
@@ -17,15 +17,15 @@ export type AuthorizeStage = Stage<ParsedRequest, AuthorizedRequest>
 /** Permitted fields: a forbidden reference is a 400; the default selection is every permitted field. */
 export type FieldFilterStage = Stage<AuthorizedRequest, ScopedRequest>
 /** The plan tree and its shape key; no SQL text here. */
-export type PlanStage = Stage<ScopedRequest, QueryPlan>
+export type PlanStage = Stage<ScopedRequest, ExecutionPlan>
 /** Compile (cached per shape), run, map database errors. */
-export type ExecuteStage = Stage<QueryPlan, ResultSet>
+export type ExecuteStage = Stage<ExecutionPlan, ResultSet>
 /** Records for the protocol: JSON, paging state, next cursor. */
 export type ShapeStage = Stage<Executed, OperationResult>
 
 /** What the shape stage sees: the request, its plan and what the database returned. */
 export interface Executed {
   readonly request: ScopedRequest
-  readonly plan: QueryPlan
+  readonly plan: ExecutionPlan
   readonly result: ResultSet
 }

@@ -1,6 +1,5 @@
 import type { PredicateNode, ValueExpr } from './predicate-node.js'
 import { structureId } from './plan-structure.js'
-import type { QueryPlan } from './query-plan.js'
 import type { OrderTerm, OutputColumn, SelectPlan } from './select-plan.js'
 
 /**
@@ -8,15 +7,15 @@ import type { OrderTerm, OutputColumn, SelectPlan } from './select-plan.js'
  * structural parts are shared objects (see plan-structure.ts), so a compact string of ids and operators identifies
  * the SQL: two plans with equal keys compile to equal SQL.
  */
-export function buildShapeKey(plan: Omit<QueryPlan, 'shapeKey' | 'parameters'>): string {
-  const p = plan as Omit<SelectPlan, 'shapeKey' | 'parameters'>
+export function buildShapeKey(plan: Omit<SelectPlan, 'shapeKey' | 'parameters'>): string {
+  const p = plan
   const result = p.result.mode === 'single'
     ? 'one'
     : `page${p.result.limit}/${p.result.fetch}:${p.result.cursorColumns.map(structureId).join(',')}`
   return `${p.kind}|${structureId(p.table)}|${columnsKey(p.columns)}|${p.where === undefined ? '' : predicateKey(p.where)}|${p.orderBy.map(orderKey).join(',')}|${result}`
 }
 
-function columnsKey(columns: readonly OutputColumn[]): string {
+export function columnsKey(columns: readonly OutputColumn[]): string {
   // A reused list has one id; a per-request list ($select) is the ids of its shared column objects.
   return Object.isFrozen(columns) ? `#${structureId(columns)}` : columns.map(structureId).join(',')
 }
@@ -29,7 +28,7 @@ function valueKey(expr: ValueExpr): string {
   return expr.kind === 'column' ? `c${structureId(expr)}` : `$${expr.index}`
 }
 
-function predicateKey(node: PredicateNode): string {
+export function predicateKey(node: PredicateNode): string {
   switch (node.kind) {
     case 'compare':
       return `(${valueKey(node.left)}${node.op}${valueKey(node.right)})`

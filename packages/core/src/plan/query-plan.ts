@@ -1,7 +1,11 @@
 import type { SelectPlan } from './select-plan.js'
+import type { DeletePlan, InsertPlan, UpdatePlan, UpsertPlan } from './write-plan.js'
 
-/** Every plan a dialect compiles. Adding a kind breaks the build until every {@link PlanVisitor} handles it. */
-export type QueryPlan = SelectPlan
+/**
+ * Every plan a dialect compiles to one statement. Adding a kind breaks the build until every {@link PlanVisitor}
+ * handles it.
+ */
+export type QueryPlan = SelectPlan | InsertPlan | UpdatePlan | UpsertPlan | DeletePlan
 
 export type PlanKind = QueryPlan['kind']
 
@@ -11,3 +15,17 @@ export type PlanVisitor<R> = { readonly [K in PlanKind]: (plan: Extract<QueryPla
 export function visitPlan<R>(plan: QueryPlan, visitor: PlanVisitor<R>): R {
   return (visitor[plan.kind] as (p: QueryPlan) => R)(plan)
 }
+
+/**
+ * An upsert where no single statement can do it (no native upsert, or a key without a unique constraint, as on
+ * views): core runs `update`, and `insert` when no row was updated, in one transaction, retrying once if a
+ * concurrent insert won the race. Dialects never compile it.
+ */
+export interface UpdateOrInsertPlan {
+  readonly kind: 'updateOrInsert'
+  readonly update: UpdatePlan
+  readonly insert: InsertPlan
+}
+
+/** What the plan stage hands to the execute stage. */
+export type ExecutionPlan = QueryPlan | UpdateOrInsertPlan

@@ -1,8 +1,11 @@
 import type { FilterNode } from '../filter/filter-node.js'
 import type { RequestTerms } from './request-terms.js'
 
-/** What a caller wants, independent of protocol. Only `read` exists so far; writes and `execute` follow. */
-export type OperationKind = 'read'
+/**
+ * What a caller wants, independent of protocol: `read`; `create` (REST POST); `replace` (PUT: the whole record) and
+ * `merge` (PATCH: the given fields) — upserts unless `ifMatch` is `*`; `delete`. `execute` follows with procedures.
+ */
+export type OperationKind = 'read' | 'create' | 'replace' | 'merge' | 'delete'
 
 export interface OrderByItem {
   /** API-level field name. */
@@ -27,6 +30,13 @@ export interface OperationRequest {
   readonly first?: number | undefined
   /** Opaque cursor from a previous page. */
   readonly after?: string | undefined
+  /** Field values to write (create, replace, merge), by API-level name, as the protocol received them. */
+  readonly body?: Readonly<Record<string, unknown>> | undefined
+  /**
+   * The `If-Match` precondition as received (replace and merge). Only `*` is supported: update the row if it exists,
+   * never insert. Any other value is refused, since Sluice keeps no ETags.
+   */
+  readonly ifMatch?: string | undefined
   /** Wording for error messages; defaults to REST's. */
   readonly terms?: RequestTerms | undefined
 }

@@ -10,6 +10,29 @@ export interface KeyValue {
   readonly value: unknown
 }
 
+/** A value to write into one field, coerced to the field's type (`null` only for nullable fields). */
+export interface FieldValue {
+  readonly field: FieldModel
+  readonly value: unknown
+}
+
+/**
+ * How a write reaches the database. `insert`: POST, or PUT/PATCH without the auto-generated key parts (keyless);
+ * `update`: PUT/PATCH that must find the row (`If-Match: *`, or a key the database generates, SPEC REST writes
+ * rule 3); `upsert`: PUT/PATCH with a complete key the caller chooses; `delete`.
+ */
+export type WriteMode = 'insert' | 'update' | 'upsert' | 'delete'
+
+export interface BoundWrite {
+  readonly mode: WriteMode
+  /** The body's values for writable fields, in the entity's field order (URL key values are in `key`). */
+  readonly values: readonly FieldValue[]
+  /** PUT: on update, writable fields the body leaves out go back to their default (NULL without one). */
+  readonly replace: boolean
+  /** `If-Match: *` was given: the row must exist (SPEC REST writes rule 6). */
+  readonly ifMatch: boolean
+}
+
 export interface BoundOrderTerm {
   readonly field: FieldModel
   readonly direction: 'asc' | 'desc'
@@ -22,8 +45,13 @@ export interface ParsedRequest {
   /** The permission action this operation needs. */
   readonly action: ActionName
   readonly terms: RequestTerms
-  /** Key values in the entity's key order (by-key operations). */
+  /**
+   * Key values in the entity's key order (by-key operations). A keyless insert (PUT/PATCH without the
+   * auto-generated key parts) carries the parts the URL gave, possibly none.
+   */
   readonly key: readonly KeyValue[] | undefined
+  /** What a write changes; undefined for reads. */
+  readonly write: BoundWrite | undefined
   readonly select: readonly FieldModel[] | undefined
   readonly filter: BoundFilter | undefined
   /** Fields the caller named in its ordering (excludes the key columns appended as tie-breakers). */
@@ -46,6 +74,14 @@ export interface ParsedRequest {
 export interface AuthorizedRequest extends ParsedRequest {
   readonly permission: ActionPermission
   readonly policy: BoundFilter | undefined
+  /** An upsert may insert: the role's `create` permission, which it needs as well as `update`. */
+  readonly insertPermission: ActionPermission | undefined
+  /**
+   * What the caller may read of the rows involved: for a read, `permission` itself; for a write, the role's `read`
+   * permission (the returned record holds only its fields; none without it) and its row policy.
+   */
+  readonly readPermission: ActionPermission | undefined
+  readonly readPolicy: BoundFilter | undefined
 }
 
 /** Output of the field-filter stage: every reference checked against the permitted fields; the output fields fixed. */
@@ -57,19 +93,23 @@ export interface ScopedRequest extends AuthorizedRequest {
 // (~3 µs per object on Node 20, measured), which dominated the pipeline's own cost. TypeScript keeps these complete.
 
 /** The parsed request with the permission that allows it and its bound row policy. */
-export function createAuthorizedRequest(r: ParsedRequest, permission: ActionPermission, policy: BoundFilter | undefined): AuthorizedRequest {
+export function createAuthorizedRequest(
+  r: ParsedRequest, permission: ActionPermission, policy: BoundFilter | undefined, insertPermission: ActionPermission | undefined,
+  readPermission: ActionPermission | undefined, readPolicy: BoundFilter | undefined,
+): AuthorizedRequest {
   return {
-    operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, select: r.select, filter: r.filter,
-    orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, bindingError: r.bindingError,
-    permission, policy,
+    operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
+    filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
+    bindingError: r.bindingError, permission, policy, insertPermission, readPermission, readPolicy,
   }
 }
 
 /** The authorized request with its output fields fixed. */
 export function createScopedRequest(r: AuthorizedRequest, fields: readonly FieldModel[]): ScopedRequest {
   return {
-    operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, select: r.select, filter: r.filter,
-    orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, bindingError: r.bindingError,
-    permission: r.permission, policy: r.policy, fields,
+    operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
+    filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
+    bindingError: r.bindingError, permission: r.permission, policy: r.policy, insertPermission: r.insertPermission,
+    readPermission: r.readPermission, readPolicy: r.readPolicy, fields,
   }
 }

@@ -8,6 +8,9 @@ const BY_SQLSTATE: Readonly<Record<string, Kind>> = {
   '23503': 'foreign-key',
   '23514': 'check',
   '42804': 'invalid-input', // datatype_mismatch
+  '55000': 'not-writable', // object_not_in_prerequisite_state: "cannot insert into view"
+  '428C9': 'not-writable', // generated_always: a value for a GENERATED ALWAYS column
+  '0A000': 'not-writable', // feature_not_supported, e.g. writes a view's rules cannot perform
   '57P01': 'unavailable', // admin_shutdown
   '57P02': 'unavailable', // crash_shutdown
   '57P03': 'unavailable', // cannot_connect_now

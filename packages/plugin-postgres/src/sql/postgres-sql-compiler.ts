@@ -1,7 +1,15 @@
-import { BaseSqlCompiler, hasExactJsonForm, type ColumnRef, type OutputColumn, type ParameterSink, type SelectPlan } from '@sluice/core'
+import {
+  BaseSqlCompiler, hasExactJsonForm,
+  type ColumnRef, type DeletePlan, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan,
+  type TableRef, type UpdatePlan, type UpsertPlan,
+} from '@sluice/core'
 
 /** Alias of the per-row record; quoted and unusual so it cannot be mistaken for a column of the table. */
 const RECORD = '"sluice:r"'
+/** Name of the data-modifying CTE a write statement reads its returned row from. */
+const WRITTEN = '"sluice:w"'
+/** Column an upsert's RETURNING adds: whether the row was inserted (xmax = 0) rather than updated. */
+const INSERTED = '"sluice:inserted"'
 
 /**
  * PostgreSQL SQL (also PGlite's). PostgreSQL builds the response JSON itself: a page is one row holding the JSON
@@ -43,6 +51,54 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     return `SELECT json_agg(s.${RECORD})::text AS "data", json_build_array(${cursor})::text AS "cursor" `
       + `FROM (SELECT ${RECORD}, ${carried} FROM (SELECT ${needed.map((c) => this.column(c)).join(', ')} ${rowsFrom}) AS ${this.quoteIdentifier(plan.table.alias)} `
       + `CROSS JOIN LATERAL (${this.recordSelect(plan.columns)}) AS ${RECORD}) AS s`
+  }
+
+  /**
+   * Writes are one statement each: the data-modifying statement in a CTE, and a SELECT over the row it returns that
+   * builds the record JSON (only when the caller's read policy admits the row) and the key values for `Location`.
+   */
+  protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {
+    return this.written(`INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} RETURNING *`, plan.table, plan.returning, sink, false)
+  }
+
+  protected compileUpdate(plan: UpdatePlan, sink: ParameterSink): string {
+    // Nothing to change (PATCH with an empty body): read the row back, so an absent row is still told apart.
+    const statement = plan.set.length === 0
+      ? `SELECT * FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+      : `UPDATE ${this.tableRef(plan.table)} SET ${this.assignments(plan.set, sink)}${this.where(plan.where, sink)} RETURNING ${this.quoteIdentifier(plan.table.alias)}.*`
+    return this.written(statement, plan.table, plan.returning, sink, false)
+  }
+
+  protected compileUpsert(plan: UpsertPlan, sink: ParameterSink): string {
+    const t = this.quoteIdentifier(plan.table.alias)
+    const conflict = plan.conflictColumns.map((c) => this.quoteIdentifier(c)).join(', ')
+    // With nothing to update, a no-op assignment still makes the existing row count as written and come back.
+    const updates = plan.updateColumns.length === 0 ? [plan.conflictColumns[0]!] : plan.updateColumns
+    const set = updates.map((c) => `${this.quoteIdentifier(c)} = EXCLUDED.${this.quoteIdentifier(c)}`).join(', ')
+    const statement = `INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} ON CONFLICT (${conflict}) DO UPDATE SET ${set}`
+      + `${plan.updateWhere === undefined ? '' : ` WHERE ${this.predicate(plan.updateWhere, sink)}`} RETURNING ${t}.*, (${t}.xmax = 0) AS ${INSERTED}`
+    return this.written(statement, plan.table, plan.returning, sink, true)
+  }
+
+  protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
+    return `DELETE FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} RETURNING 1 AS "deleted"`
+  }
+
+  protected insertValues(plan: InsertPlan | UpsertPlan, sink: ParameterSink): string {
+    if (plan.values.length === 0) return ' DEFAULT VALUES'
+    const columns = plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')
+    return ` (${columns}) VALUES (${plan.values.map((v) => this.writeValue(v, sink)).join(', ')})`
+  }
+
+  protected written(statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, upsert: boolean): string {
+    const t = this.quoteIdentifier(table.alias)
+    const key = `json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"`
+    const inserted = upsert ? `, ${t}.${INSERTED} AS "inserted"` : ''
+    if (returning.columns.length === 0) return `WITH ${WRITTEN} AS (${statement}) SELECT NULL::text AS "data", ${key}${inserted} FROM ${WRITTEN} AS ${t}`
+    const json = `row_to_json(${RECORD})::text`
+    const data = returning.visible === undefined ? json : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${json} END`
+    return `WITH ${WRITTEN} AS (${statement}) SELECT ${data} AS "data", ${key}${inserted} `
+      + `FROM ${WRITTEN} AS ${t} CROSS JOIN LATERAL (${this.recordSelect(returning.columns)}) AS ${RECORD}`
   }
 
   /** The row as a record keyed by API-level names (row_to_json / json_agg turn it into compact JSON). */

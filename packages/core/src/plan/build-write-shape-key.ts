@@ -1,0 +1,41 @@
+import { columnsKey, predicateKey } from './build-shape-key.js'
+import { structureId } from './plan-structure.js'
+import type { PredicateNode } from './predicate-node.js'
+import type { DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
+
+type Unkeyed<P> = Omit<P, 'shapeKey' | 'parameters'>
+
+/** Shape keys of write plans: like `buildShapeKey`, a compact string of structure ids, operators and columns. */
+export function insertShapeKey(p: Unkeyed<InsertPlan>): string {
+  return `insert|${structureId(p.table)}|${valuesKey(p.values)}|${returningKey(p.returning)}`
+}
+
+export function updateShapeKey(p: Unkeyed<UpdatePlan>): string {
+  return `update|${structureId(p.table)}|${valuesKey(p.set)}|${predicateKey(p.where)}|${returningKey(p.returning)}`
+}
+
+export function upsertShapeKey(p: Unkeyed<UpsertPlan>): string {
+  return `upsert|${structureId(p.table)}|${valuesKey(p.values)}|${p.conflictColumns.length}|${p.updateColumns.map(quote).join(',')}|`
+    + `${optionalPredicateKey(p.updateWhere)}|${returningKey(p.returning)}`
+}
+
+export function deleteShapeKey(p: Unkeyed<DeletePlan>): string {
+  return `delete|${structureId(p.table)}|${predicateKey(p.where)}`
+}
+
+// Column names go into keys quoted (JSON), so no name can be mistaken for a separator.
+function quote(column: string): string {
+  return JSON.stringify(column)
+}
+
+function valuesKey(values: readonly WriteValue[]): string {
+  return values.map((v) => `${quote(v.column)}${v.value.kind === 'default' ? 'D' : `$${v.value.index}`}`).join(',')
+}
+
+function optionalPredicateKey(node: PredicateNode | undefined): string {
+  return node === undefined ? '' : predicateKey(node)
+}
+
+function returningKey(r: ReturnedRecord): string {
+  return `${r.columns.length === 0 ? '-' : columnsKey(r.columns)}|${optionalPredicateKey(r.visible)}|${r.keyColumns.map(structureId).join(',')}`
+}

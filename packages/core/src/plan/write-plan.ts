@@ -1,0 +1,78 @@
+import type { ColumnRef, ParamRef, PredicateNode } from './predicate-node.js'
+import type { PlanParameter } from './plan-parameter.js'
+import type { OutputColumn, TableRef } from './select-plan.js'
+
+/** The column's default (NULL when it has none): what PUT leaves in a field the body omits. */
+export interface DefaultValue {
+  readonly kind: 'default'
+}
+
+/** One column written by an insert or update: `column` is the database column name. */
+export interface WriteValue {
+  readonly column: string
+  readonly value: ParamRef | DefaultValue
+}
+
+/**
+ * The written row as the caller may read it. Every write statement except delete returns zero rows (nothing written)
+ * or one row with:
+ * - `data`: JSON object text of `columns` (API names), or NULL when `columns` is empty or the row fails `visible`;
+ * - `key`: JSON array text of the `keyColumns` values, each as text (for the `Location` of a created row);
+ * - `inserted` (upsert only): true when the row was inserted, false when an existing row was updated.
+ * Column references use the plan table's alias, and refer to the row as written.
+ */
+export interface ReturnedRecord {
+  readonly columns: readonly OutputColumn[]
+  /** The caller's read policy: the record is returned only when the written row satisfies it. */
+  readonly visible: PredicateNode | undefined
+  readonly keyColumns: readonly ColumnRef[]
+}
+
+/** `INSERT` of one row. Columns not listed get their defaults. */
+export interface InsertPlan {
+  readonly kind: 'insert'
+  readonly shapeKey: string
+  readonly table: TableRef
+  readonly values: readonly WriteValue[]
+  readonly returning: ReturnedRecord
+  readonly parameters: readonly PlanParameter[]
+}
+
+/** `UPDATE` of the row `where` selects (key and policy). With no `set`, the row is only read back. */
+export interface UpdatePlan {
+  readonly kind: 'update'
+  readonly shapeKey: string
+  readonly table: TableRef
+  readonly set: readonly WriteValue[]
+  readonly where: PredicateNode
+  readonly returning: ReturnedRecord
+  readonly parameters: readonly PlanParameter[]
+}
+
+/**
+ * Insert, or update the existing row with the same key, atomically in one statement (PostgreSQL's
+ * `INSERT … ON CONFLICT … DO UPDATE`, MySQL's `ON DUPLICATE KEY UPDATE`, SQL Server's `MERGE`). Only planned when
+ * the dialect declares `nativeUpsert` and the key columns carry a unique constraint. On conflict, `updateColumns`
+ * take the values proposed for insertion — provided the existing row satisfies `updateWhere` (the update policy);
+ * when it does not, nothing is written and no row is returned.
+ */
+export interface UpsertPlan {
+  readonly kind: 'upsert'
+  readonly shapeKey: string
+  readonly table: TableRef
+  readonly values: readonly WriteValue[]
+  readonly conflictColumns: readonly string[]
+  readonly updateColumns: readonly string[]
+  readonly updateWhere: PredicateNode | undefined
+  readonly returning: ReturnedRecord
+  readonly parameters: readonly PlanParameter[]
+}
+
+/** `DELETE` of the row `where` selects; returns one row per deleted row. */
+export interface DeletePlan {
+  readonly kind: 'delete'
+  readonly shapeKey: string
+  readonly table: TableRef
+  readonly where: PredicateNode
+  readonly parameters: readonly PlanParameter[]
+}
