@@ -94,6 +94,13 @@ export const ErrorCodes = {
   },
   SLUICE_ERR_REGISTER_AFTER_START: { status: 500, wire: 'Startup Error', template: 'Cannot {what} after the server has started.' },
   SLUICE_ERR_LISTEN: { status: 500, wire: 'Startup Error', template: 'Cannot listen on {address}: {detail}' },
+  // ── authentication (plugin-auth; a 401's `challenge` param is the WWW-Authenticate value) ─────────────────
+  SLUICE_ERR_INVALID_TOKEN: { status: 401, wire: 'Unauthorized', template: 'The bearer token is not valid: {reason}.' },
+  SLUICE_ERR_INVALID_CLIENT_PRINCIPAL: { status: 401, wire: 'Unauthorized', template: 'Invalid EasyAuth payload: the X-MS-CLIENT-PRINCIPAL header {reason}.' },
+  SLUICE_ERR_IDENTITY_PROVIDER_UNAVAILABLE: {
+    status: 503, wire: 'Service Unavailable',
+    template: "The identity provider's signing keys could not be fetched, so the bearer token cannot be checked; try again shortly.",
+  },
 } as const satisfies Record<string, ErrorCodeDefinition>
 
 export type ErrorCode = keyof typeof ErrorCodes

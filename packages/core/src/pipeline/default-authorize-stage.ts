@@ -8,8 +8,8 @@ import type { AuthorizeStage } from './stage.js'
 /**
  * Role × action: the caller's effective role must hold the action on the entity (after Data API builder's role
  * inheritance), otherwise 403 — before any binding error, which could reveal the entity's fields. The action's row
- * policy is bound to the caller's claims and travels with the request. An upsert may insert, so it needs `create`
- * as well as `update`; a write's returned record is governed by the role's `read` permission.
+ * policy is bound to the caller's claims and travels with the request. PUT and PATCH need both `update` and
+ * `create` (SPEC §REST paths); a write's returned record is governed by the role's `read` permission.
  */
 @injectable()
 export class DefaultAuthorizeStage implements AuthorizeStage {
@@ -17,18 +17,22 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
     const { entity } = request
     const permission = entity.permissions.resolve(context.role, request.action)
     if (permission === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
+    // SPEC §REST paths: PUT and PATCH need `create` and `update`, whatever the row turns out to be.
+    const both = request.operation === 'replace' || request.operation === 'merge'
+    const other = both ? entity.permissions.resolve(context.role, request.action === 'create' ? 'update' : 'create') : undefined
+    if (both && other === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
     if (request.bindingError !== undefined) throw request.bindingError
     const policy = permission.policy === undefined ? undefined : bindPolicy(permission.policy, context.principal, entity)
     const { write } = request
     if (write === undefined) return createAuthorizedRequest(request, permission, policy, undefined, permission, policy)
 
-    const insertPermission = write.mode === 'upsert' ? entity.permissions.resolve(context.role, 'create') : undefined
-    if (write.mode === 'upsert' && insertPermission === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
     // Insert-time policies are enforced with the authentication issue's guarded inserts; until then they fail closed.
-    const insertPolicy = write.mode === 'insert' ? permission.policy : insertPermission?.policy
-    if (insertPolicy !== undefined) throw new SluiceError('SLUICE_ERR_WRITE_POLICY', { verb: 'insert' })
+    const createPermission = request.action === 'create' ? permission : other
+    if ((write.mode === 'insert' || write.mode === 'upsert') && createPermission?.policy !== undefined) {
+      throw new SluiceError('SLUICE_ERR_WRITE_POLICY', { verb: 'insert' })
+    }
     const readPermission = write.mode === 'delete' ? undefined : entity.permissions.resolve(context.role, 'read')
     const readPolicy = readPermission?.policy === undefined ? undefined : bindPolicy(readPermission.policy, context.principal, entity)
-    return createAuthorizedRequest(request, permission, policy, insertPermission, readPermission, readPolicy)
+    return createAuthorizedRequest(request, permission, policy, other, readPermission, readPolicy)
   }
 }

@@ -19,10 +19,10 @@ export class DefaultFieldFilterStage implements FieldFilterStage {
     const allowed = request.permission.fields
     const { terms, write } = request
     if (write !== undefined) {
-      const insertAllowed = request.insertPermission?.fields
+      const pairedAllowed = request.pairedPermission?.fields
       for (const { field } of write.values) {
         requirePermitted(allowed, field, terms.body)
-        if (insertAllowed !== undefined) requirePermitted(insertAllowed, field, terms.body)
+        if (pairedAllowed !== undefined) requirePermitted(pairedAllowed, field, terms.body)
       }
       return createScopedRequest(request, request.readPermission?.fieldList ?? NO_FIELDS)
     }

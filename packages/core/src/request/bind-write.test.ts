@@ -73,6 +73,12 @@ describe('bindWrite', () => {
     expect(bind({ operation: 'merge', key: { id: '1' }, body: { price: null } }).write.values[0]!.value).toBeNull()
   })
 
+  it('refuses body fields on DELETE in strict mode (SPEC REST writes rule 1) and ignores them otherwise', () => {
+    expect(errorOf(() => bind({ operation: 'delete', key: { id: '1' }, body: { id: 1 } })).message).toBe("Invalid field 'id' in request body")
+    expect(bind({ operation: 'delete', key: { id: '1' }, body: { id: 1 } }, books, false).write.mode).toBe('delete')
+    expect(bind({ operation: 'delete', key: { id: '1' }, body: {} }).write.mode).toBe('delete')
+  })
+
   it('serializes JSON columns and needs a body for everything but delete', () => {
     expect(bind({ operation: 'merge', key: { id: '1' }, body: { doc: { a: [1] } } }).write.values[0]!.value).toBe('{"a":[1]}')
     expect(errorOf(() => bind({ operation: 'merge', key: { id: '1' } })).code).toBe('SLUICE_ERR_BODY_MISSING')

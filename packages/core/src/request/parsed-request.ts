@@ -74,8 +74,11 @@ export interface ParsedRequest {
 export interface AuthorizedRequest extends ParsedRequest {
   readonly permission: ActionPermission
   readonly policy: BoundFilter | undefined
-  /** An upsert may insert: the role's `create` permission, which it needs as well as `update`. */
-  readonly insertPermission: ActionPermission | undefined
+  /**
+   * PUT and PATCH need `update` and `create` (SPEC §REST paths): `permission` is the one the write mode uses, this
+   * is the other. A body must fit both.
+   */
+  readonly pairedPermission: ActionPermission | undefined
   /**
    * What the caller may read of the rows involved: for a read, `permission` itself; for a write, the role's `read`
    * permission (the returned record holds only its fields; none without it) and its row policy.
@@ -94,13 +97,13 @@ export interface ScopedRequest extends AuthorizedRequest {
 
 /** The parsed request with the permission that allows it and its bound row policy. */
 export function createAuthorizedRequest(
-  r: ParsedRequest, permission: ActionPermission, policy: BoundFilter | undefined, insertPermission: ActionPermission | undefined,
+  r: ParsedRequest, permission: ActionPermission, policy: BoundFilter | undefined, pairedPermission: ActionPermission | undefined,
   readPermission: ActionPermission | undefined, readPolicy: BoundFilter | undefined,
 ): AuthorizedRequest {
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
-    bindingError: r.bindingError, permission, policy, insertPermission, readPermission, readPolicy,
+    bindingError: r.bindingError, permission, policy, pairedPermission, readPermission, readPolicy,
   }
 }
 
@@ -109,7 +112,7 @@ export function createScopedRequest(r: AuthorizedRequest, fields: readonly Field
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
-    bindingError: r.bindingError, permission: r.permission, policy: r.policy, insertPermission: r.insertPermission,
+    bindingError: r.bindingError, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission,
     readPermission: r.readPermission, readPolicy: r.readPolicy, fields,
   }
 }
