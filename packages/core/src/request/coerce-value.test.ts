@@ -50,4 +50,10 @@ describe('coerceValue', () => {
     const r = coerceValue('bytes', 'AQID', 'any')
     expect(r.ok && Array.from(r.value as Uint8Array)).toEqual([1, 2, 3])
   })
+
+  it('writes bigints inside JSON values as exact numbers', () => {
+    expect(coerceValue('json', { a: [9007199254740993n], s: '\\u0000bigint:5', n: 1 })).toEqual({
+      ok: true, value: '{"a":[9007199254740993],"s":"\\\\u0000bigint:5","n":1}',
+    })
+  })
 })

@@ -88,11 +88,25 @@ export function coerceValue(type: ScalarType, raw: unknown, origin: ValueOrigin 
         ? ok(Uint8Array.from(Buffer.from(raw, 'base64')))
         : fail
     case 'json':
-      return origin === 'any' ? ok(JSON.stringify(raw)) : fail
+      return origin === 'any' ? ok(stringifyExact(raw)) : fail
     case 'array':
     case 'unknown':
       return fail
   }
+}
+
+/**
+ * JSON text of a value that may hold `bigint`s (integers beyond 2^53 from an exact body parser), written as exact
+ * JSON numbers. Each bigint goes through a marker string that JSON text from user strings cannot produce unescaped.
+ */
+export function stringifyExact(value: unknown): string {
+  let big = false
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v !== 'bigint') return v
+    big = true
+    return `\u0000bigint:${v.toString()}`
+  })
+  return big ? text.replace(/"\\u0000bigint:(-?\d+)"/g, '$1') : text
 }
 
 function ok(value: unknown): CoercionResult {

@@ -5,7 +5,7 @@ const withCode = (code: string, message = 'failed'): Error => Object.assign(new 
 
 describe('classifyPostgresError', () => {
   it.each([
-    ['23505', 'unique'], ['23502', 'not-null'], ['23503', 'foreign-key'], ['23514', 'check'], ['22P02', 'invalid-input'], ['55000', 'not-writable'], ['428C9', 'not-writable'],
+    ['23505', 'unique'], ['23502', 'not-null'], ['23503', 'foreign-key'], ['23514', 'check'], ['22P02', 'invalid-input'], ['55000', 'not-writable'], ['54000', 'invalid-input'], ['428C9', 'not-writable'],
     ['22001', 'invalid-input'], ['22003', 'invalid-input'], ['22008', 'invalid-input'], ['42804', 'invalid-input'],
     ['08006', 'unavailable'], ['08001', 'unavailable'], ['57P01', 'unavailable'], ['57P02', 'unavailable'],
     ['57P03', 'unavailable'], ['53300', 'unavailable'], ['53400', 'unavailable'], ['42P01', 'other'], ['40001', 'other'],

@@ -40,6 +40,8 @@ function classifyKind(error: unknown): Kind {
     const known = BY_SQLSTATE[code]
     if (known !== undefined) return known
     if (code.startsWith('22')) return 'invalid-input'
+    // program_limit_exceeded: a value too large for an index row, a statement too complex — caused by the input.
+    if (code.startsWith('54')) return 'invalid-input'
     if (code.startsWith('08')) return 'unavailable'
     if (SOCKET_CODES.has(code)) return 'unavailable'
   }
