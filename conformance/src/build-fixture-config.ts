@@ -2,16 +2,26 @@ import { parseConfig, type RuntimeConfig } from '@sluice/core'
 import type { ConformanceSource } from './conformance-engine.js'
 import type { Fixture } from './fixture.js'
 
+/** A permission action a fixture entity grants the anonymous role (`*` = every action). */
+export type FixtureAction = 'create' | 'read' | 'update' | 'delete' | '*'
+
+export interface FixtureConfigOptions {
+  /** Actions the anonymous role gets on every fixture entity, all fields (default: `read` only). */
+  readonly actions?: readonly FixtureAction[]
+}
+
 /**
- * A Data API builder config publishing every fixture table as a read-only entity of the same name (anonymous
- * role, all fields), REST at `/api`, default pagination (100 per page, `$first=-1` up to 100000).
+ * A Data API builder config publishing every fixture table as an entity of the same name (anonymous role, all
+ * fields; read-only unless `options.actions` says otherwise), REST at `/api`, default pagination (100 per page,
+ * `$first=-1` up to 100000), strict request bodies (the default).
  */
-export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture): RuntimeConfig {
+export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, options: FixtureConfigOptions = {}): RuntimeConfig {
+  const actions = options.actions ?? ['read']
   const entities: Record<string, unknown> = {}
   for (const table of fixture.tables) {
     entities[table.name] = {
       source: { object: source.schema === undefined ? table.name : `${source.schema}.${table.name}`, type: 'table' },
-      permissions: [{ role: 'anonymous', actions: ['read'] }],
+      permissions: [{ role: 'anonymous', actions: [...actions] }],
     }
   }
   const json = {

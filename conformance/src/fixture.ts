@@ -30,6 +30,13 @@ export interface FixtureColumn {
   readonly name: string
   readonly type: NeutralType
   readonly nullable: boolean
+  /**
+   * The database generates the value: an identity (auto-increment) column, which Sluice reports as auto-generated
+   * and never accepts in a request body. Only for non-nullable `int` or `bigint` primary-key columns. Fixture rows
+   * still give its value (inserted explicitly); values the database generates afterwards are larger than every
+   * value the rows gave. Omitted means false.
+   */
+  readonly generated?: boolean
 }
 
 export interface FixtureTable {

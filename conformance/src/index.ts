@@ -26,7 +26,8 @@ export type { ScenarioKey } from './scenario-keys.js'
 export { specifiedScenarios } from './scenarios/specified-scenarios.js'
 export { findMissingCapabilities } from './scenario.js'
 export type { CapabilityName, Scenario, ScenarioHarness } from './scenario.js'
-export type { FixtureServer, RestReply } from './fixture-server.js'
+export type { FixtureServer, FixtureServerOptions, RestReply, RestRequest } from './fixture-server.js'
+export type { FixtureAction } from './build-fixture-config.js'
 
 /** Budget, replay and engine selection from the environment (`SLUICE_PBT_RUNS`, `SLUICE_PBT_SEED`, `SLUICE_PBT_PATH`, `SLUICE_ENGINES`, `CI`). */
 export { isEngineSelected, readRunConfig } from './run-config.js'

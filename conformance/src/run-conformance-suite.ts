@@ -80,8 +80,8 @@ export function runConformanceSuite<S extends EngineSession>(engine: Conformance
 
 function createHarness<S extends EngineSession>(engine: ConformanceEngine<S>, session: S, scenario: Scenario, config: RunConfig, options: ConformanceSuiteOptions): ScenarioHarness {
   return {
-    async withServer(fixture, fn) {
-      const server = await createFixtureServer(engine, session, fixture)
+    async withServer(fixture, fn, serverOptions) {
+      const server = await createFixtureServer(engine, session, fixture, serverOptions)
       try {
         return await fn(server)
       } finally {

@@ -12,6 +12,9 @@ export const SCENARIO_KEYS = Object.freeze([
   'select.unknown-field',
   'junk.query-values',
   'junk.query-structure',
+  'write.model-based',
+  'write.junk-bodies',
+  'write.exact-integers',
 ] as const)
 
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number]

@@ -1,7 +1,7 @@
 import type * as fc from 'fast-check'
 import type { DialectCapabilities } from '@sluice/core'
 import type { Fixture } from './fixture.js'
-import type { FixtureServer } from './fixture-server.js'
+import type { FixtureServer, FixtureServerOptions } from './fixture-server.js'
 import type { ScenarioKey } from './scenario-keys.js'
 
 /** A capability flag a scenario can require: the boolean members of `DialectCapabilities`. */
@@ -9,8 +9,11 @@ export type CapabilityName = { [K in keyof DialectCapabilities]: DialectCapabili
 
 /** What a scenario may use: servers over fixtures in the engine's session, and the suite's property runner. */
 export interface ScenarioHarness {
-  /** Boots a server over `fixture` (replacing the session's tables), runs `fn`, and always closes the server. */
-  withServer<T>(fixture: Fixture, fn: (server: FixtureServer) => Promise<T>): Promise<T>
+  /**
+   * Boots a server over `fixture` (replacing the session's tables), runs `fn`, and always closes the server. The
+   * entities are read-only for the anonymous role unless `options.actions` grants more.
+   */
+  withServer<T>(fixture: Fixture, fn: (server: FixtureServer) => Promise<T>, options?: FixtureServerOptions): Promise<T>
   /**
    * Checks a property with the suite's budget (`baseRuns` times `SLUICE_PBT_RUNS`) and seed; a failure reports
    * the seed and path that replay it.

@@ -11,9 +11,11 @@ export interface RestError {
 /**
  * Checks a reply is a client error in REST's envelope: a 4xx status, a JSON body that is exactly
  * `{"error":{"code","message","status"}}` with string code and message and `status` equal to the HTTP status.
+ * `request` is a URL (a GET) or a whole request line such as `PUT /api/items/id/1`.
  */
 export function expectErrorEnvelope(reply: RestReply, request: string): RestError {
-  const where = `GET ${request} → ${reply.status} ${reply.text.slice(0, 500)}`
+  const line = /^[A-Z]+ \//.test(request) ? request : `GET ${request}`
+  const where = `${line} → ${reply.status} ${reply.text.slice(0, 500)}`
   expect(reply.status, where).toBeGreaterThanOrEqual(400)
   expect(reply.status, where).toBeLessThan(500)
   expect(reply.contentType, where).toMatch(/^application\/json/)
