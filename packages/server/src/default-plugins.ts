@@ -1,9 +1,13 @@
 import type { SluicePlugin } from '@sluice/core'
+import { authPlugin } from '@sluice/plugin-auth'
 import { pglitePlugin } from '@sluice/plugin-pglite'
 import { postgresPlugin } from '@sluice/plugin-postgres'
 import { restPlugin } from '@sluice/plugin-rest'
 
-/** The plugins `sluice start` composes: every built-in dialect and protocol. */
+/**
+ * The plugins `sluice start` composes: every built-in dialect and protocol, and authentication (given the process
+ * environment for its Static Web Apps / App Service platform checks — plugins never read `process.env` themselves).
+ */
 export function defaultPlugins(): SluicePlugin[] {
-  return [postgresPlugin(), pglitePlugin(), restPlugin()]
+  return [postgresPlugin(), pglitePlugin(), restPlugin(), authPlugin({ environment: process.env })]
 }

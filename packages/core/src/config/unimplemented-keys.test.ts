@@ -14,8 +14,8 @@ describe('findUnimplementedKeys', () => {
   })
 
   it('finds runtime.host keys under the top-level host too', () => {
-    expect(findUnimplementedKeys({ host: { cors: {} }, runtime: { host: { authentication: {} } } }))
-      .toEqual([line('host.cors'), line('runtime.host.authentication')])
+    expect(findUnimplementedKeys({ host: { cors: {} }, runtime: { host: { 'max-response-size-mb': 5 } } }))
+      .toEqual([line('host.cors'), line('runtime.host.max-response-size-mb')])
   })
 
   it('treats null as absent', () => {

@@ -13,7 +13,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'runtime.health',
   'runtime.telemetry',
   'runtime.host.cors',
-  'runtime.host.authentication',
   'runtime.host.max-response-size-mb',
   'runtime.embeddings',
   'runtime.base-route',

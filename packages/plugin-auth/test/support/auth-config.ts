@@ -1,0 +1,17 @@
+import { parseConfig, type HostMode, type RuntimeConfig } from '@sluice/core'
+
+/**
+ * A whole runtime config (loaded by core's own loader, `@env()` included) whose only interesting part is
+ * `runtime.host.authentication`; `undefined` leaves the section out.
+ */
+export function configWithAuthentication(
+  authentication: Record<string, unknown> | undefined, mode: HostMode = 'production', env: Record<string, string> = {},
+): RuntimeConfig {
+  const host: Record<string, unknown> = { mode }
+  if (authentication !== undefined) host['authentication'] = authentication
+  return parseConfig({
+    'data-source': { 'database-type': 'postgresql', 'connection-string': 'postgres://localhost/db' },
+    runtime: { host },
+    entities: { Book: { source: 'books', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
+  }, { baseDir: '/', env })
+}
