@@ -1,7 +1,7 @@
 import type { SystemKey } from './bench-systems.js'
-import { FILTER, KEY_ID, LIST_LIMIT } from './servers/book-queries.js'
+import { FILTER, KEY_ID, LIST_LIMIT, bookChange, changedBookId, newBook } from './servers/book-queries.js'
 
-export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter'
+export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter' | 'post' | 'patch'
 
 /** A ratio Sluice must reach against a baseline, e.g. 0.85 of raw pg rows. */
 export interface ScenarioTarget {
@@ -17,6 +17,39 @@ export interface BenchScenario {
   /** Whether the responses carry book rows to compare with the raw pg rows baseline. */
   readonly comparesRows: boolean
   readonly targets: readonly ScenarioTarget[]
+  /** Set for a write scenario: its requests carry a body that changes with every request. */
+  readonly write?: WriteRequests
+}
+
+/**
+ * The requests of a write scenario. Request number n (0 for the pre-measurement check, then 1, 2, … across the whole
+ * harness run) gets `body(n)` and, in place of `{id}` in the system's path, `id(n)`. All systems answer a successful
+ * write with `status` and the body `{"value":[written row]}`; a 201 also carries an absolute `Location` ending in
+ * `/<id of the row>`.
+ */
+export interface WriteRequests {
+  readonly method: 'POST' | 'PATCH'
+  readonly status: 200 | 201
+  readonly id?: (n: number) => number
+  readonly body: (n: number) => unknown
+}
+
+/** One request of a scenario: its method, path (from the system's path) and JSON body for a write. */
+export interface ScenarioRequest {
+  readonly method: 'GET' | 'POST' | 'PATCH'
+  readonly path: string
+  readonly body?: string
+}
+
+/** Request number `n` of `scenario` for the system whose path (template) is `path`. */
+export function scenarioRequest(scenario: BenchScenario, path: string, n: number): ScenarioRequest {
+  const write = scenario.write
+  if (write === undefined) return { method: 'GET', path }
+  return {
+    method: write.method,
+    path: write.id === undefined ? path : path.replace('{id}', String(write.id(n))),
+    body: JSON.stringify(write.body(n)),
+  }
 }
 
 const FILTER_QUERY = `$filter=${encodeURIComponent(`year gt ${FILTER.minYear} and price lt ${FILTER.maxPrice}`)}`
@@ -58,5 +91,21 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     },
     comparesRows: true,
     targets: [],
+  },
+  {
+    key: 'post',
+    title: 'REST POST (insert one row)',
+    paths: { 'pg-rows': '/books', 'pg-json-agg': '/books', sluice: '/api/Book' },
+    comparesRows: true,
+    targets: [],
+    write: { method: 'POST', status: 201, body: newBook },
+  },
+  {
+    key: 'patch',
+    title: 'REST PATCH (update one row by key)',
+    paths: { 'pg-rows': '/books/{id}', 'pg-json-agg': '/books/{id}', sluice: '/api/Book/id/{id}' },
+    comparesRows: true,
+    targets: [],
+    write: { method: 'PATCH', status: 200, id: changedBookId, body: bookChange },
   },
 ]

@@ -12,7 +12,7 @@ export interface BenchSettings {
   readonly port: number
   /** The benchmark database (`SLUICE_BENCH_DATABASE_URL`, default the local `sluice_bench`). */
   readonly databaseUrl: string
-  /** Scenario keys to run (`SLUICE_BENCH_SCENARIOS`, comma-separated; default all). */
+  /** Scenario keys to run (`SLUICE_BENCH_SCENARIOS`, comma-separated, e.g. `post,patch`; default all). */
   readonly scenarios: readonly string[] | undefined
   /** System keys to run (`SLUICE_BENCH_SYSTEMS`, comma-separated, e.g. `sluice`; default all). */
   readonly systems: readonly string[] | undefined

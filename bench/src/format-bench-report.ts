@@ -54,12 +54,17 @@ function formatNotes(report: BenchReport): string[] {
   const lines = ['## Checks', '']
   for (const x of report.measurements) {
     if (x.rowsCheck === 'mismatch') {
-      lines.push(`- **Rows differ** for ${BENCH_SYSTEMS[x.system].label}, GET ${x.url}: ${x.check.mismatches.join('; ')}`)
+      lines.push(`- **Rows differ** for ${BENCH_SYSTEMS[x.system].label}, ${x.check.method} ${x.url}: ${x.check.mismatches.join('; ')}`)
     }
     if (x.check.representationNotes.length > 0) {
       lines.push(`- ${scenarioTitle(x)}, ${BENCH_SYSTEMS[x.system].label}: same values written differently from the raw pg rows: ${x.check.representationNotes.join('; ')}`)
     }
     if (x.outputBytesUnderLoad > 0) lines.push(`- ${BENCH_SYSTEMS[x.system].label} wrote ${x.outputBytesUnderLoad} bytes of output under load (${scenarioTitle(x)}).`)
+  }
+  if (report.measurements.some((x) => BENCH_SCENARIOS.find((s) => s.key === x.scenario)?.write !== undefined)) {
+    lines.push('- Write scenarios: each system started on a freshly reloaded table (10,000 books, next id 10,001), every request '
+      + 'carried a different body (and, for PATCH, a different id), the check request was the same for every system, and '
+      + 'the written rows were removed afterwards. autocannon only: wrk has no request script for the varying bodies.')
   }
   const discarded = report.measurements.reduce((n, x) => n + x.discardedRuns.length, 0)
   if (discarded > 0) lines.push(`- ${discarded} measured runs were repeated because other processes plus steal took more than ${report.settings.maxForeignCpu}% of a core (kept in the JSON as discardedRuns).`)

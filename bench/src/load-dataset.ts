@@ -5,7 +5,15 @@ const DATASET_VERSION = 'sluice-bench dataset v1: 500 authors, 10000 books'
 export const AUTHOR_COUNT = 500
 export const BOOK_COUNT = 10_000
 
-// Every value is a pure function of the row number, so the data set is identical on every machine.
+// Every value is a pure function of the row number, so the data set is identical on every machine. The same
+// expressions check, before every run and around every write scenario, that the table still holds exactly these rows.
+const BOOK_VALUES = `'The Book of Things, volume ' || i,
+       1 + (i * 37) % ${AUTHOR_COUNT},
+       1950 + (i * 7919) % 75,
+       ((i * 104729) % 9500 + 500) / 100.0,
+       '978' || lpad(((i * 2654435761) % 10000000000)::text, 10, '0'),
+       80 + (i * 53) % 900`
+
 const CREATE_SQL = `
 DROP TABLE IF EXISTS books;
 DROP TABLE IF EXISTS authors;
@@ -21,16 +29,24 @@ CREATE TABLE books (
 );
 INSERT INTO authors (name) SELECT 'Author ' || i FROM generate_series(1, ${AUTHOR_COUNT}) AS i ORDER BY i;
 INSERT INTO books (title, author_id, year, price, isbn, pages)
-SELECT 'The Book of Things, volume ' || i,
-       1 + (i * 37) % ${AUTHOR_COUNT},
-       1950 + (i * 7919) % 75,
-       ((i * 104729) % 9500 + 500) / 100.0,
-       '978' || lpad(((i * 2654435761) % 10000000000)::text, 10, '0'),
-       80 + (i * 53) % 900
+SELECT ${BOOK_VALUES}
 FROM generate_series(1, ${BOOK_COUNT}) AS i ORDER BY i;
 CREATE INDEX books_author_id_idx ON books (author_id);
 COMMENT ON TABLE books IS '${DATASET_VERSION}';
 `
+
+/**
+ * True when `books` holds exactly the generated rows (none changed, none added: write scenarios insert and update)
+ * and its id sequence stands at the last row, so the next insert gets id BOOK_COUNT + 1 as after a fresh load.
+ */
+const PRISTINE_SQL = `
+SELECT NOT EXISTS (
+         SELECT id, title, author_id, year, price, isbn, pages FROM books
+         EXCEPT
+         SELECT i, ${BOOK_VALUES}
+         FROM generate_series(1, ${BOOK_COUNT}) AS i
+       )
+       AND (SELECT last_value = ${BOOK_COUNT} AND is_called FROM books_id_seq) AS pristine`
 
 export interface DatasetStatus {
   readonly created: boolean
@@ -40,14 +56,16 @@ export interface DatasetStatus {
 
 /**
  * Makes sure the benchmark database holds the data set: creates the database if missing, then (re)creates and fills
- * `authors` and `books` unless they are already loaded with the right row counts and version marker, then ANALYZE.
+ * `authors` and `books` unless they are already loaded with the right version marker and exactly the generated rows
+ * (no row added or changed by a write scenario, id sequence at the last row), then ANALYZE. `reload` drops and loads
+ * the tables even when they are intact: every system of a write scenario starts from a freshly loaded table.
  */
-export async function loadDataset(databaseUrl: string): Promise<DatasetStatus> {
+export async function loadDataset(databaseUrl: string, options: { readonly reload?: boolean } = {}): Promise<DatasetStatus> {
   await ensureDatabase(databaseUrl)
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    if (await isLoaded(client)) return { created: false, authors: AUTHOR_COUNT, books: BOOK_COUNT }
+    if (options.reload !== true && await isLoaded(client)) return { created: false, authors: AUTHOR_COUNT, books: BOOK_COUNT }
     await client.query('BEGIN')
     await client.query(CREATE_SQL)
     await client.query('COMMIT')
@@ -84,7 +102,9 @@ async function isLoaded(client: pg.Client): Promise<boolean> {
   )
   if (marker.rows[0]?.comment !== DATASET_VERSION) return false
   const counts = await countRows(client)
-  return counts.authors === AUTHOR_COUNT && counts.books === BOOK_COUNT
+  if (counts.authors !== AUTHOR_COUNT || counts.books !== BOOK_COUNT) return false
+  const pristine = await client.query<{ pristine: boolean }>(PRISTINE_SQL)
+  return pristine.rows[0]?.pristine === true
 }
 
 async function countRows(client: pg.Client): Promise<{ authors: number; books: number }> {

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { BenchScenario } from './bench-scenarios.js'
+import { scenarioRequest, type BenchScenario } from './bench-scenarios.js'
 import type { BenchSettings } from './bench-settings.js'
 import type { BenchSystem } from './bench-systems.js'
 import { checkResponse, type ResponseCheck } from './check-response.js'
@@ -7,7 +7,7 @@ import { listPortListeners, type PortListeners } from './list-port-listeners.js'
 import type { LoadRun } from './load-run.js'
 import { readLoadAverage } from './read-load-average.js'
 import { readProcessRssMb } from './read-process-rss.js'
-import { runAutocannon } from './run-autocannon.js'
+import { runAutocannon, type RequestStream } from './run-autocannon.js'
 import { runWrk } from './run-wrk.js'
 import { cpuUsageBetween, sampleCpu } from './sample-cpu.js'
 import { startServerProcess } from './start-server-process.js'
@@ -21,13 +21,17 @@ export interface SystemMeasurement {
   readonly label: string
   /** The server script that ran (a prebuilt Sluice entry when `SLUICE_BENCH_SLUICE_ENTRY` is set). */
   readonly script: string
+  /** The checked request's URL (a write scenario sends a different path and body with every request). */
   readonly url: string
   readonly pid: number
   readonly readyMs: number
   readonly listeners: PortListeners | undefined
-  /** The pre-measurement request: status, size, and differences from the raw pg rows (rows left out). */
+  /** The pre-measurement request: status, size, and differences from the raw pg rows or the expected write answer (rows left out). */
   readonly check: Omit<ResponseCheck, 'rows'>
-  /** `same`/`mismatch` vs the raw pg rows; `reference` for that baseline; `n/a` without rows; `not-checked` if no reference. */
+  /**
+   * `same`/`mismatch` vs the raw pg rows; `reference` for that baseline; `n/a` without rows; `not-checked` if no
+   * reference. A write's status or `Location` that is not the expected one is a `mismatch` too, for the reference also.
+   */
   readonly rowsCheck: 'reference' | 'same' | 'mismatch' | 'not-checked' | 'n/a'
   /** The rows this system returned, kept when it is the reference (the raw pg rows baseline). */
   readonly referenceRows: readonly unknown[] | undefined
@@ -48,6 +52,9 @@ export interface SystemMeasurement {
 
 const SERVERS_DIR = join('bench', 'src', 'servers')
 
+/** Number of the next write request of this harness run: 1, 2, … (0 is the pre-measurement check's). */
+let writeRequests = 0
+
 /**
  * Starts one system's server in its own process, checks it is the only listener on the port and that it returns the
  * expected rows, then warms up and measures it; always stops the process. `expected` are the raw pg rows of the
@@ -64,7 +71,18 @@ export async function measureSystem(
   const path = scenario.paths[system.key]
   if (path === undefined) throw new Error(`${system.key} has no route for ${scenario.key}`)
   const origin = `http://127.0.0.1:${settings.port}`
-  const url = origin + path
+  const sample = scenarioRequest(scenario, path, 0)
+  const url = origin + sample.path
+  const write = scenario.write
+  const stream: RequestStream | undefined = write === undefined ? undefined : {
+    method: write.method,
+    next: () => {
+      const request = scenarioRequest(scenario, path, ++writeRequests)
+      return { path: request.path, body: request.body ?? '' }
+    },
+  }
+  const runWrkHere = write === undefined ? wrk : undefined
+  if (wrk !== undefined && runWrkHere === undefined) log('  wrk: not run for a write scenario (it would need a Lua script for the varying bodies)')
   const before = listPortListeners(settings.port)
   if (before !== undefined && before.count > 0) {
     throw new Error(`port ${settings.port} is already in use before starting ${system.key}:\n${before.lines.join('\n')}`)
@@ -81,16 +99,17 @@ export async function measureSystem(
     else if (listeners.count !== 1 || !listeners.pids.includes(server.pid)) {
       throw new Error(`expected exactly one listener (pid ${server.pid}) on port ${settings.port}, found:\n${listeners.lines.join('\n')}`)
     }
-    const check = await checkResponse(url, system.key, scenario.comparesRows, expected)
-    if (check.status < 200 || check.status >= 300) throw new Error(`GET ${url} answered ${check.status}: ${check.mismatches.join('; ')}`)
-    if (check.mismatches.length > 0) log(`  ROW MISMATCH vs raw pg rows: ${check.mismatches.join('; ')}`)
+    const checkRequest = { method: sample.method, url, ...(sample.body === undefined ? {} : { body: sample.body }), ...(write === undefined ? {} : { writeStatus: write.status }) }
+    const check = await checkResponse(checkRequest, system.key, scenario.comparesRows, expected)
+    if (check.status < 200 || check.status >= 300) throw new Error(`${sample.method} ${url} answered ${check.status}: ${check.mismatches.join('; ')}`)
+    if (check.mismatches.length > 0) log(`  ${write === undefined ? 'ROW MISMATCH vs raw pg rows' : 'MISMATCH'}: ${check.mismatches.join('; ')}`)
 
     const quiet = await waitForQuiet(server.pid, settings.maxForeignCpu, 60_000)
     if (quiet > settings.maxForeignCpu) log(`  warning: other processes still take ${quiet}% of a core`)
     const loadAverageBefore = readLoadAverage()
     log(`  pid ${server.pid}, ready in ${readyMs} ms, ${check.bytes} B/response, loadavg ${loadAverageBefore.join(' ')}`)
     const quietBytes = server.output().length
-    const warmup = settings.warmup > 0 ? await runAutocannon(url, settings.warmup, settings.connections) : undefined
+    const warmup = settings.warmup > 0 ? await runAutocannon(url, settings.warmup, settings.connections, stream) : undefined
     const discardedRuns: LoadRun[] = []
     const measure = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
       for (let attempt = 0; ; attempt++) {
@@ -104,9 +123,9 @@ export async function measureSystem(
     }
     const measureOnce = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
       const start = sampleCpu(server.pid)
-      const result = tool === 'wrk' && wrk !== undefined
-        ? await runWrk(wrk, url, settings.duration, settings.connections)
-        : await runAutocannon(url, settings.duration, settings.connections)
+      const result = tool === 'wrk' && runWrkHere !== undefined
+        ? await runWrk(runWrkHere, url, settings.duration, settings.connections)
+        : await runAutocannon(url, settings.duration, settings.connections, stream)
       const run = { ...result, cpu: cpuUsageBetween(start, sampleCpu(server.pid)) }
       const c = run.cpu
       log(`  ${tool} run ${i + 1}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyP50Ms} ms, p99 ${run.latencyP99Ms} ms, `
@@ -117,7 +136,7 @@ export async function measureSystem(
     const autocannonRuns: LoadRun[] = []
     for (let i = 0; i < settings.runs; i++) autocannonRuns.push(await measure('autocannon', i))
     const wrkRuns: LoadRun[] = []
-    if (wrk !== undefined) for (let i = 0; i < settings.runs; i++) wrkRuns.push(await measure('wrk', i))
+    if (runWrkHere !== undefined) for (let i = 0; i < settings.runs; i++) wrkRuns.push(await measure('wrk', i))
     const rssMb = readProcessRssMb(server.pid)
     const { rows, ...checkRecord } = check
     return {
@@ -131,8 +150,8 @@ export async function measureSystem(
       listeners,
       check: checkRecord,
       rowsCheck: !scenario.comparesRows ? 'n/a'
-        : system.key === 'pg-rows' ? 'reference'
-        : expected === undefined ? 'not-checked'
+        : system.key === 'pg-rows' ? (check.mismatches.length > 0 ? 'mismatch' : 'reference')
+        : expected === undefined ? (check.mismatches.length > 0 ? 'mismatch' : 'not-checked')
         : check.mismatches.length > 0 ? 'mismatch' : 'same',
       referenceRows: system.key === 'pg-rows' ? rows : undefined,
       loadAverageBefore,

@@ -1,9 +1,28 @@
 import autocannon from 'autocannon'
 import type { LoadRun } from './load-run.js'
 
-/** One autocannon run (programmatic, in this process) of `seconds` with `connections` keep-alive connections. */
-export async function runAutocannon(url: string, seconds: number, connections: number): Promise<LoadRun> {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 })
+/** Varying requests for autocannon: one method, and a new path and JSON body for every request it sends. */
+export interface RequestStream {
+  readonly method: 'POST' | 'PATCH'
+  /** Called once per request sent (autocannon rebuilds the request each time); path relative to the URL's origin. */
+  next(): { readonly path: string; readonly body: string }
+}
+
+/**
+ * One autocannon run (programmatic, in this process) of `seconds` with `connections` keep-alive connections: GET `url`
+ * every time, or, with `stream`, the requests it hands out (each connection asks for its next one through
+ * autocannon's `setupRequest`).
+ */
+export async function runAutocannon(url: string, seconds: number, connections: number, stream?: RequestStream): Promise<LoadRun> {
+  const requests: autocannon.Request[] | undefined = stream === undefined ? undefined : [{
+    method: stream.method,
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request) => {
+      const next = stream.next()
+      return { ...request, path: next.path, body: next.body }
+    },
+  }]
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, ...(requests === undefined ? {} : { requests }) })
   return {
     tool: 'autocannon',
     seconds: result.duration,

@@ -20,3 +20,59 @@ export const FILTER_SQL = `SELECT ${BOOK_COLUMNS} FROM books WHERE year > $1 AND
 export function jsonAggSql(rowsSql: string): string {
   return `SELECT coalesce(json_agg(b), '[]')::text AS json FROM (${rowsSql}) AS b`
 }
+
+/**
+ * The write scenarios' statements: POST inserts one book with the six non-key columns, PATCH sets price and pages of
+ * one book by id. Both return the seven columns of the written row.
+ */
+export const INSERT_SQL = `INSERT INTO books (title, author_id, year, price, isbn, pages) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${BOOK_COLUMNS}`
+export const UPDATE_SQL = `UPDATE books SET price = $2, pages = $3 WHERE id = $1 RETURNING ${BOOK_COLUMNS}`
+
+/**
+ * The written row's id and the finished response body `{"value":[row]}` built by PostgreSQL (row_to_json of the
+ * RETURNING row, as Sluice's write statement builds it), returned as text. No row when nothing was written.
+ */
+export function valueEnvelopeSql(writeSql: string): string {
+  return `WITH w AS (${writeSql}) SELECT w.id, '{"value":[' || row_to_json(w)::text || ']}' AS json FROM w`
+}
+
+/** A POST body: the six non-key columns of a new book. */
+export interface NewBook {
+  readonly title: string
+  readonly author_id: number
+  readonly year: number
+  readonly price: number
+  readonly isbn: string
+  readonly pages: number
+}
+
+/** A PATCH body: a new price and page count. */
+export interface BookChange {
+  readonly price: number
+  readonly pages: number
+}
+
+/**
+ * The n-th new book of a run (n ≥ 0). A pure function of n like the data set; the isbn ('979' + n) never repeats
+ * within one run of the harness, although the table has no unique index on it.
+ */
+export function newBook(n: number): NewBook {
+  return {
+    title: `Bench book ${n}`,
+    author_id: 1 + ((n * 37) % 500),
+    year: 1950 + (n % 75),
+    price: ((n * 104729) % 9500 + 500) / 100,
+    isbn: `979${String(n % 10_000_000_000).padStart(10, '0')}`,
+    pages: 80 + ((n * 53) % 900),
+  }
+}
+
+/** The id the n-th PATCH changes: n ↦ 1 + 7919·n mod 10,000 visits every loaded row once per 10,000 requests. */
+export function changedBookId(n: number): number {
+  return 1 + ((n * 7919) % 10_000)
+}
+
+/** The n-th PATCH body: a price and page count that differ from request to request. */
+export function bookChange(n: number): BookChange {
+  return { price: ((n * 7907) % 9500 + 500) / 100, pages: 100 + ((n * 31) % 900) }
+}

@@ -1,4 +1,7 @@
-/** The Data API builder config Sluice serves in the benchmark: `Book` over `public.books`, anonymous read. */
+/**
+ * The Data API builder config Sluice serves in the benchmark: `Book` over `public.books`; anonymous may read, create
+ * (POST) and update (PATCH of an existing row: the key is generated, so PATCH never inserts).
+ */
 export function buildBenchSluiceConfig(databaseUrl: string): Record<string, unknown> {
   return {
     'data-source': { 'database-type': 'postgresql', 'connection-string': databaseUrl },
@@ -9,7 +12,7 @@ export function buildBenchSluiceConfig(databaseUrl: string): Record<string, unkn
     entities: {
       Book: {
         source: 'public.books',
-        permissions: [{ role: 'anonymous', actions: ['read'] }],
+        permissions: [{ role: 'anonymous', actions: ['create', 'read', 'update'] }],
       },
     },
   }

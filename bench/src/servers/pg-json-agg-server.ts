@@ -1,15 +1,19 @@
 import Fastify from 'fastify'
 import pg from 'pg'
-import { FILTER_SQL, LIST_SQL, jsonAggSql } from './book-queries.js'
+import { FILTER_SQL, INSERT_SQL, LIST_SQL, UPDATE_SQL, jsonAggSql, valueEnvelopeSql, type BookChange, type NewBook } from './book-queries.js'
 import { closeOnSignals, readServerEnv } from './read-server-env.js'
 
 // Baseline (c): fastify + pg.Pool(max 10), PostgreSQL builds the JSON array (json_agg ... ::text) and the string is
-// sent unchanged: no row decoding or serialization in Node. The ceiling for a list endpoint.
+// sent unchanged: no row decoding or serialization in Node. The ceiling for a list endpoint. The writes wrap the
+// INSERT/UPDATE … RETURNING in a CTE that builds the whole {"value":[row]} body (row_to_json) and pass it through:
+// POST 201 + an absolute Location, PATCH 200, like Sluice; the body is not validated.
 const { port, databaseUrl } = readServerEnv()
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
 const app = Fastify({ logger: false })
 const LIST_JSON_SQL = jsonAggSql(LIST_SQL)
 const FILTER_JSON_SQL = jsonAggSql(FILTER_SQL)
+const INSERT_JSON_SQL = valueEnvelopeSql(INSERT_SQL)
+const UPDATE_JSON_SQL = valueEnvelopeSql(UPDATE_SQL)
 
 interface ListQuery { readonly limit?: string }
 interface FilterQuery { minYear?: string; maxPrice?: string; limit?: string }
@@ -24,6 +28,23 @@ app.get<{ Querystring: FilterQuery }>('/books/filter', async (request, reply) =>
   const values = [Number(minYear), Number(maxPrice)]
   const result = await pool.query<{ json: string }>({ name: 'filter-json', text: FILTER_JSON_SQL, values })
   return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
+})
+app.post<{ Body: NewBook }>('/books', async (request, reply) => {
+  const b = request.body
+  const values = [b.title, b.author_id, b.year, b.price, b.isbn, b.pages]
+  const result = await pool.query<{ id: number; json: string }>({ name: 'insert-json', text: INSERT_JSON_SQL, values })
+  const row = result.rows[0]
+  if (row === undefined) throw new Error('the INSERT returned no row')
+  return reply.code(201).header('location', `${request.protocol}://${request.host}/books/${row.id}`)
+    .type('application/json; charset=utf-8').send(row.json)
+})
+app.patch<{ Params: { id: string }; Body: BookChange }>('/books/:id', async (request, reply) => {
+  const b = request.body
+  const values = [Number(request.params.id), b.price, b.pages]
+  const result = await pool.query<{ id: number; json: string }>({ name: 'update-json', text: UPDATE_JSON_SQL, values })
+  const row = result.rows[0]
+  if (row === undefined) return reply.code(404).send({ error: 'not found' })
+  return reply.type('application/json; charset=utf-8').send(row.json)
 })
 
 await app.listen({ port, host: '127.0.0.1' })
