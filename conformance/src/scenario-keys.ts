@@ -15,6 +15,7 @@ export const SCENARIO_KEYS = Object.freeze([
   'write.model-based',
   'write.junk-bodies',
   'write.exact-integers',
+  'write.concurrent-upserts',
 ] as const)
 
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number]

@@ -3,9 +3,10 @@ import { filterScenarios } from './filter.scenarios.js'
 import { junkScenarios } from './junk.scenarios.js'
 import { pagingScenarios } from './paging.scenarios.js'
 import { selectScenarios } from './select.scenarios.js'
+import { writeConcurrencyScenarios } from './write-concurrency.scenarios.js'
 import { writeExactScenarios } from './write-exact.scenarios.js'
 import { writeJunkScenarios } from './write-junk.scenarios.js'
 import { writeModelScenarios } from './write-model.scenarios.js'
 
 /** Every scenario of the suite, in the order they run. */
-export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios])
+export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios])

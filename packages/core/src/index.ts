@@ -52,7 +52,7 @@ export { specifiedRequestRules } from './request/rules/specified-request-rules.j
 
 // ── Plans: what dialects compile ────────────────────────────────────────────────────────────────────────────
 export type { ExecutionPlan, PlanKind, PlanVisitor, QueryPlan, UpdateOrInsertPlan } from './plan/query-plan.js'
-export type { DefaultValue, DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './plan/write-plan.js'
+export type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './plan/write-plan.js'
 export { visitPlan } from './plan/query-plan.js'
 export type { OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './plan/select-plan.js'
 export type {

@@ -4,8 +4,8 @@ import { expectError, expectUnchanged, read, send } from './support/write-helper
 
 // Field lists and row policies in writes: body fields limited to the action's permitted fields (for every PUT and
 // PATCH, which need update and create, to both actions' fields), PUT resetting only writable fields, the returned record limited to the role's `read` fields and read
-// policy, update/delete policies hiding rows (404), an upsert onto a hidden row (403), and create policies failing
-// closed (403) for now. Every refusal leaves the table unchanged.
+// policy, update/delete policies hiding rows (404), an upsert onto a hidden row (403), and create policies guarding
+// inserts (403 for a row that does not meet them). Every refusal leaves the table unchanged.
 describe('write permissions: fields and row policies', () => {
   const library = useLibraryServer({
     entities: {
@@ -125,16 +125,33 @@ describe('write permissions: fields and row policies', () => {
       expect(absent.status, absent.text).toBe(201)
     })
 
-    it('a create action with a row policy fails closed (403) for now, creating nothing', async () => {
-      const response = await expectUnchanged(library, 'Book', () => send(library, 'POST', '/api/Book', { title: 'x', publisher_id: 1 }, { role: 'guarded-creator' }))
-      expect(response.status, response.text).toBe(403)
-      expect(response.body.error.code).toBe('Authorization Failure')
-      // An upsert may insert, so a create policy refuses it too, whether the row exists or not.
-      for (const url of ['/api/BookAuthor/book_id/1/author_id/6', '/api/BookAuthor/book_id/2/author_id/3']) {
-        const upsert = await expectUnchanged(library, 'BookAuthor', () => send(library, 'PUT', url, { royalty_percentage: 1 }, { role: 'guarded-linker' }))
-        expect(upsert.status, upsert.text).toBe(403)
-        expect(upsert.body.error.code).toBe('Authorization Failure')
+    it('a create policy guards inserts: a new row that meets it is created, one that does not is 403 and nothing is created', async () => {
+      const refused = await expectUnchanged(library, 'Book', () => send(library, 'POST', '/api/Book', { title: 'x', publisher_id: 2 }, { role: 'guarded-creator' }))
+      expect(refused.status, refused.text).toBe(403)
+      expect(refused.body.error.code).toBe('Authorization Failure')
+      const created = await send(library, 'POST', '/api/Book', { title: 'guarded', publisher_id: 1 }, { role: 'guarded-creator' })
+      expect(created.status, created.text).toBe(201)
+      expect(created.body.value).toMatchObject([{ title: 'guarded', publisher_id: 1 }])
+    })
+
+    it('an upsert under a create policy: existing rows update whatever the policy; absent rows insert only when they meet it', async () => {
+      for (const [url, meets] of [['/api/BookAuthor/book_id/1/author_id/29', true], ['/api/BookAuthor/book_id/2/author_id/29', false]] as const) {
+        const before = await read(library, url)
+        expect(before, url).toEqual([])
+        if (meets) {
+          const inserted = await send(library, 'PUT', url, { royalty_percentage: 1 }, { role: 'guarded-linker' })
+          expect(inserted.status, inserted.text).toBe(201)
+        } else {
+          const refused = await expectUnchanged(library, 'BookAuthor', () => send(library, 'PUT', url, { royalty_percentage: 1 }, { role: 'guarded-linker' }))
+          expect(refused.status, refused.text).toBe(403)
+          expect(refused.body.error.code).toBe('Authorization Failure')
+        }
       }
+      // An existing row outside the create policy is still updated: the policy governs inserts only.
+      const existing = (await read(library, '/api/BookAuthor?$filter=book_id%20ne%201&$first=1'))[0] as { book_id: number; author_id: number }
+      const updated = await send(library, 'PATCH', `/api/BookAuthor/book_id/${existing.book_id}/author_id/${existing.author_id}`, { royalty_percentage: 3 }, { role: 'guarded-linker' })
+      expect(updated.status, updated.text).toBe(200)
+      expect(updated.body.value).toMatchObject([{ book_id: existing.book_id, author_id: existing.author_id, royalty_percentage: 3 }])
     })
   })
 })

@@ -24,15 +24,15 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
     if (request.bindingError !== undefined) throw request.bindingError
     const policy = permission.policy === undefined ? undefined : bindPolicy(permission.policy, context.principal, entity)
     const { write } = request
-    if (write === undefined) return createAuthorizedRequest(request, permission, policy, undefined, permission, policy)
+    if (write === undefined) return createAuthorizedRequest(request, permission, policy, undefined, undefined, permission, policy)
 
-    // Insert-time policies are enforced with the authentication issue's guarded inserts; until then they fail closed.
+    // A write that may insert must insert a row the create policy admits (checked inside the insert).
     const createPermission = request.action === 'create' ? permission : other
-    if ((write.mode === 'insert' || write.mode === 'upsert') && createPermission?.policy !== undefined) {
-      throw new SluiceError('SLUICE_ERR_WRITE_POLICY', { verb: 'insert' })
-    }
+    const createPolicy = (write.mode === 'insert' || write.mode === 'upsert') && createPermission?.policy !== undefined
+      ? (createPermission === permission ? policy : bindPolicy(createPermission.policy, context.principal, entity))
+      : undefined
     const readPermission = write.mode === 'delete' ? undefined : entity.permissions.resolve(context.role, 'read')
     const readPolicy = readPermission?.policy === undefined ? undefined : bindPolicy(readPermission.policy, context.principal, entity)
-    return createAuthorizedRequest(request, permission, policy, other, readPermission, readPolicy)
+    return createAuthorizedRequest(request, permission, policy, other, createPolicy, readPermission, readPolicy)
   }
 }

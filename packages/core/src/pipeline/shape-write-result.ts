@@ -28,7 +28,8 @@ function notWritten(request: ScopedRequest): SluiceError {
         ? new SluiceError('SLUICE_ERR_UPDATE_NOT_FOUND')
         : new SluiceError('SLUICE_ERR_UPSERT_NOT_FOUND', { entity: entity.name, key: describeKey(request) })
     case 'upsert':
-      return new SluiceError('SLUICE_ERR_WRITE_POLICY', { verb: 'update' })
+      // The row exists but the update policy hides it, or it is absent and the create policy refuses the new row.
+      return new SluiceError('SLUICE_ERR_WRITE_POLICY', { verb: 'insert or update' })
     case 'insert':
       return new SluiceError('SLUICE_ERR_WRITE_POLICY', { verb: 'insert' })
   }

@@ -8,7 +8,7 @@ import { ParameterList } from './parameter-list.js'
 import { columnOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { PredicateNode } from './predicate-node.js'
 import type { ExecutionPlan } from './query-plan.js'
-import type { DefaultValue, DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
+import type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
 
 const T = 't'
 const DEFAULT: DefaultValue = Object.freeze({ kind: 'default' })
@@ -31,7 +31,10 @@ export function buildWritePlan(request: ScopedRequest, nativeUpsert: boolean): E
     case 'upsert':
       // PostgreSQL checks NOT NULL on the proposed row before it looks for a conflict, so a PATCH that leaves out a
       // required field cannot use ON CONFLICT even when the row exists: update first, and insert (and fail) only if not.
-      return nativeUpsert && request.entity.keyIsUnique && findMissingRequiredField(request.entity, request.key ?? [], write.values) === undefined
+      // A create policy guards the insert with an insert-select, which cannot also target ON CONFLICT correctly: an
+      // existing row would be updated only if the proposed row met the create policy.
+      return nativeUpsert && request.entity.keyIsUnique && request.createPolicy === undefined
+        && findMissingRequiredField(request.entity, request.key ?? [], write.values) === undefined
         ? buildUpsert(request)
         : { kind: 'updateOrInsert', update: buildUpdate(request), insert: buildInsert(request) }
   }
@@ -40,10 +43,41 @@ export function buildWritePlan(request: ScopedRequest, nativeUpsert: boolean): E
 function buildInsert(request: ScopedRequest): InsertPlan {
   const params = new ParameterList()
   const table = tableOf(request.entity, T)
-  const values = [...keyValues(request.key ?? [], params), ...bodyValues(request, params), ...resetValues(request)]
+  const written = [...keyValues(request.key ?? [], params), ...bodyValues(request, params)]
+  // Left out, a column gets its default anyway; with a guard, DEFAULT cannot stand in the proposed row.
+  const values = request.createPolicy === undefined ? [...written, ...resetValues(request)] : written
+  const guard = request.createPolicy === undefined ? undefined : insertGuard(request, values, buildPredicate(request.createPolicy, T, params))
   const returning = returnedRecord(request, params)
-  const shapeKey = insertShapeKey({ kind: 'insert', table, values, returning })
-  return { kind: 'insert', shapeKey, table, values, returning, parameters: params.toArray() }
+  const shapeKey = insertShapeKey({ kind: 'insert', table, values, guard, returning })
+  return { kind: 'insert', shapeKey, table, values, guard, returning, parameters: params.toArray() }
+}
+
+/** The proposed row: the inserted columns, then any other column the policy names (NULL there). */
+function insertGuard(request: ScopedRequest, values: readonly WriteValue[], predicate: PredicateNode): InsertGuard {
+  const byColumn = new Map(request.entity.fields.map((f) => [f.column, f]))
+  const columns = values.map((v) => ({ column: v.column, dbType: byColumn.get(v.column)!.dbType }))
+  const written = new Set(values.map((v) => v.column))
+  for (const column of policyColumns(predicate)) {
+    if (written.has(column)) continue
+    written.add(column)
+    columns.push({ column, dbType: byColumn.get(column)!.dbType })
+  }
+  return { predicate, columns }
+}
+
+function policyColumns(node: PredicateNode): string[] {
+  switch (node.kind) {
+    case 'compare':
+      return [node.left, node.right].flatMap((v) => (v.kind === 'column' ? [v.column] : []))
+    case 'isNull': case 'like': case 'in':
+      return [node.operand.column]
+    case 'and': case 'or':
+      return node.items.flatMap(policyColumns)
+    case 'not':
+      return policyColumns(node.item)
+    case 'constant':
+      return []
+  }
 }
 
 function buildUpdate(request: ScopedRequest): UpdatePlan {

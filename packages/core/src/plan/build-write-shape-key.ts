@@ -7,7 +7,8 @@ type Unkeyed<P> = Omit<P, 'shapeKey' | 'parameters'>
 
 /** Shape keys of write plans: like `buildShapeKey`, a compact string of structure ids, operators and columns. */
 export function insertShapeKey(p: Unkeyed<InsertPlan>): string {
-  return `insert|${structureId(p.table)}|${valuesKey(p.values)}|${returningKey(p.returning)}`
+  const guard = p.guard === undefined ? '' : `${predicateKey(p.guard.predicate)}/${p.guard.columns.map((c) => quote(c.column)).join(',')}`
+  return `insert|${structureId(p.table)}|${valuesKey(p.values)}|${guard}|${returningKey(p.returning)}`
 }
 
 export function updateShapeKey(p: Unkeyed<UpdatePlan>): string {

@@ -28,12 +28,25 @@ export interface ReturnedRecord {
   readonly keyColumns: readonly ColumnRef[]
 }
 
-/** `INSERT` of one row. Columns not listed get their defaults. */
+/**
+ * The `create` action's row policy, checked against the proposed row inside the insert (Data API builder's
+ * insert-select): when the row fails it, nothing is inserted and no row is returned. The proposed row holds the
+ * inserted values; columns the policy names that the insert leaves to their defaults are NULL in it.
+ */
+export interface InsertGuard {
+  /** Over the proposed row; column references use the plan table's alias. */
+  readonly predicate: PredicateNode
+  /** Every column of the proposed row with its database type (`FieldModel.dbType`), for typed placeholders. */
+  readonly columns: readonly { readonly column: string; readonly dbType: string }[]
+}
+
+/** `INSERT` of one row. Columns not listed get their defaults. With a guard, `values` holds no `DEFAULT`. */
 export interface InsertPlan {
   readonly kind: 'insert'
   readonly shapeKey: string
   readonly table: TableRef
   readonly values: readonly WriteValue[]
+  readonly guard: InsertGuard | undefined
   readonly returning: ReturnedRecord
   readonly parameters: readonly PlanParameter[]
 }

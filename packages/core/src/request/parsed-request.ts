@@ -79,6 +79,8 @@ export interface AuthorizedRequest extends ParsedRequest {
    * is the other. A body must fit both.
    */
   readonly pairedPermission: ActionPermission | undefined
+  /** A write that may insert: the `create` action's row policy, bound to the caller, which the inserted row must meet. */
+  readonly createPolicy: BoundFilter | undefined
   /**
    * What the caller may read of the rows involved: for a read, `permission` itself; for a write, the role's `read`
    * permission (the returned record holds only its fields; none without it) and its row policy.
@@ -98,12 +100,12 @@ export interface ScopedRequest extends AuthorizedRequest {
 /** The parsed request with the permission that allows it and its bound row policy. */
 export function createAuthorizedRequest(
   r: ParsedRequest, permission: ActionPermission, policy: BoundFilter | undefined, pairedPermission: ActionPermission | undefined,
-  readPermission: ActionPermission | undefined, readPolicy: BoundFilter | undefined,
+  createPolicy: BoundFilter | undefined, readPermission: ActionPermission | undefined, readPolicy: BoundFilter | undefined,
 ): AuthorizedRequest {
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
-    bindingError: r.bindingError, permission, policy, pairedPermission, readPermission, readPolicy,
+    bindingError: r.bindingError, permission, policy, pairedPermission, createPolicy, readPermission, readPolicy,
   }
 }
 
@@ -112,7 +114,7 @@ export function createScopedRequest(r: AuthorizedRequest, fields: readonly Field
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
-    bindingError: r.bindingError, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission,
+    bindingError: r.bindingError, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission, createPolicy: r.createPolicy,
     readPermission: r.readPermission, readPolicy: r.readPolicy, fields,
   }
 }

@@ -1,6 +1,6 @@
 import {
   BaseSqlCompiler, hasExactJsonForm,
-  type ColumnRef, type DeletePlan, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan,
+  type ColumnRef, type DeletePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan,
   type TableRef, type UpdatePlan, type UpsertPlan,
 } from '@sluice/core'
 
@@ -85,9 +85,27 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
   }
 
   protected insertValues(plan: InsertPlan | UpsertPlan, sink: ParameterSink): string {
+    if (plan.kind === 'insert' && plan.guard !== undefined) return this.guardedValues(plan, plan.guard, sink)
     if (plan.values.length === 0) return ' DEFAULT VALUES'
     const columns = plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')
     return ` (${columns}) VALUES (${plan.values.map((v) => this.writeValue(v, sink)).join(', ')})`
+  }
+
+  /**
+   * Insert-select from the proposed row, kept only when it meets the create policy. The row's values are cast to
+   * their column types (a SELECT gives placeholders no type from the target). Its alias is the plan table's, so the
+   * policy's column references read it; the INSERT target is not in scope there.
+   */
+  protected guardedValues(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
+    const t = this.quoteIdentifier(plan.table.alias)
+    const inserted = plan.values.map((v) => this.quoteIdentifier(v.column))
+    const row = guard.columns.map((c, i) => {
+      const v = plan.values[i]
+      const value = v === undefined || v.value.kind === 'default' ? 'NULL' : sink.placeholder(v.value)
+      return `CAST(${value} AS ${c.dbType}) AS ${this.quoteIdentifier(c.column)}`
+    })
+    return `${inserted.length === 0 ? '' : ` (${inserted.join(', ')})`} SELECT ${inserted.map((c) => `${t}.${c}`).join(', ')} `
+      + `FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
   }
 
   protected written(statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, upsert: boolean): string {

@@ -18,7 +18,7 @@ describe('PostgresSqlCompiler writes', () => {
 
   it('inserts in a data-modifying CTE and builds the returned record and key in the same statement', () => {
     const plan: InsertPlan = {
-      kind: 'insert', shapeKey: 'k', table, returning,
+      kind: 'insert', shapeKey: 'k', table, returning, guard: undefined,
       values: [{ column: 'book_id', value: p(0) }, { column: 'author_id', value: p(1) }, { column: 'royalty', value: { kind: 'default' } }],
       parameters: [{ value: 1, type: 'int' }, { value: 2, type: 'int' }],
     }
@@ -29,19 +29,37 @@ describe('PostgresSqlCompiler writes', () => {
   })
 
   it('inserts default values when no column is given', () => {
-    const plan: InsertPlan = { kind: 'insert', shapeKey: 'k', table, returning, values: [], parameters: [] }
+    const plan: InsertPlan = { kind: 'insert', shapeKey: 'k', table, returning, values: [], guard: undefined, parameters: [] }
     expect(compiler.compile(plan).sql).toContain('INSERT INTO "public"."book_authors" AS "t" DEFAULT VALUES RETURNING *')
   })
 
   it('returns NULL data when the caller may read nothing, and gates the record on the read policy', () => {
-    const hidden: InsertPlan = { kind: 'insert', shapeKey: 'k', table, returning: { ...returning, columns: [] }, values: [], parameters: [] }
+    const hidden: InsertPlan = { kind: 'insert', shapeKey: 'k', table, returning: { ...returning, columns: [] }, values: [], guard: undefined, parameters: [] }
     expect(compiler.compile(hidden).sql).toMatch(/SELECT NULL::text AS "data", json_build_array\(.*\)::text AS "key" FROM "sluice:w" AS "t"$/)
     const gated: InsertPlan = {
-      kind: 'insert', shapeKey: 'k', table, values: [{ column: 'book_id', value: p(0) }],
+      kind: 'insert', shapeKey: 'k', table, values: [{ column: 'book_id', value: p(0) }], guard: undefined,
       returning: { ...returning, visible: { kind: 'compare', left: col('author_id'), op: 'eq', right: p(1) } },
       parameters: [{ value: 1, type: 'int' }, { value: 7, type: 'int' }],
     }
     expect(compiler.compile(gated).sql).toContain(`SELECT CASE WHEN "t"."author_id" = $2 THEN row_to_json("sluice:r")::text END AS "data"`)
+  })
+
+  it('guards an insert with the create policy: insert-select from the typed proposed row, NULL for columns it leaves out', () => {
+    const plan: InsertPlan = {
+      kind: 'insert', shapeKey: 'k', table, returning,
+      values: [{ column: 'book_id', value: p(0) }, { column: 'royalty', value: p(1) }],
+      guard: {
+        predicate: { kind: 'and', items: [{ kind: 'compare', left: col('royalty'), op: 'le', right: p(2) }, { kind: 'isNull', operand: col('note'), negated: false }] },
+        columns: [{ column: 'book_id', dbType: 'integer' }, { column: 'royalty', dbType: 'numeric(5,2)' }, { column: 'note', dbType: 'text' }],
+      },
+      parameters: [{ value: 1, type: 'int' }, { value: '5', type: 'decimal' }, { value: '10', type: 'decimal' }],
+    }
+    expect(compiler.compile(plan).sql).toBe(
+      `WITH "sluice:w" AS (INSERT INTO "public"."book_authors" AS "t" ("book_id", "royalty") SELECT "t"."book_id", "t"."royalty" `
+      + `FROM (SELECT CAST($1 AS integer) AS "book_id", CAST($2 AS numeric(5,2)) AS "royalty", CAST(NULL AS text) AS "note") AS "t" `
+      + `WHERE "t"."royalty" <= $3 AND "t"."note" IS NULL RETURNING *) `
+      + `${SELECT_BACK} FROM "sluice:w" AS "t" CROSS JOIN LATERAL ${RECORD}`,
+    )
   })
 
   it('updates the row the key and policy select, resetting omitted fields to DEFAULT', () => {
