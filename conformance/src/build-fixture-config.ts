@@ -8,6 +8,11 @@ export type FixtureAction = 'create' | 'read' | 'update' | 'delete' | '*'
 export interface FixtureConfigOptions {
   /** Actions the anonymous role gets on every fixture entity, all fields (default: `read` only). */
   readonly actions?: readonly FixtureAction[]
+  /**
+   * Data API builder `permissions` arrays by table name, used verbatim instead of the anonymous role's `actions`
+   * for the tables named (the `auth.*` scenarios).
+   */
+  readonly permissions?: Readonly<Record<string, readonly unknown[]>>
 }
 
 /**
@@ -21,7 +26,7 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
   for (const table of fixture.tables) {
     entities[table.name] = {
       source: { object: source.schema === undefined ? table.name : `${source.schema}.${table.name}`, type: 'table' },
-      permissions: [{ role: 'anonymous', actions: [...actions] }],
+      permissions: options.permissions?.[table.name] ?? [{ role: 'anonymous', actions: [...actions] }],
     }
   }
   const json = {

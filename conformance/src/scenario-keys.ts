@@ -16,6 +16,7 @@ export const SCENARIO_KEYS = Object.freeze([
   'write.junk-bodies',
   'write.exact-integers',
   'write.concurrent-upserts',
+  'auth.field-and-row-access',
 ] as const)
 
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number]

@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario.js'
+import { authScenarios } from './auth.scenarios.js'
 import { filterScenarios } from './filter.scenarios.js'
 import { junkScenarios } from './junk.scenarios.js'
 import { pagingScenarios } from './paging.scenarios.js'
@@ -9,4 +10,4 @@ import { writeJunkScenarios } from './write-junk.scenarios.js'
 import { writeModelScenarios } from './write-model.scenarios.js'
 
 /** Every scenario of the suite, in the order they run. */
-export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios])
+export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios])
