@@ -11,7 +11,8 @@ export type CapabilityName = { [K in keyof DialectCapabilities]: DialectCapabili
 export interface ScenarioHarness {
   /**
    * Boots a server over `fixture` (replacing the session's tables), runs `fn`, and always closes the server. The
-   * entities are read-only for the anonymous role unless `options.actions` grants more.
+   * entities are read-only for the anonymous role unless `options.actions` grants more, or `options.permissions` replaces
+   * the permission table of a fixture table (as the `auth.*` scenarios do).
    */
   withServer<T>(fixture: Fixture, fn: (server: FixtureServer) => Promise<T>, options?: FixtureServerOptions): Promise<T>
   /**
