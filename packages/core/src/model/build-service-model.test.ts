@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BOOK_AUTHORS, BOOK_VIEW, BOOKS, metadataOf } from '../../test/support/library-metadata.js'
+import { BOOK_AUTHORS, BOOK_VIEW, BOOKS, metadataOf, table } from '../../test/support/library-metadata.js'
 import { parseConfig } from '../config/load-config.js'
 import { DEFAULT_CAPABILITIES } from '../dialect/dialect-capabilities.js'
 import { isSluiceError } from '../errors/sluice-error.js'
@@ -65,5 +65,17 @@ describe('buildServiceModel', () => {
     expect(() => buildServiceModel(config({
       Proc: { source: { object: 'public.p', type: 'stored-procedure' }, permissions: [{ role: 'anonymous', actions: ['execute'] }] },
     }), metadata, DEFAULT_CAPABILITIES)).toThrow(/stored procedures are not supported/)
+  })
+
+  it("expands '*' per source type: create, read, update, delete on tables; execute on stored procedures", () => {
+    const model = buildServiceModel(config({
+      Book: { source: 'public.books', permissions: [{ role: 'anonymous', actions: ['*'] }] },
+      Proc: { source: { object: 'public.p', type: 'stored-procedure' }, permissions: [{ role: 'anonymous', actions: '*' }] },
+    }), metadataOf(BOOKS, table('public', 'p', [], [], 'stored-procedure')), { ...DEFAULT_CAPABILITIES, storedProcedures: true })
+    const book = model.entities.get('Book')!.permissions
+    const proc = model.entities.get('Proc')!.permissions
+    expect((['create', 'read', 'update', 'delete', 'execute'] as const).filter((a) => book.resolve('anonymous', a) !== undefined))
+      .toEqual(['create', 'read', 'update', 'delete'])
+    expect((['create', 'read', 'update', 'delete', 'execute'] as const).filter((a) => proc.resolve('anonymous', a) !== undefined)).toEqual(['execute'])
   })
 })
