@@ -5,8 +5,9 @@ import type { WriteResultSet } from './result-set.js'
 
 /**
  * A write's outcome for the protocol. Nothing written means the row was absent (or hidden by the row policy):
- * SPEC's 404s for update-only writes and deletes; for an upsert it means the row exists but the update policy hides
- * it, which is refused rather than reported as absent (an insert would collide with it).
+ * SPEC's 404s for update-only writes and deletes. For an insert it means the create policy refused the new row; for
+ * an upsert, that the update policy hides the existing row or the create policy refuses the new one — both 403,
+ * since reporting "absent" for a row whose key is taken would be contradictory.
  */
 export function shapeWriteResult(request: ScopedRequest, result: WriteResultSet): WriteResult {
   const write = request.write!
