@@ -75,6 +75,7 @@ export { BaseSqlCompiler, ParameterSink } from './dialect/base-sql-compiler.js'
 export type { ErrorContext, ProtocolHost, ProtocolPlugin, RouteDefinition } from './protocol/protocol-plugin.js'
 export type { HttpBody, HttpMethod, HttpRequest, HttpResponse } from './protocol/http.js'
 export { singleHeader } from './protocol/http.js'
+export type { ResponseEncoder, ResponseEncoderPlugin } from './protocol/response-encoder.js'
 
 // ── Authentication seam ─────────────────────────────────────────────────────────────────────────────────────
 export type { AuthenticationProvider } from './auth/authentication-provider.js'

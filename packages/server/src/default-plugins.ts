@@ -1,13 +1,15 @@
 import type { SluicePlugin } from '@sluice/core'
 import { authPlugin } from '@sluice/plugin-auth'
+import { compressionPlugin } from '@sluice/plugin-compression'
 import { pglitePlugin } from '@sluice/plugin-pglite'
 import { postgresPlugin } from '@sluice/plugin-postgres'
 import { restPlugin } from '@sluice/plugin-rest'
 
 /**
- * The plugins `sluice start` composes: every built-in dialect and protocol, and authentication (given the process
- * environment for its Static Web Apps / App Service platform checks — plugins never read `process.env` themselves).
+ * The plugins `sluice start` composes: every built-in dialect and protocol, authentication (given the process
+ * environment for its Static Web Apps / App Service platform checks — plugins never read `process.env` themselves)
+ * and response compression.
  */
 export function defaultPlugins(): SluicePlugin[] {
-  return [postgresPlugin(), pglitePlugin(), restPlugin(), authPlugin({ environment: process.env })]
+  return [postgresPlugin(), pglitePlugin(), restPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
 }

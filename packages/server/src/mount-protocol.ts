@@ -29,7 +29,9 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
         handler: async (request, reply) => {
           const http = toHttpRequest(request)
           const context = await createContext(sluice, http, request)
-          return sendHttpResponse(reply, await definition.handler(http, context))
+          let response = await definition.handler(http, context)
+          for (const encoder of sluice.encoders) response = await encoder.encode(http, response)
+          return sendHttpResponse(reply, response)
         },
       })
     }

@@ -13,6 +13,7 @@ import { createPluginRegistry } from '../plugin/create-plugin-registry.js'
 import { orderPlugins } from '../plugin/order-plugins.js'
 import type { SluicePlugin } from '../plugin/sluice-plugin.js'
 import type { ProtocolPlugin } from '../protocol/protocol-plugin.js'
+import type { ResponseEncoder, ResponseEncoderPlugin } from '../protocol/response-encoder.js'
 import { silentLogger, type Logger } from '../request/logger.js'
 import { registerDefaults } from './register-defaults.js'
 
@@ -34,6 +35,8 @@ export interface Sluice {
   readonly driver: Driver
   readonly authentication: AuthenticationProvider
   readonly protocols: readonly ProtocolPlugin[]
+  /** Response encoders (compression …) the server applies to every protocol's responses, in plugin order. */
+  readonly encoders: readonly ResponseEncoder[]
   readonly container: SluiceContainer
   readonly log: Logger
   /** Closes the driver (pools it owns) after in-flight work. */
@@ -67,6 +70,7 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
       config, model, pipeline, dialect, driver, log, container,
       authentication: container.resolve(Tokens.AuthenticationProvider),
       protocols: plugins.filter(isProtocolPlugin),
+      encoders: plugins.filter(isResponseEncoderPlugin).map((p) => p.createEncoder(config)).filter((e): e is ResponseEncoder => e !== undefined),
       close: () => driver.destroy(),
     })
   } catch (error) {
@@ -87,6 +91,10 @@ function findDialectPlugin(plugins: readonly SluicePlugin[], databaseType: strin
 
 function isDialectPlugin(p: SluicePlugin): p is DialectPlugin {
   return (p as Partial<DialectPlugin>).kind === 'dialect'
+}
+
+function isResponseEncoderPlugin(p: SluicePlugin): p is ResponseEncoderPlugin {
+  return (p as Partial<ResponseEncoderPlugin>).kind === 'response-encoder'
 }
 
 function isProtocolPlugin(p: SluicePlugin): p is ProtocolPlugin {

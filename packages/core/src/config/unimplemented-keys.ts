@@ -9,7 +9,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'runtime.graphql',
   'runtime.mcp',
   'runtime.cache',
-  'runtime.compression',
   'runtime.health',
   'runtime.telemetry',
   'runtime.host.cors',
