@@ -40,6 +40,13 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     ? (Fastify({ ...common, loggerInstance: options.logger as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
     : Fastify({ ...common, logger: false })
   deferIdleCloseUntilFlushed(app.server)
+  // Node closes idle keep-alive connections once, when closing starts; a connection whose request is still in flight
+  // would then stay open after its reply until the keep-alive timeout. Replies sent while closing end their connection.
+  let closing = false
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close')
+    done(null, payload)
+  })
   // Protocols parse bodies themselves, so malformed JSON gets their own envelope and message.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
@@ -75,6 +82,7 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
       }
     },
     async close() {
+      closing = true
       await app.close()
       await sluice.close()
     },

@@ -18,11 +18,14 @@ export function deferIdleCloseUntilFlushed(server: Server): void {
   })
   const closeIdle = server.closeIdleConnections.bind(server)
   const hasQueuedBytes = (): boolean => [...sockets].some((s) => !s.destroyed && s.writableLength > 0)
+  let waiting: NodeJS.Timeout | undefined
   server.closeIdleConnections = function closeIdleConnectionsOnceFlushed(): void {
     if (!hasQueuedBytes()) return closeIdle()
-    const timer = setInterval(() => {
+    // One poller however often the sweep is asked for.
+    waiting ??= setInterval(() => {
       if (hasQueuedBytes()) return
-      clearInterval(timer)
+      clearInterval(waiting)
+      waiting = undefined
       closeIdle()
     }, POLL_MS)
   }
