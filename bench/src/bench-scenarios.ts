@@ -1,7 +1,7 @@
 import type { SystemKey } from './bench-systems.js'
 import { FILTER, KEY_ID, LIST_LIMIT, bookChange, changedBookId, newBook } from './servers/book-queries.js'
 
-export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter' | 'post' | 'patch'
+export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter' | 'post' | 'patch' | 'list-compressed'
 
 /** A ratio Sluice must reach against a baseline, e.g. 0.85 of raw pg rows. */
 export interface ScenarioTarget {
@@ -19,6 +19,12 @@ export interface BenchScenario {
   readonly targets: readonly ScenarioTarget[]
   /** Set for a write scenario: its requests carry a body that changes with every request. */
   readonly write?: WriteRequests
+  /** Extra headers on every request (check and load); wrk does not run a scenario that has them. */
+  readonly headers?: Readonly<Record<string, string>>
+  /** Ratios to compute instead of Sluice / every other system (`system` / `baseline`, median req/s). */
+  readonly ratios?: readonly { readonly system: SystemKey; readonly baseline: SystemKey }[]
+  /** Not run by default: only when named in `SLUICE_BENCH_SCENARIOS`. */
+  readonly optIn?: boolean
 }
 
 /**
@@ -107,5 +113,22 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     comparesRows: true,
     targets: [],
     write: { method: 'PATCH', status: 200, id: changedBookId, body: bookChange },
+  },
+  {
+    key: 'list-compressed',
+    title: `REST list of ${LIST_LIMIT} rows, Accept-Encoding: br, gzip`,
+    paths: {
+      'sluice-compress-none': `/api/Book?$first=${LIST_LIMIT}`,
+      'sluice-compress-fastest': `/api/Book?$first=${LIST_LIMIT}`,
+      'sluice-compress-optimal': `/api/Book?$first=${LIST_LIMIT}`,
+    },
+    comparesRows: true,
+    targets: [],
+    headers: { 'accept-encoding': 'br, gzip' },
+    ratios: [
+      { system: 'sluice-compress-fastest', baseline: 'sluice-compress-none' },
+      { system: 'sluice-compress-optimal', baseline: 'sluice-compress-none' },
+    ],
+    optIn: true,
   },
 ]

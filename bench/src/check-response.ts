@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { SystemKey } from './bench-systems.js'
 import { compareRows } from './compare-rows.js'
 import { extractRows } from './extract-rows.js'
@@ -13,6 +15,10 @@ export interface CheckRequest {
    * carry a `Location` whose path ends in `/<id of that row>` (anything else must carry none).
    */
   readonly writeStatus?: number
+  /** Extra request headers (a GET with them is sent raw, so the body is checked and counted as it came over the wire). */
+  readonly headers?: Readonly<Record<string, string>>
+  /** Set for a compression variant: whether the response must carry a `Content-Encoding` (br or gzip). */
+  readonly encoded?: boolean
 }
 
 export interface ResponseCheck {
@@ -22,8 +28,10 @@ export interface ResponseCheck {
   readonly contentType: string | null
   /** The `Location` header, when there is one. */
   readonly location: string | null
-  /** Body bytes (without headers). */
+  /** Body bytes (without headers), as sent: compressed when the response has a `Content-Encoding`. */
   readonly bytes: number
+  /** The `Content-Encoding` header, when there is one. */
+  readonly contentEncoding?: string
   /** Rows found in the body, when the scenario carries rows. */
   readonly rows?: readonly unknown[]
   /** Why the response does not match the raw pg rows baseline (or, for a write, the expected answer); empty when it does. */
@@ -37,13 +45,38 @@ export interface ResponseCheck {
  * `Location` are checked for every system, the reference included.
  */
 export async function checkResponse(request: CheckRequest, system: SystemKey, carriesRows: boolean, expected: readonly unknown[] | undefined): Promise<ResponseCheck> {
-  const { method, url, body, writeStatus } = request
-  const response = await fetch(url, body === undefined ? { method } : { method, body, headers: { 'content-type': 'application/json' } })
-  const text = await response.text()
+  const { method, url, body, writeStatus, encoded } = request
+  let response: { status: number; ok: boolean; headers: { get(name: string): string | null } }
+  let text: string
+  let bytes: number
+  const encodingMismatches: string[] = []
+  if (request.headers !== undefined && body === undefined) {
+    const raw = await getRaw(url, request.headers)
+    response = raw
+    bytes = raw.body.length
+    const encoding = raw.headers.get('content-encoding')
+    try {
+      text = decode(raw.body, encoding).toString('utf8')
+    } catch (error) {
+      text = ''
+      encodingMismatches.push(`cannot decode ${encoding}: ${(error as Error).message}`)
+    }
+    if (encoded === true && encoding === null) encodingMismatches.push('expected a Content-Encoding, got none')
+    if (encoded === false && encoding !== null) encodingMismatches.push(`expected no Content-Encoding, got ${encoding}`)
+  } else {
+    const fetched = await fetch(url, body === undefined ? { method } : { method, body, headers: { 'content-type': 'application/json' } })
+    response = fetched
+    text = await fetched.text()
+    bytes = Buffer.byteLength(text)
+  }
   const location = response.headers.get('location')
-  const base = { method, url, status: response.status, contentType: response.headers.get('content-type'), location, bytes: Buffer.byteLength(text) }
+  const contentEncoding = response.headers.get('content-encoding')
+  const base = {
+    method, url, status: response.status, contentType: response.headers.get('content-type'), location, bytes,
+    ...(contentEncoding === null ? {} : { contentEncoding }),
+  }
   if (!response.ok) return { ...base, mismatches: [`HTTP ${response.status}: ${text.slice(0, 500)}`], representationNotes: [] }
-  if (!carriesRows) return { ...base, mismatches: [], representationNotes: [] }
+  if (encodingMismatches.length > 0 || (!carriesRows)) return { ...base, mismatches: encodingMismatches, representationNotes: [] }
   let rows: unknown[]
   try {
     rows = extractRows(system, JSON.parse(text), writeStatus !== undefined)
@@ -75,4 +108,31 @@ function checkWrite(expectedStatus: number, status: number, location: string | n
     if (path !== undefined && !path.endsWith(`/${String(id)}`)) mismatches.push(`Location ${location} does not end in the row's id ${String(id)}`)
   }
   return mismatches
+}
+
+/** GET `url` with `headers` over node:http, keeping the body bytes as sent (fetch would decode them). */
+function getRaw(url: string, headers: Readonly<Record<string, string>>): Promise<{ status: number; ok: boolean; headers: { get(name: string): string | null }; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { method: 'GET', headers: { ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('error', reject)
+      res.on('end', () => {
+        const status = res.statusCode ?? 0
+        const get = (name: string): string | null => {
+          const value = res.headers[name.toLowerCase()]
+          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+        }
+        resolve({ status, ok: status >= 200 && status < 300, headers: { get }, body: Buffer.concat(chunks) })
+      })
+    }).on('error', reject).end()
+  })
+}
+
+/** The body decoded per its `Content-Encoding` (br, gzip, or none). */
+function decode(body: Buffer, encoding: string | null): Buffer {
+  if (encoding === null || encoding === 'identity') return body
+  if (encoding === 'br') return brotliDecompressSync(body)
+  if (encoding === 'gzip') return gunzipSync(body)
+  throw new Error(`unexpected Content-Encoding ${encoding}`)
 }

@@ -1,4 +1,4 @@
-import type { SystemKey } from './bench-systems.js'
+import { isSluice, type SystemKey } from './bench-systems.js'
 
 /**
  * The book rows in a response body, as an array: Sluice wraps them in `{ value: [...] }` (a key read too), and so does
@@ -6,7 +6,7 @@ import type { SystemKey } from './bench-systems.js'
  * baseline an array or, for a key read, the row itself.
  */
 export function extractRows(system: SystemKey, body: unknown, envelope = false): unknown[] {
-  if (system === 'sluice' || envelope) {
+  if (isSluice(system) || envelope) {
     const value = (body as { value?: unknown } | null)?.value
     if (!Array.isArray(value)) throw new Error('the body has no "value" array')
     return value

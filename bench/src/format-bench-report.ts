@@ -42,7 +42,8 @@ export function formatBenchReport(report: BenchReport): string {
   for (const r of report.ratios) {
     const scenario = BENCH_SCENARIOS.find((x) => x.key === r.scenario)?.title ?? r.scenario
     const verdict = r.met === undefined ? 'no target' : r.met ? 'met' : `**missed** (${pct(r.target! - r.ratio)} short)`
-    lines.push(`| ${scenario} | ${BENCH_SYSTEMS[r.baseline].label} | ${r.tool} | ${int(r.sluiceRequestsPerSecond)} | ${int(r.baselineRequestsPerSecond)} `
+    const baseline = r.system === 'sluice' ? BENCH_SYSTEMS[r.baseline].label : `${BENCH_SYSTEMS[r.system].label} / ${BENCH_SYSTEMS[r.baseline].label}`
+    lines.push(`| ${scenario} | ${baseline} | ${r.tool} | ${int(r.sluiceRequestsPerSecond)} | ${int(r.baselineRequestsPerSecond)} `
       + `| **${pct(r.ratio)}** | ${r.target === undefined ? '—' : `≥ ${pct(r.target)}`} | ${verdict} |`)
   }
   lines.push('')

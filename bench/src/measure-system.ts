@@ -33,7 +33,7 @@ export interface SystemMeasurement {
    * reference. A write's status or `Location` that is not the expected one is a `mismatch` too, for the reference also.
    */
   readonly rowsCheck: 'reference' | 'same' | 'mismatch' | 'not-checked' | 'n/a'
-  /** The rows this system returned, kept when it is the reference (the raw pg rows baseline). */
+  /** The rows this system returned, kept when it is the reference (the raw pg rows baseline, or Sluice without compression). */
   readonly referenceRows: readonly unknown[] | undefined
   readonly loadAverageBefore: readonly number[]
   readonly loadAverageAfter: readonly number[]
@@ -81,14 +81,20 @@ export async function measureSystem(
       return { path: request.path, body: request.body ?? '' }
     },
   }
-  const runWrkHere = write === undefined ? wrk : undefined
-  if (wrk !== undefined && runWrkHere === undefined) log('  wrk: not run for a write scenario (it would need a Lua script for the varying bodies)')
+  const headers = scenario.headers
+  const runWrkHere = write === undefined && headers === undefined ? wrk : undefined
+  if (wrk !== undefined && runWrkHere === undefined) {
+    log(write !== undefined ? '  wrk: not run for a write scenario (it would need a Lua script for the varying bodies)' : '  wrk: not run for a scenario with request headers')
+  }
   const before = listPortListeners(settings.port)
   if (before !== undefined && before.count > 0) {
     throw new Error(`port ${settings.port} is already in use before starting ${system.key}:\n${before.lines.join('\n')}`)
   }
-  const prebuilt = system.key === 'sluice' ? settings.sluiceEntry : undefined
-  const env = { SLUICE_BENCH_PORT: String(settings.port), SLUICE_BENCH_DATABASE_URL: settings.databaseUrl }
+  const prebuilt = system.script === 'sluice-server.ts' ? settings.sluiceEntry : undefined
+  const env = {
+    SLUICE_BENCH_PORT: String(settings.port), SLUICE_BENCH_DATABASE_URL: settings.databaseUrl,
+    ...(system.compression === undefined ? {} : { SLUICE_BENCH_COMPRESSION: system.compression }),
+  }
   const server = prebuilt === undefined
     ? startServerProcess(join(SERVERS_DIR, system.script), [], env)
     : startServerProcess(prebuilt, [], env, { tsx: false })
@@ -99,7 +105,8 @@ export async function measureSystem(
     else if (listeners.count !== 1 || !listeners.pids.includes(server.pid)) {
       throw new Error(`expected exactly one listener (pid ${server.pid}) on port ${settings.port}, found:\n${listeners.lines.join('\n')}`)
     }
-    const checkRequest = { method: sample.method, url, ...(sample.body === undefined ? {} : { body: sample.body }), ...(write === undefined ? {} : { writeStatus: write.status }) }
+    const checkRequest = { method: sample.method, url, ...(sample.body === undefined ? {} : { body: sample.body }), ...(write === undefined ? {} : { writeStatus: write.status }),
+      ...(headers === undefined ? {} : { headers }), ...(system.compression === undefined ? {} : { encoded: system.compression !== 'none' }) }
     const check = await checkResponse(checkRequest, system.key, scenario.comparesRows, expected)
     if (check.status < 200 || check.status >= 300) throw new Error(`${sample.method} ${url} answered ${check.status}: ${check.mismatches.join('; ')}`)
     if (check.mismatches.length > 0) log(`  ${write === undefined ? 'ROW MISMATCH vs raw pg rows' : 'MISMATCH'}: ${check.mismatches.join('; ')}`)
@@ -107,9 +114,9 @@ export async function measureSystem(
     const quiet = await waitForQuiet(server.pid, settings.maxForeignCpu, 60_000)
     if (quiet > settings.maxForeignCpu) log(`  warning: other processes still take ${quiet}% of a core`)
     const loadAverageBefore = readLoadAverage()
-    log(`  pid ${server.pid}, ready in ${readyMs} ms, ${check.bytes} B/response, loadavg ${loadAverageBefore.join(' ')}`)
+    log(`  pid ${server.pid}, ready in ${readyMs} ms, ${check.bytes} B/response${check.contentEncoding ? ` (${check.contentEncoding})` : ''}, loadavg ${loadAverageBefore.join(' ')}`)
     const quietBytes = server.output().length
-    const warmup = settings.warmup > 0 ? await runAutocannon(url, settings.warmup, settings.connections, stream) : undefined
+    const warmup = settings.warmup > 0 ? await runAutocannon(url, settings.warmup, settings.connections, stream, headers) : undefined
     const discardedRuns: LoadRun[] = []
     const measure = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
       for (let attempt = 0; ; attempt++) {
@@ -125,7 +132,7 @@ export async function measureSystem(
       const start = sampleCpu(server.pid)
       const result = tool === 'wrk' && runWrkHere !== undefined
         ? await runWrk(runWrkHere, url, settings.duration, settings.connections)
-        : await runAutocannon(url, settings.duration, settings.connections, stream)
+        : await runAutocannon(url, settings.duration, settings.connections, stream, headers)
       const run = { ...result, cpu: cpuUsageBetween(start, sampleCpu(server.pid)) }
       const c = run.cpu
       log(`  ${tool} run ${i + 1}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyP50Ms} ms, p99 ${run.latencyP99Ms} ms, `
@@ -153,7 +160,7 @@ export async function measureSystem(
         : system.key === 'pg-rows' ? (check.mismatches.length > 0 ? 'mismatch' : 'reference')
         : expected === undefined ? (check.mismatches.length > 0 ? 'mismatch' : 'not-checked')
         : check.mismatches.length > 0 ? 'mismatch' : 'same',
-      referenceRows: system.key === 'pg-rows' ? rows : undefined,
+      referenceRows: system.key === 'pg-rows' || system.compression === 'none' ? rows : undefined,
       loadAverageBefore,
       loadAverageAfter: readLoadAverage(),
       warmup,

@@ -11,9 +11,9 @@ export interface RequestStream {
 /**
  * One autocannon run (programmatic, in this process) of `seconds` with `connections` keep-alive connections: GET `url`
  * every time, or, with `stream`, the requests it hands out (each connection asks for its next one through
- * autocannon's `setupRequest`).
+ * autocannon's `setupRequest`). `headers` go on every GET.
  */
-export async function runAutocannon(url: string, seconds: number, connections: number, stream?: RequestStream): Promise<LoadRun> {
+export async function runAutocannon(url: string, seconds: number, connections: number, stream?: RequestStream, headers?: Readonly<Record<string, string>>): Promise<LoadRun> {
   const requests: autocannon.Request[] | undefined = stream === undefined ? undefined : [{
     method: stream.method,
     headers: { 'content-type': 'application/json' },
@@ -22,7 +22,7 @@ export async function runAutocannon(url: string, seconds: number, connections: n
       return { ...request, path: next.path, body: next.body }
     },
   }]
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, ...(requests === undefined ? {} : { requests }) })
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, ...(requests === undefined ? {} : { requests }), ...(headers === undefined ? {} : { headers: { ...headers } }) })
   return {
     tool: 'autocannon',
     seconds: result.duration,

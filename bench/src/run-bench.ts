@@ -21,7 +21,7 @@ const log = (line: string): void => void process.stdout.write(`${line}\n`)
 
 const startedAt = new Date().toISOString()
 const settings = readBenchSettings()
-const scenarios = BENCH_SCENARIOS.filter((s) => settings.scenarios === undefined || settings.scenarios.includes(s.key))
+const scenarios = BENCH_SCENARIOS.filter((s) => settings.scenarios === undefined ? s.optIn !== true : settings.scenarios.includes(s.key))
 if (scenarios.length === 0) throw new Error(`SLUICE_BENCH_SCENARIOS matched none of ${BENCH_SCENARIOS.map((s) => s.key).join(', ')}`)
 
 const dataset = await loadDataset(settings.databaseUrl)
@@ -51,7 +51,7 @@ for (const scenario of scenarios) {
         }
         const runSettings = settings.interleave ? { ...settings, runs: 1 } : settings
         const measurement = await measureSystem(scenario, system, runSettings, wrk, expected, log)
-        if (key === 'pg-rows') expected ??= measurement.referenceRows
+        if (key === 'pg-rows' || BENCH_SYSTEMS[key].compression === 'none') expected ??= measurement.referenceRows
         parts.set(key, [...(parts.get(key) ?? []), measurement])
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
@@ -94,7 +94,7 @@ log(`\n${markdown}`)
 for (const r of report.ratios) {
   if (r.tool !== 'autocannon' && r.target === undefined) continue
   const target = r.target === undefined ? '(no target)' : `target ≥ ${(r.target * 100).toFixed(0)}%: ${r.met ? 'MET' : 'MISSED'}`
-  log(`ratio ${r.scenario} [${r.tool}]: Sluice / ${BENCH_SYSTEMS[r.baseline].label} = ${(r.ratio * 100).toFixed(1)}% ${target}`)
+  log(`ratio ${r.scenario} [${r.tool}]: ${BENCH_SYSTEMS[r.system].label} / ${BENCH_SYSTEMS[r.baseline].label} = ${(r.ratio * 100).toFixed(1)}% ${target}`)
 }
 log(`\nresults: ${join(RESULTS_DIR, `bench-${stamp}.json`)} and .md`)
 process.exitCode = failures.length > 0 || measurements.some((m) => m.rowsCheck === 'mismatch') ? 1 : 0
