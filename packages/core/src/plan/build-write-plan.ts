@@ -5,7 +5,7 @@ import type { KeyValue, ScopedRequest } from '../request/parsed-request.js'
 import { andAll, buildPredicate } from './build-predicate.js'
 import { deleteShapeKey, insertShapeKey, updateShapeKey, upsertShapeKey } from './build-write-shape-key.js'
 import { ParameterList } from './parameter-list.js'
-import { columnOf, outputColumnsOf, tableOf } from './plan-structure.js'
+import { columnOf, columnsOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { PredicateNode } from './predicate-node.js'
 import type { ExecutionPlan } from './query-plan.js'
 import type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
@@ -149,16 +149,5 @@ function rowPredicate(request: ScopedRequest, params: ParameterList): PredicateN
 function returnedRecord(request: ScopedRequest, params: ParameterList): ReturnedRecord {
   const columns = request.fields.length === 0 ? [] : outputColumnsOf(T, request.fields)
   const visible = request.readPolicy === undefined || request.fields.length === 0 ? undefined : buildPredicate(request.readPolicy, T, params)
-  return { columns, visible, keyColumns: keyColumnsOf(request.entity.keyFields) }
-}
-
-const keyColumnLists = new WeakMap<readonly FieldModel[], readonly ReturnType<typeof columnOf>[]>()
-
-function keyColumnsOf(keyFields: readonly FieldModel[]): readonly ReturnType<typeof columnOf>[] {
-  let list = keyColumnLists.get(keyFields)
-  if (list === undefined) {
-    list = Object.freeze(keyFields.map((f) => columnOf(T, f)))
-    keyColumnLists.set(keyFields, list)
-  }
-  return list
+  return { columns, visible, keyColumns: columnsOf(T, request.entity.keyFields) }
 }

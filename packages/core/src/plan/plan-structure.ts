@@ -11,6 +11,7 @@ const tables = new WeakMap<EntityModel, Map<string, TableRef>>()
 const columnRefs = new WeakMap<FieldModel, Map<string, ColumnRef>>()
 const outputColumns = new WeakMap<FieldModel, Map<string, OutputColumn>>()
 const outputLists = new WeakMap<readonly FieldModel[], Map<string, readonly OutputColumn[]>>()
+const columnLists = new WeakMap<readonly FieldModel[], Map<string, readonly ColumnRef[]>>()
 const ids = new WeakMap<object, number>()
 let nextId = 0
 
@@ -29,6 +30,11 @@ export function outputColumnOf(alias: string, field: FieldModel): OutputColumn {
 /** Output columns for a field list; lists that are reused (a permission's default fields) are built once. */
 export function outputColumnsOf(alias: string, fields: readonly FieldModel[]): readonly OutputColumn[] {
   return cached(outputLists, fields, alias, () => Object.freeze(fields.map((f) => outputColumnOf(alias, f))))
+}
+
+/** Column references for a reused field list (an entity's key fields), built once. */
+export function columnsOf(alias: string, fields: readonly FieldModel[]): readonly ColumnRef[] {
+  return cached(columnLists, fields, alias, () => Object.freeze(fields.map((f) => columnOf(alias, f))))
 }
 
 /** A small number identifying one structural object for the lifetime of the process. */
