@@ -1,5 +1,7 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster'
 import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import { createSluice, isSluiceError, loadConfigFile } from '@sluice/core'
 import { createLogger } from './create-logger.js'
@@ -7,12 +9,13 @@ import { createServer } from './create-server.js'
 import { defaultPlugins } from './default-plugins.js'
 import { deriveCursorSecret } from './derive-cursor-secret.js'
 import { resolveConfigPath } from './resolve-config-path.js'
+import { parseWorkerCount, runWorkers } from './run-workers.js'
 import { SERVER_VERSION } from './server-version.js'
 
 const USAGE = `Sluice ${SERVER_VERSION}: REST APIs over your database from a Data API builder config.
 
 Usage:
-  sluice start [--config FILE] [--port N] [--host H] [--demo]
+  sluice start [--config FILE] [--port N] [--host H] [--demo] [--workers N|auto]
   sluice validate [--config FILE] [--demo]
   sluice --version | --help
 
@@ -21,6 +24,7 @@ Options:
   --demo          use the bundled library sample on embedded PostgreSQL (PGlite)
   --port N        port to listen on (default: $PORT, else 5000)
   --host H        address to listen on (default 127.0.0.1; use 0.0.0.0 in containers)
+  --workers N     serve from N processes sharing the port (auto: one per CPU); needs a database server
 `
 
 const OPTIONS = {
@@ -28,6 +32,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   demo: { type: 'boolean' },
+  workers: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -48,11 +53,22 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-async function start(values: { config?: string; port?: string; host?: string; demo?: boolean }): Promise<number> {
+async function start(values: { config?: string; port?: string; host?: string; demo?: boolean; workers?: string }): Promise<number> {
   const file = resolveConfigPath(values.config, values.demo === true)
   const config = loadConfigFile(file)
   const log = createLogger(config)
-  for (const warning of config.warnings) log.warn(warning)
+  if (values.workers !== undefined && cluster.isPrimary) {
+    const count = parseWorkerCount(values.workers, availableParallelism())
+    if (count === undefined) throw new UsageError(`invalid --workers '${values.workers}' (expected a number from 1 to 999, or auto).`)
+    if (config.dataSource.databaseType === 'pglite') {
+      throw new UsageError('--workers needs a database server: PGlite is embedded in one process and cannot be shared by several.')
+    }
+    for (const warning of config.warnings) log.warn(warning)
+    parsePort(values.port ?? (process.env['PORT'] || '5000'))
+    log.info(`starting ${count} workers`)
+    return runWorkers({ count, log })
+  }
+  if (cluster.isPrimary) for (const warning of config.warnings) log.warn(warning)
   const port = parsePort(values.port ?? (process.env['PORT'] || '5000'))
   const host = values.host ?? '127.0.0.1'
   const server = await createServer({ config, logger: log, cursorSecret: deriveCursorSecret(config, readFileSync(file, 'utf8')) })
@@ -65,10 +81,14 @@ async function start(values: { config?: string; port?: string; host?: string; de
   }
   const rest = config.runtime.rest.enabled ? `REST ${address}${config.runtime.rest.path}` : 'REST disabled'
   log.info(`Sluice ${SERVER_VERSION} is listening on ${address} (${config.runtime.host.mode} mode, ${server.sluice.model.entities.size} entities; ${rest})`)
+  // A worker stops when its primary says so (SIGTERM); a terminal's SIGINT reaches the primary, which relays it.
   stopOnSignals(async () => {
     log.info('shutting down: finishing in-flight requests')
     await server.close()
-  })
+    // The IPC channel to the primary would keep a worker alive: drop it so the process ends once sockets flush.
+    cluster.worker?.disconnect()
+  }, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'])
+  if (cluster.isWorker) process.on('SIGINT', () => undefined)
   return new Promise<number>(() => undefined)
 }
 
@@ -86,7 +106,7 @@ async function validate(values: { config?: string; demo?: boolean }): Promise<nu
  * once every socket has flushed (an immediate process.exit would cut off responses still being written). A second
  * signal, or a shutdown still pending after the grace period, exits at once.
  */
-function stopOnSignals(stop: () => Promise<void>, graceMs = 30_000): void {
+function stopOnSignals(stop: () => Promise<void>, signals: readonly NodeJS.Signals[], graceMs = 30_000): void {
   let stopping = false
   const onSignal = (): void => {
     if (stopping) process.exit(1)
@@ -97,8 +117,7 @@ function stopOnSignals(stop: () => Promise<void>, graceMs = 30_000): void {
       process.exit(1)
     })
   }
-  process.on('SIGTERM', onSignal)
-  process.on('SIGINT', onSignal)
+  for (const signal of signals) process.on(signal, onSignal)
 }
 
 function parsePort(text: string): number {
