@@ -25,6 +25,7 @@ export type {
 export { SCALAR_TYPES, hasExactJsonForm, isNumericType, isOrderedType } from './model/scalar-type.js'
 export type { ScalarType } from './model/scalar-type.js'
 export type { ActionPermission, EntityModel, EntityRestModel, FieldModel, PermissionTable, ServiceModel } from './model/service-model.js'
+export type { ParameterModel, ProcedureModel } from './model/procedure-model.js'
 
 // ── Requests: the protocol-neutral request, filters, context ────────────────────────────────────────────────
 export type { OperationKind, OperationRequest, OrderByItem } from './request/operation-request.js'
@@ -60,6 +61,7 @@ export type {
   OrPredicate, ParamRef, PredicateKind, PredicateNode, ValueExpr,
 } from './plan/predicate-node.js'
 export type { PlanParameter } from './plan/plan-parameter.js'
+export type { ExecuteArgument, ExecutePlan } from './plan/execute-plan.js'
 
 // ── Dialect SPI ─────────────────────────────────────────────────────────────────────────────────────────────
 export type { Dialect, DialectContext, DialectPlugin } from './dialect/dialect.js'

@@ -4,6 +4,8 @@ import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
 import type { OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
 import type { DeletePlan, InsertPlan, UpdatePlan, UpsertPlan, WriteValue } from '../plan/write-plan.js'
+import type { ExecutePlan } from '../plan/execute-plan.js'
+import { SluiceError } from '../errors/sluice-error.js'
 import { invariant } from '../util/invariant.js'
 import type { CompiledSql, SqlCompiler } from './sql-compiler.js'
 
@@ -37,9 +39,10 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
       update: (p) => this.compileUpdate(p, sink),
       upsert: (p) => this.compileUpsert(p, sink),
       delete: (p) => this.compileDelete(p, sink),
+      execute: (p) => this.compileExecute(p, sink),
     })
     const parameterOrder = this.numberedParameters ? plan.parameters.map((_, i) => i) : sink.order
-    return { sql, parameterOrder }
+    return plan.kind === 'execute' ? { sql, parameterOrder, result: this.executeResult(plan) } : { sql, parameterOrder }
   }
 
   bindParameters(plan: QueryPlan, compiled: CompiledSql): unknown[] {
@@ -52,6 +55,21 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   /** Only called when the dialect declares `nativeUpsert`; others may throw. */
   protected abstract compileUpsert(plan: UpsertPlan, sink: ParameterSink): string
   protected abstract compileDelete(plan: DeletePlan, sink: ParameterSink): string
+  /**
+   * A stored-procedure call (see `ExecutePlan` for the result contract). Dialects with `capabilities.storedProcedures`
+   * override it; the default refuses, naming the missing capability.
+   */
+  protected compileExecute(plan: ExecutePlan, sink: ParameterSink): string {
+    void plan; void sink
+    throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Stored procedures (capability storedProcedures)' })
+  }
+
+  /** How `compileExecute`'s statement returns the first result set (`CompiledSql.result`); JSON by default. */
+  protected executeResult(plan: ExecutePlan): 'json' | 'rows' {
+    void plan
+    return 'json'
+  }
+
   protected abstract quoteIdentifier(name: string): string
   /** The placeholder for parameter `index` (0-based). */
   protected abstract placeholder(index: number): string
@@ -121,6 +139,8 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
         return `NOT (${this.predicate(node.item, sink)})`
       case 'constant':
         return this.constant(node.value)
+      case 'exists':
+        return `EXISTS (SELECT 1 FROM ${node.from.map((t) => this.tableRef(t)).join(', ')}${this.where(node.where, sink)})`
     }
   }
 

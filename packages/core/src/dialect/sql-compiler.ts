@@ -7,6 +7,11 @@ import type { QueryPlan } from '../plan/query-plan.js'
 export interface CompiledSql {
   readonly sql: string
   readonly parameterOrder: readonly number[]
+  /**
+   * Execute plans only: how the statement returns the first result set — `json` (default): one row whose `data` is
+   * the JSON array text; `rows`: the rows themselves, which core serializes (see `ExecutePlan`).
+   */
+  readonly result?: 'json' | 'rows' | undefined
 }
 
 /**

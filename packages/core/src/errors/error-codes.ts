@@ -31,6 +31,14 @@ export const ErrorCodes = {
     template: 'Invalid number of items requested, first argument must be either -1 or a positive number within the max page size limit of {max}. Actual value: {value}',
   },
   SLUICE_ERR_INVALID_CURSOR: { status: 400, wire: BAD, template: 'Invalid {place}: {detail}' },
+  // ── request: stored procedures ──────────────────────────────────────────────────────────────
+  SLUICE_ERR_MISSING_PARAMETER: {
+    status: 400, wire: BAD, template: 'Invalid request. Missing required procedure parameters: {names} for entity: {entity}',
+  },
+  SLUICE_ERR_UNKNOWN_PARAMETER: { status: 400, wire: BAD, template: 'Invalid request. Contained unexpected fields: {names} for entity: {entity}' },
+  SLUICE_ERR_INVALID_PARAMETER: { status: 400, wire: BAD, template: "Invalid value {value} for parameter '{name}' of {entity}: expected {expected}." },
+  SLUICE_ERR_PROCEDURE_OPTION: { status: 400, wire: BAD, template: '{option} is not supported for stored procedure {entity}: procedures take only parameters.' },
+  SLUICE_ERR_NOT_SUPPORTED: { status: 400, wire: 'Not Supported', template: '{feature} is not supported by this database engine.' },
   // ── request: routing and keys ───────────────────────────────────────────────────────────────
   SLUICE_ERR_ENTITY_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'Invalid Entity path: {path}.' },
   SLUICE_ERR_ROUTE_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'Route {method} {path} not found.' },

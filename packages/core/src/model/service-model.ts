@@ -1,6 +1,7 @@
 import type { ActionName, EntityConfig, EntityGraphQLConfig, RestMethod, RuntimeConfig, SourceType } from '../config/runtime-config.js'
 import type { FilterNode } from '../filter/filter-node.js'
 import type { QualifiedName } from './database-metadata.js'
+import type { ProcedureModel } from './procedure-model.js'
 import type { ScalarType } from './scalar-type.js'
 
 /**
@@ -33,6 +34,8 @@ export interface EntityModel {
   readonly rest: EntityRestModel
   readonly graphql: EntityGraphQLConfig
   readonly permissions: PermissionTable
+  /** Set when `source.type` is `stored-procedure`: its parameters and result columns. */
+  readonly procedure?: ProcedureModel | undefined
   readonly config: EntityConfig
 }
 

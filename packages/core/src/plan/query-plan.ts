@@ -1,3 +1,4 @@
+import type { ExecutePlan } from './execute-plan.js'
 import type { SelectPlan } from './select-plan.js'
 import type { DeletePlan, InsertPlan, UpdatePlan, UpsertPlan } from './write-plan.js'
 
@@ -5,7 +6,7 @@ import type { DeletePlan, InsertPlan, UpdatePlan, UpsertPlan } from './write-pla
  * Every plan a dialect compiles to one statement. Adding a kind breaks the build until every {@link PlanVisitor}
  * handles it.
  */
-export type QueryPlan = SelectPlan | InsertPlan | UpdatePlan | UpsertPlan | DeletePlan
+export type QueryPlan = SelectPlan | InsertPlan | UpdatePlan | UpsertPlan | DeletePlan | ExecutePlan
 
 export type PlanKind = QueryPlan['kind']
 

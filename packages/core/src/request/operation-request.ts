@@ -3,9 +3,10 @@ import type { RequestTerms } from './request-terms.js'
 
 /**
  * What a caller wants, independent of protocol: `read`; `create` (REST POST); `replace` (PUT: the whole record) and
- * `merge` (PATCH: the given fields) — upserts unless `ifMatch` is `*`; `delete`. `execute` follows with procedures.
+ * `merge` (PATCH: the given fields) — upserts unless `ifMatch` is `*`; `delete`; `execute` (run a stored procedure
+ * with `parameters`; the result is a `ReadResult` whose JSON is the array of the first result set's rows).
  */
-export type OperationKind = 'read' | 'create' | 'replace' | 'merge' | 'delete'
+export type OperationKind = 'read' | 'create' | 'replace' | 'merge' | 'delete' | 'execute'
 
 export interface OrderByItem {
   /** API-level field name. */
@@ -37,6 +38,13 @@ export interface OperationRequest {
    * never insert. Any other value is refused, since Sluice keeps no ETags.
    */
   readonly ifMatch?: string | undefined
+  /**
+   * `execute` only: parameter name → value as the protocol received it (REST query-string text, JSON body values,
+   * GraphQL arguments). Core binds them: coerces each to the parameter's type, applies config defaults, and answers
+   * 400 for a missing required or an unknown parameter. Other request options (`select`, `filter`, `orderBy`,
+   * `first`, `after`, `key`, `body`) are refused with 400 for procedures.
+   */
+  readonly parameters?: Readonly<Record<string, unknown>> | undefined
   /** Wording for error messages; defaults to REST's. */
   readonly terms?: RequestTerms | undefined
 }
