@@ -59,5 +59,7 @@ function collectLiterals(node: FilterNode): LiteralOperand[] {
     case 'isNull':
     case 'constant':
       return []
+    case 'related':
+      return collectLiterals(node.filter)
   }
 }

@@ -43,6 +43,8 @@ export function evaluateFilter(node: FilterNode, row: FixtureRow, table: Fixture
       }
       case 'comparison':
         return compareOperands(n.op, n.left, n.right)
+      case 'related':
+        throw new Error('the row oracle sees one table; related-entity filters are checked by the relationships scenarios')
     }
   }
   const compareOperands = (op: ComparisonOperator, left: FilterOperand, right: FilterOperand): TruthValue => {

@@ -29,10 +29,14 @@ export type { ParameterModel, ProcedureModel } from './model/procedure-model.js'
 
 // ── Requests: the protocol-neutral request, filters, context ────────────────────────────────────────────────
 export type { OperationKind, OperationRequest, OrderByItem } from './request/operation-request.js'
+export type { RelationSelection } from './request/operation-request.js'
+export type { AggregateFunction, AggregateRequest, AggregationItem, HavingCondition } from './request/aggregate-request.js'
+export type { LinkingModel, RelationshipCardinality, RelationshipModel } from './model/relationship-model.js'
 export { Filter, collectFilterFields } from './filter/filter-node.js'
 export type {
   AndFilter, ClaimOperand, ComparisonFilter, ComparisonOperator, ConstantFilter, FieldOperand, FilterKind, FilterNode,
   FilterOperand, InFilter, IsNullFilter, LiteralOperand, NotFilter, OrFilter, StringMatchFilter, StringMatchMode,
+  RelatedFilter,
 } from './filter/filter-node.js'
 export { parseFilterExpression } from './filter/filter-expression/parse-filter-expression.js'
 export type { FilterParseResult } from './filter/filter-expression/parse-filter-expression.js'

@@ -12,6 +12,7 @@ export type FilterNode =
   | InFilter
   | IsNullFilter
   | ConstantFilter
+  | RelatedFilter
 
 export type FilterKind = FilterNode['kind']
 export type ComparisonOperator = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le'
@@ -92,6 +93,20 @@ export interface ConstantFilter {
   readonly value: boolean
 }
 
+/**
+ * "A related record exists that matches `filter`" over one of the entity's relationships (GraphQL
+ * `books(filter: { publisher: { name: { eq: "X" } } })`), compiled as `EXISTS (…)` — through the linking object for
+ * many-to-many. `filter`'s field names are the target entity's; the caller needs `read` on the target and the
+ * target's field access and row policy apply (a related row the caller may not read never matches).
+ * Not allowed in database policies.
+ */
+export interface RelatedFilter {
+  readonly kind: 'related'
+  /** Relationship name on the entity the enclosing filter is about. */
+  readonly relationship: string
+  readonly filter: FilterNode
+}
+
 /** Constructors that freeze, so trees can be shared across requests (filter cache, policies). */
 export const Filter = {
   comparison: (op: ComparisonOperator, left: FilterOperand, right: FilterOperand): ComparisonFilter =>
@@ -104,12 +119,13 @@ export const Filter = {
   in: (field: string, values: readonly LiteralOperand[]): InFilter => Object.freeze({ kind: 'in', field, values: Object.freeze([...values]) }),
   isNull: (field: string, isNull: boolean): IsNullFilter => Object.freeze({ kind: 'isNull', field, isNull }),
   constant: (value: boolean): ConstantFilter => Object.freeze({ kind: 'constant', value }),
+  related: (relationship: string, filter: FilterNode): RelatedFilter => Object.freeze({ kind: 'related', relationship, filter }),
   field: (name: string): FieldOperand => Object.freeze({ kind: 'field', name }),
   claim: (name: string): ClaimOperand => Object.freeze({ kind: 'claim', name }),
   literal: (value: unknown, literalType: LiteralOperand['literalType'] = 'any'): LiteralOperand => Object.freeze({ kind: 'literal', value, literalType }),
 } as const
 
-/** Every API field name a filter references (for field-level authorization). */
+/** Every API field name a filter references (for field-level authorization); fields inside `related` nodes belong to the target and are left out. */
 export function collectFilterFields(node: FilterNode, into: Set<string> = new Set()): Set<string> {
   switch (node.kind) {
     case 'comparison':
@@ -129,6 +145,7 @@ export function collectFilterFields(node: FilterNode, into: Set<string> = new Se
       into.add(node.field)
       break
     case 'constant':
+    case 'related':
       break
   }
   return into

@@ -82,6 +82,8 @@ function buildEntity(
     },
     graphql: entity.graphql,
     permissions,
+    // Filled by buildRelationships once every entity exists (targets may come later in config order).
+    relationships: new Map(),
     config: entity,
   }
 }

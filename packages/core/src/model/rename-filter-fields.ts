@@ -21,5 +21,8 @@ export function renameFilterFields(node: FilterNode, names: ReadonlyMap<string, 
       return Filter.isNull(name(node.field), node.isNull)
     case 'constant':
       return node
+    case 'related':
+      // The nested filter names the target's fields, which this map does not describe.
+      return node
   }
 }

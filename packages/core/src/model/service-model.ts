@@ -2,6 +2,7 @@ import type { ActionName, EntityConfig, EntityGraphQLConfig, RestMethod, Runtime
 import type { FilterNode } from '../filter/filter-node.js'
 import type { QualifiedName } from './database-metadata.js'
 import type { ProcedureModel } from './procedure-model.js'
+import type { RelationshipModel } from './relationship-model.js'
 import type { ScalarType } from './scalar-type.js'
 
 /**
@@ -34,6 +35,11 @@ export interface EntityModel {
   readonly rest: EntityRestModel
   readonly graphql: EntityGraphQLConfig
   readonly permissions: PermissionTable
+  /**
+   * Relationships by name (= GraphQL field name), in config order, resolved at start-up (join fields inferred from
+   * foreign keys where config omits them). Empty for views and stored procedures.
+   */
+  readonly relationships: ReadonlyMap<string, RelationshipModel>
   /** Set when `source.type` is `stored-procedure`: its parameters and result columns. */
   readonly procedure?: ProcedureModel | undefined
   readonly config: EntityConfig

@@ -1,10 +1,16 @@
 import type { BoundFilter } from '../request/bound-filter.js'
 import type { ParameterList } from './parameter-list.js'
-import { columnOf } from './plan-structure.js'
+import { columnOf, tableOf } from './plan-structure.js'
+import { linkingTableOf, relationshipJoin } from './relationship-structure.js'
 import type { PredicateNode } from './predicate-node.js'
 
-/** Moves a bound filter's values into parameters and returns the predicate tree that references them. */
+/**
+ * Moves a bound filter's values into parameters and returns the predicate tree that references them. A related-entity
+ * filter becomes an EXISTS sub-query whose aliases extend `table` (`t_1`, `t_1l` for its linking object, `t_1_1` one
+ * level deeper): unique along every nesting path, and deterministic, so equal shapes still give equal SQL.
+ */
 export function buildPredicate(filter: BoundFilter, table: string, params: ParameterList): PredicateNode {
+  let related = 0
   const build = (f: BoundFilter): PredicateNode => {
     switch (f.kind) {
       case 'compare':
@@ -24,6 +30,18 @@ export function buildPredicate(filter: BoundFilter, table: string, params: Param
         return { kind: 'not', item: build(f.item) }
       case 'constant':
         return { kind: 'constant', value: f.value }
+      case 'related': {
+        const alias = `${table}_${++related}`
+        const link = f.relationship.linking === undefined ? undefined : `${alias}l`
+        const target = tableOf(f.target, alias)
+        const from = link === undefined ? [target] : [target, linkingTableOf(f.relationship, link)]
+        const where = andAll([
+          relationshipJoin(f.relationship, table, alias, link),
+          buildPredicate(f.filter, alias, params),
+          f.policy === undefined ? undefined : buildPredicate(f.policy, alias, params),
+        ])
+        return { kind: 'exists', from, where: where! }
+      }
     }
   }
   return build(filter)

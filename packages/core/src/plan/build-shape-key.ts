@@ -45,5 +45,7 @@ export function predicateKey(node: PredicateNode): string {
       return `not${predicateKey(node.item)}`
     case 'constant':
       return node.value ? 'true' : 'false'
+    case 'exists':
+      return `exists[${node.from.map((t) => `${structureId(t)}`).join(',')}](${predicateKey(node.where)})`
   }
 }

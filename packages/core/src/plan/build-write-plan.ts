@@ -76,6 +76,8 @@ function policyColumns(node: PredicateNode): string[] {
     case 'not':
       return policyColumns(node.item)
     case 'constant':
+    case 'exists':
+      // Policies cannot name related entities (bindPolicy refuses them), so no EXISTS reaches an insert guard.
       return []
   }
 }

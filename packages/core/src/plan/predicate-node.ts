@@ -1,4 +1,5 @@
 import type { ComparisonOperator } from '../filter/filter-node.js'
+import type { TableRef } from './select-plan.js'
 
 /**
  * Boolean expressions inside a plan. Values never appear inline: a {@link ParamRef} points into the plan's
@@ -13,6 +14,7 @@ export type PredicateNode =
   | OrPredicate
   | NotPredicate
   | ConstantPredicate
+  | ExistsPredicate
 
 export type PredicateKind = PredicateNode['kind']
 
@@ -76,4 +78,14 @@ export interface NotPredicate {
 export interface ConstantPredicate {
   readonly kind: 'constant'
   readonly value: boolean
+}
+
+/**
+ * `EXISTS (SELECT 1 FROM <from> WHERE <where>)`: a related row exists (a filter on a related entity). `where` holds
+ * the join to the outer row (column = column across aliases), the nested filter and the target's row policy.
+ */
+export interface ExistsPredicate {
+  readonly kind: 'exists'
+  readonly from: readonly TableRef[]
+  readonly where: PredicateNode
 }

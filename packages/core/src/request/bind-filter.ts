@@ -12,9 +12,10 @@ const UNFILTERABLE: ReadonlySet<ScalarType> = new Set(['json', 'array', 'bytes',
 /**
  * Binds a filter's API names to the entity's fields and coerces its literals to the fields' types. Claim operands
  * must have been replaced by literals first (the authorize stage does that for policies). `place` names the
- * request part in messages (`$filter`, `filter`, `policy`).
+ * request part in messages (`$filter`, `filter`, `policy`). `entities` resolves the targets of `related` nodes;
+ * without it (policies) a related filter is refused.
  */
-export function bindFilter(node: FilterNode, entity: EntityModel, place: string): BoundFilter {
+export function bindFilter(node: FilterNode, entity: EntityModel, place: string, entities?: ReadonlyMap<string, EntityModel>): BoundFilter {
   const field = (name: string): FieldModel => {
     const f = entity.fieldsByName.get(name)
     if (f === undefined) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: name, place })
@@ -57,6 +58,14 @@ export function bindFilter(node: FilterNode, entity: EntityModel, place: string)
         const f = filterable(field(n.field))
         if (n.values.some((v) => v.value === null)) throw unsupported(`null cannot appear in an 'in' list; compare with eq null instead.`)
         return { kind: 'in', field: f, values: n.values.map((v) => coerce(f, v)) }
+      }
+      case 'related': {
+        if (entities === undefined) throw unsupported('a filter on a related entity is not allowed here.')
+        const relationship = entity.relationships.get(n.relationship)
+        if (relationship === undefined) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: n.relationship, place })
+        const target = entities.get(relationship.target)
+        invariant(target !== undefined, 'relationship targets are resolved at start-up')
+        return { kind: 'related', relationship, target, filter: bindFilter(n.filter, target, place, entities), policy: undefined, authorized: false }
       }
     }
   }

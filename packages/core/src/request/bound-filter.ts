@@ -1,4 +1,5 @@
-import type { FieldModel } from '../model/service-model.js'
+import type { EntityModel, FieldModel } from '../model/service-model.js'
+import type { RelationshipModel } from '../model/relationship-model.js'
 import type { ComparisonOperator, StringMatchMode } from '../filter/filter-node.js'
 
 /**
@@ -16,3 +17,18 @@ export type BoundFilter =
   | { readonly kind: 'or'; readonly items: readonly BoundFilter[] }
   | { readonly kind: 'not'; readonly item: BoundFilter }
   | { readonly kind: 'constant'; readonly value: boolean }
+  | BoundRelatedFilter
+
+/**
+ * A related record of `target` exists that matches `filter` (bound to the target's fields) and the target's row
+ * policy for the caller. `policy` is set by the authorize stage, which also checks the caller may read the target
+ * and the fields `filter` names; `authorized` records that it did.
+ */
+export interface BoundRelatedFilter {
+  readonly kind: 'related'
+  readonly relationship: RelationshipModel
+  readonly target: EntityModel
+  readonly filter: BoundFilter
+  readonly policy: BoundFilter | undefined
+  readonly authorized: boolean
+}

@@ -1,4 +1,5 @@
 import type { FilterNode } from '../filter/filter-node.js'
+import type { AggregateRequest } from './aggregate-request.js'
 import type { RequestTerms } from './request-terms.js'
 
 /**
@@ -47,4 +48,52 @@ export interface OperationRequest {
   readonly parameters?: Readonly<Record<string, unknown>> | undefined
   /** Wording for error messages; defaults to REST's. */
   readonly terms?: RequestTerms | undefined
+  /**
+   * Related records to nest into each returned record (reads only: list and by-key). The nested values are built in
+   * the database, in the same statement as the root rows, and written into each record under `as`.
+   */
+  readonly relations?: readonly RelationSelection[] | undefined
+  /**
+   * Group and aggregate instead of returning records (list reads only; `filter` applies first, `orderBy`, `first`
+   * and `after` do not apply). See {@link AggregateRequest} for the result's shape.
+   */
+  readonly aggregate?: AggregateRequest | undefined
+  /**
+   * Multiple create (operation `create` only): several records inserted in one transaction, all or none. Exclusive
+   * with `body`. Each record — and `body` — may also hold related records under a relationship's name (nested
+   * create): an object for cardinality `one`, an array of objects for `many`; a related record's own relationships
+   * may nest further. Nested create and `items` need `runtime.graphql.multiple-mutations.create.enabled` and a
+   * dialect with `capabilities.multipleCreate`; otherwise a relationship name in a body is refused as an unknown
+   * field. The result is a `WriteResult` whose `json` array holds every root record created, in order, as the
+   * caller may read it (with `relations` nested when given).
+   */
+  readonly items?: readonly Readonly<Record<string, unknown>>[] | undefined
+}
+
+/**
+ * One relationship to nest under each record of a read. The caller's role needs `read` on the target entity; the
+ * target's field access applies to `select`, `filter` and `orderBy` (a forbidden field is the same 400 an unknown
+ * field gets) and the target's row policy restricts the nested rows.
+ *
+ * The nested value, under the key `as`:
+ * - cardinality `one`: the related object, or `null` when there is none;
+ * - cardinality `many`: `{ "items": [...], "hasNextPage": boolean, "endCursor": string | null }` — a page per parent
+ *   record, ordered by `orderBy` then the target's key, `first` rows (default page size; `-1` the maximum).
+ *   `after` takes an `endCursor` from a nested connection of the same relationship and ordering; it applies to
+ *   every parent's list alike (keyset: rows after those ordering values).
+ * `filter`, `orderBy`, `first` and `after` are refused (400) on a `one` relationship.
+ */
+export interface RelationSelection {
+  /** Relationship name on the parent's entity (`EntityModel.relationships`). */
+  readonly relationship: string
+  /** The response key the nested value is written under (the GraphQL response alias, else the relationship name). */
+  readonly as: string
+  /** API-level field names of the target to return; omitted means every field the role may read. */
+  readonly select?: readonly string[] | undefined
+  readonly filter?: FilterNode | undefined
+  readonly orderBy?: readonly OrderByItem[] | undefined
+  readonly first?: number | undefined
+  readonly after?: string | undefined
+  /** Relationships of the target to nest in turn. */
+  readonly relations?: readonly RelationSelection[] | undefined
 }

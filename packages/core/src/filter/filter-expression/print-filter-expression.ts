@@ -1,4 +1,4 @@
-import { invariant } from '../../util/invariant.js'
+import { invariant, InvariantError } from '../../util/invariant.js'
 import type { FilterKind, FilterNode } from '../filter-node.js'
 import type { FilterExpressionMode, FilterExpressionOptions } from './filter-grammar.js'
 import { printFilterField, printFilterOperand } from './print-filter-operand.js'
@@ -23,6 +23,9 @@ const printers: { readonly [K in FilterKind]: NodePrinter<K> } = {
     node.values.length === 0 ? 'false' : `${printFilterField(node.field, mode)} in (${node.values.map((v) => printFilterOperand(v, mode)).join(', ')})`,
   isNull: (node, mode) => `${printFilterField(node.field, mode)} ${node.isNull ? 'eq' : 'ne'} null`,
   constant: (node) => (node.value ? 'true' : 'false'),
+  related: (node) => {
+    throw new InvariantError(`the expression language has no syntax for a filter on relationship '${node.relationship}'`)
+  },
 }
 
 /**
