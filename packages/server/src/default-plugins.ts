@@ -1,6 +1,8 @@
 import type { SluicePlugin } from '@sluice/core'
 import { authPlugin } from '@sluice/plugin-auth'
 import { compressionPlugin } from '@sluice/plugin-compression'
+import { mcpPlugin } from '@sluice/plugin-mcp'
+import { openapiPlugin, swaggerUiPlugin } from '@sluice/plugin-openapi'
 import { pglitePlugin } from '@sluice/plugin-pglite'
 import { postgresPlugin } from '@sluice/plugin-postgres'
 import { restPlugin } from '@sluice/plugin-rest'
@@ -11,5 +13,5 @@ import { restPlugin } from '@sluice/plugin-rest'
  * and response compression.
  */
 export function defaultPlugins(): SluicePlugin[] {
-  return [postgresPlugin(), pglitePlugin(), restPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
+  return [postgresPlugin(), pglitePlugin(), restPlugin(), openapiPlugin(), swaggerUiPlugin(), mcpPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
 }

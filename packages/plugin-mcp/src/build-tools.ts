@@ -1,0 +1,34 @@
+import type { McpToolName } from '@sluice/core'
+import type { McpTool, ToolHost } from './mcp-tool.js'
+import { createRecordTool } from './tools/create-record-tool.js'
+import { deleteRecordTool } from './tools/delete-record-tool.js'
+import { describeEntitiesTool } from './tools/describe-entities-tool.js'
+import { readRecordsTool } from './tools/read-records-tool.js'
+import { updateRecordTool } from './tools/update-record-tool.js'
+
+/** The tools of one server, built once at start-up: the enabled ones by name, and the names of the disabled ones. */
+export interface ToolSet {
+  readonly tools: ReadonlyMap<string, McpTool>
+  /** Built-in tools `runtime.mcp.dml-tools` switches off: calling one is a `ToolDisabled` error, not an unknown tool. */
+  readonly disabled: ReadonlySet<string>
+}
+
+const BUILT_IN: readonly (readonly [McpToolName, (host: ToolHost) => McpTool])[] = [
+  ['describe-entities', describeEntitiesTool],
+  ['read-records', readRecordsTool],
+  ['create-record', createRecordTool],
+  ['update-record', updateRecordTool],
+  ['delete-record', deleteRecordTool],
+]
+
+/** Builds every built-in tool `runtime.mcp.dml-tools` enables. */
+export function buildTools(host: ToolHost): ToolSet {
+  const tools = new Map<string, McpTool>()
+  const disabled = new Set<string>()
+  for (const [key, create] of BUILT_IN) {
+    const name = key.replaceAll('-', '_')
+    if (host.config.runtime.mcp.dmlTools[key].enabled) tools.set(name, create(host))
+    else disabled.add(name)
+  }
+  return { tools, disabled }
+}

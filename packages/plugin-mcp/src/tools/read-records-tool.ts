@@ -1,0 +1,51 @@
+import { invariant, type RequestContext } from '@sluice/core'
+import type { McpTool, ToolHost } from '../mcp-tool.js'
+import { MCP_TERMS } from '../mcp-terms.js'
+import { parseFilterArgument } from '../parse-filter-argument.js'
+import { parseOrderByArgument } from '../parse-order-by-argument.js'
+import { optionalInteger, optionalString, optionalStringArray, requiredString, type ToolArguments } from '../read-arguments.js'
+import { resolveToolEntity } from '../resolve-tool-entity.js'
+import { RawJson, successResult, type ToolResult } from '../tool-result.js'
+
+/**
+ * `read_records`: REST's GET on a table or view — same field access, row policies, paging and cursors. The result is
+ * `{entity, result: {value: [...], after?}, message}`; `after` (the cursor for the next page) only when there is one.
+ */
+export function readRecordsTool(host: ToolHost): McpTool {
+  return {
+    name: 'read_records',
+    description: 'Reads records of an entity (table or view) you have READ permission on. STEP 1: describe_entities to find '
+      + 'entities and fields. STEP 2: call this with optional select, filter, orderby, first and after (the cursor from a previous page).',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        entity: { type: 'string', description: 'Entity name with READ permission.' },
+        select: { type: 'string', description: 'Comma-separated field names (default: every field you may read).' },
+        filter: { type: 'string', description: "OData filter expression: eq, ne, gt, ge, lt, le, and, or, not (e.g. \"year ge 2000 and title ne 'X'\")." },
+        orderby: { type: 'array', items: { type: 'string' }, description: "Sort fields and directions, e.g. ['name asc', 'year desc']." },
+        first: { type: 'integer', description: 'Maximum number of records (page size); -1 for the configured maximum.' },
+        after: { type: 'string', description: 'Cursor from the previous page\'s result.after.' },
+      },
+      required: ['entity'],
+    },
+    async call(args: ToolArguments, context: RequestContext): Promise<ToolResult> {
+      const entity = resolveToolEntity(host.model, requiredString(args, 'entity'), 'records')
+      const select = optionalString(args, 'select')
+      const orderby = optionalStringArray(args, 'orderby')
+      const result = await host.pipeline.run({
+        operation: 'read',
+        entity: entity.name,
+        select: select === undefined || select.trim() === '' ? undefined : select.split(',').map((s) => s.trim()),
+        filter: parseFilterArgument(optionalString(args, 'filter')),
+        orderBy: orderby === undefined ? undefined : parseOrderByArgument(orderby),
+        first: optionalInteger(args, 'first'),
+        after: optionalString(args, 'after'),
+        terms: MCP_TERMS,
+      }, context)
+      invariant(result.kind === 'read', 'a read returns a read result')
+      const page: Record<string, unknown> = { value: new RawJson(result.json) }
+      if (result.endCursor !== null) page['after'] = result.endCursor
+      return successResult({ entity: entity.name, result: page, message: `Successfully read records from entity '${entity.name}'.` })
+    },
+  }
+}
