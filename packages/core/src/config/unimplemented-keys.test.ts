@@ -9,8 +9,8 @@ describe('findUnimplementedKeys', () => {
   })
 
   it('reports each key kind once, however many entities use it', () => {
-    const entities = { A: { relationships: {}, cache: {} }, B: { relationships: {} } }
-    expect(findUnimplementedKeys({ entities })).toEqual([line('entities.*.relationships'), line('entities.*.cache')])
+    const entities = { A: { health: {}, cache: {} }, B: { health: {} } }
+    expect(findUnimplementedKeys({ entities })).toEqual([line('entities.*.cache'), line('entities.*.health')])
   })
 
   it('finds runtime.host keys under the top-level host too', () => {

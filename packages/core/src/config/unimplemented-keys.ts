@@ -19,7 +19,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'autoentities',
   'data-source.health',
   'data-source.user-delegated-auth',
-  'entities.*.relationships',
   'entities.*.cache',
   'entities.*.health',
   'entities.*.mcp',

@@ -4,16 +4,31 @@ import { SluiceError } from '../errors/sluice-error.js'
 import { deepFreeze } from '../util/deep-freeze.js'
 import { buildEntityFields } from './build-entity-fields.js'
 import { buildEntityPermissions } from './build-entity-permissions.js'
+import { buildRelationships, listLinkingObjects } from './build-relationships.js'
 import { formatQualifiedName, qualifiedKey, type DatabaseMetadata, type ObjectMetadata, type SourceObject } from './database-metadata.js'
 import { parseObjectName } from './parse-object-name.js'
 import type { EntityModel, ServiceModel } from './service-model.js'
 
-/** The objects start-up must introspect: every entity's `source.object`, parsed. Malformed names are left to the model. */
+/**
+ * The objects start-up must introspect: every entity's `source.object`, parsed, then the linking objects of
+ * relationships that are not entities themselves. Malformed names are left to the model.
+ */
 export function listSourceObjects(config: RuntimeConfig): SourceObject[] {
   const out: SourceObject[] = []
+  const seen = new Set<string>()
   for (const entity of config.entities.values()) {
     const name = parseObjectName(entity.source.object)
-    if (name !== undefined) out.push({ name, type: entity.source.type })
+    if (name !== undefined) {
+      out.push({ name, type: entity.source.type })
+      seen.add(qualifiedKey(name))
+    }
+  }
+  for (const entity of config.entities.values()) {
+    for (const name of listLinkingObjects(entity)) {
+      if (seen.has(qualifiedKey(name))) continue
+      seen.add(qualifiedKey(name))
+      out.push({ name, type: 'table' })
+    }
   }
   return out
 }
@@ -30,6 +45,12 @@ export function buildServiceModel(config: RuntimeConfig, metadata: DatabaseMetad
     const report = (message: string): void => { problems.push(`entities.${entity.name}: ${message}`) }
     const model = buildEntity(entity, metadata, capabilities, report)
     if (model !== undefined) entities.set(entity.name, model)
+  }
+  // Relationships need every target built first; the entity is replaced by a copy that holds them (start-up only).
+  for (const [name, model] of [...entities]) {
+    const report = (message: string): void => { problems.push(`entities.${name}: ${message}`) }
+    const relationships = buildRelationships(model.config, model, entities, metadata, report)
+    if (relationships.size > 0) entities.set(name, { ...model, relationships })
   }
   if (problems.length > 0) {
     throw new SluiceError('SLUICE_ERR_MODEL', { count: problems.length, problems: problems.map((p) => `  - ${p}`).join('\n') })
