@@ -1,7 +1,7 @@
 import type { SystemKey } from './bench-systems.js'
 import { FILTER, KEY_ID, LIST_LIMIT, bookChange, changedBookId, newBook } from './servers/book-queries.js'
 
-export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter' | 'post' | 'patch' | 'list-compressed'
+export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter' | 'post' | 'patch' | 'list-compressed' | 'graphql-list' | 'graphql-by-key' | 'graphql-nested'
 
 /** A ratio Sluice must reach against a baseline, e.g. 0.85 of raw pg rows. */
 export interface ScenarioTarget {
@@ -25,6 +25,14 @@ export interface BenchScenario {
   readonly ratios?: readonly { readonly system: SystemKey; readonly baseline: SystemKey }[]
   /** Not run by default: only when named in `SLUICE_BENCH_SCENARIOS`. */
   readonly optIn?: boolean
+  /** GraphQL scenarios: per system, the query POSTed to its path and where the rows are in the response. */
+  readonly queries?: Partial<Record<SystemKey, GraphQLRequest>>
+}
+
+/** One GraphQL request: `{"query": query}` POSTed as JSON; the rows are the array at `rows` (property names) in the body. */
+export interface GraphQLRequest {
+  readonly query: string
+  readonly rows: readonly string[]
 }
 
 /**
@@ -47,8 +55,10 @@ export interface ScenarioRequest {
   readonly body?: string
 }
 
-/** Request number `n` of `scenario` for the system whose path (template) is `path`. */
-export function scenarioRequest(scenario: BenchScenario, path: string, n: number): ScenarioRequest {
+/** Request number `n` of `scenario` for `system`, whose path (template) is `path`. */
+export function scenarioRequest(scenario: BenchScenario, path: string, n: number, system?: SystemKey): ScenarioRequest {
+  const query = system === undefined ? undefined : scenario.queries?.[system]
+  if (query !== undefined) return { method: 'POST', path, body: JSON.stringify({ query: query.query }) }
   const write = scenario.write
   if (write === undefined) return { method: 'GET', path }
   return {
@@ -57,6 +67,13 @@ export function scenarioRequest(scenario: BenchScenario, path: string, n: number
     body: JSON.stringify(write.body(n)),
   }
 }
+
+/**
+ * The book columns a GraphQL list selects: six, without `author_id`, since Platformatic's GraphQL type replaces the
+ * foreign key column with the `author` relation (reference/peers.md measured the same six).
+ */
+const GQL_COLUMNS = 'id title year price isbn pages'
+const GQL_CAMEL_COLUMNS = GQL_COLUMNS
 
 const FILTER_QUERY = `$filter=${encodeURIComponent(`year gt ${FILTER.minYear} and price lt ${FILTER.maxPrice}`)}`
   + `&$orderby=${encodeURIComponent('price desc')}&$first=${FILTER.limit}`
@@ -76,16 +93,18 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
       'pg-rows': `/books?limit=${LIST_LIMIT}`,
       'pg-json-agg': `/books?limit=${LIST_LIMIT}`,
       sluice: `/api/Book?$first=${LIST_LIMIT}`,
+      'sluice-node22': `/api/Book?$first=${LIST_LIMIT}`,
+      platformatic: `/books?limit=${LIST_LIMIT}&orderby.id=asc`,
     },
     comparesRows: true,
-    targets: [{ baseline: 'pg-json-agg', ratio: 0.85 }],
+    targets: [{ baseline: 'pg-json-agg', ratio: 0.9 }, { baseline: 'platformatic', ratio: 2.5 }],
   },
   {
     key: 'by-key',
     title: 'REST by key',
-    paths: { 'pg-rows': `/books/${KEY_ID}`, sluice: `/api/Book/id/${KEY_ID}` },
+    paths: { 'pg-rows': `/books/${KEY_ID}`, sluice: `/api/Book/id/${KEY_ID}`, 'sluice-node22': `/api/Book/id/${KEY_ID}`, platformatic: `/books/${KEY_ID}` },
     comparesRows: true,
-    targets: [{ baseline: 'pg-rows', ratio: 0.85 }],
+    targets: [{ baseline: 'pg-rows', ratio: 0.9 }, { baseline: 'platformatic', ratio: 1.8 }],
   },
   {
     key: 'filter',
@@ -130,5 +149,48 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
       { system: 'sluice-compress-optimal', baseline: 'sluice-compress-none' },
     ],
     optIn: true,
+  },
+  {
+    key: 'graphql-list',
+    title: `GraphQL list of ${LIST_LIMIT} rows`,
+    paths: { sluice: '/graphql', 'sluice-node22': '/graphql', platformatic: '/graphql', postgraphile: '/graphql' },
+    comparesRows: true,
+    targets: [{ baseline: 'platformatic', ratio: 2 }, { baseline: 'postgraphile', ratio: 2 }],
+    queries: {
+      sluice: { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] },
+      'sluice-node22': { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] },
+      platformatic: { query: `{ books(limit: ${LIST_LIMIT}, orderBy: [{ field: id, direction: ASC }]) { ${GQL_CAMEL_COLUMNS} } }`, rows: ['data', 'books'] },
+      postgraphile: { query: `{ allBooks(first: ${LIST_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId ${GQL_CAMEL_COLUMNS.replace('id ', '')} } } }`, rows: ['data', 'allBooks', 'nodes'] },
+    },
+  },
+  {
+    key: 'graphql-by-key',
+    title: 'GraphQL by key',
+    paths: { sluice: '/graphql', 'sluice-node22': '/graphql', platformatic: '/graphql', postgraphile: '/graphql' },
+    comparesRows: true,
+    targets: [{ baseline: 'platformatic', ratio: 2 }, { baseline: 'postgraphile', ratio: 2 }],
+    queries: {
+      sluice: { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] },
+      'sluice-node22': { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] },
+      platformatic: { query: `{ getBookById(id: ${KEY_ID}) { ${GQL_CAMEL_COLUMNS} } }`, rows: ['data', 'getBookById'] },
+      postgraphile: { query: `{ bookByRowId(rowId: ${KEY_ID}) { rowId ${GQL_CAMEL_COLUMNS.replace('id ', '')} } }`, rows: ['data', 'bookByRowId'] },
+    },
+  },
+  {
+    key: 'graphql-nested',
+    title: `GraphQL nested: ${LIST_LIMIT} books → author → the author's first 10 books`,
+    paths: { sluice: '/graphql', 'sluice-node22': '/graphql', platformatic: '/graphql', postgraphile: '/graphql' },
+    // Rows are read (GraphQL errors fail the check) but not compared: each system nests under its own names.
+    comparesRows: true,
+    targets: [{ baseline: 'platformatic', ratio: 2 }, { baseline: 'postgraphile', ratio: 2 }],
+    queries: {
+      sluice: { query: `{ books(first: ${LIST_LIMIT}) { items { id title author { id name books(first: 10) { items { id title } } } } } }`, rows: ['data', 'books', 'items'] },
+      'sluice-node22': { query: `{ books(first: ${LIST_LIMIT}) { items { id title author { id name books(first: 10) { items { id title } } } } } }`, rows: ['data', 'books', 'items'] },
+      platformatic: { query: `{ books(limit: ${LIST_LIMIT}, orderBy: [{ field: id, direction: ASC }]) { id title author { id name books(limit: 10) { id title } } } }`, rows: ['data', 'books'] },
+      postgraphile: {
+        query: `{ allBooks(first: ${LIST_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId title authorByAuthorId { rowId name booksByAuthorId(first: 10, orderBy: PRIMARY_KEY_ASC) { nodes { rowId title } } } } } }`,
+        rows: ['data', 'allBooks', 'nodes'],
+      },
+    },
   },
 ]

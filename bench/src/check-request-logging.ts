@@ -41,7 +41,7 @@ export async function checkRequestLogging(settings: BenchSettings): Promise<Requ
     await waitUntilReady(server, `${origin}/`)
     await settle()
     const atReady = server.output()
-    const urls = BENCH_SCENARIOS.flatMap((s) => (s.comparesRows && s.write === undefined && s.paths.sluice !== undefined ? [origin + s.paths.sluice] : []))
+    const urls = BENCH_SCENARIOS.flatMap((s) => (s.comparesRows && s.write === undefined && s.queries === undefined && s.paths.sluice !== undefined ? [origin + s.paths.sluice] : []))
     let requests = 0
     for (const url of urls) {
       for (let i = 0; i < REQUESTS_PER_URL; i++) {

@@ -19,6 +19,8 @@ export interface CheckRequest {
   readonly headers?: Readonly<Record<string, string>>
   /** Set for a compression variant: whether the response must carry a `Content-Encoding` (br or gzip). */
   readonly encoded?: boolean
+  /** Where the rows are in the body (GraphQL responses); default: the system's REST shape. */
+  readonly rowsPath?: readonly string[]
 }
 
 export interface ResponseCheck {
@@ -79,7 +81,9 @@ export async function checkResponse(request: CheckRequest, system: SystemKey, ca
   if (encodingMismatches.length > 0 || (!carriesRows)) return { ...base, mismatches: encodingMismatches, representationNotes: [] }
   let rows: unknown[]
   try {
-    rows = extractRows(system, JSON.parse(text), writeStatus !== undefined)
+    const parsed = JSON.parse(text) as { errors?: unknown }
+    if (request.rowsPath !== undefined && parsed.errors !== undefined) throw new Error(`GraphQL errors ${JSON.stringify(parsed.errors).slice(0, 400)}`)
+    rows = extractRows(system, parsed, writeStatus !== undefined, request.rowsPath)
   } catch (error) {
     return { ...base, mismatches: [`unreadable body (${(error as Error).message}): ${text.slice(0, 500)}`], representationNotes: [] }
   }

@@ -10,7 +10,9 @@ import { readProcessRssMb } from './read-process-rss.js'
 import { runAutocannon, type RequestStream } from './run-autocannon.js'
 import { runWrk } from './run-wrk.js'
 import { cpuUsageBetween, sampleCpu } from './sample-cpu.js'
-import { startServerProcess } from './start-server-process.js'
+import { installPeer, node22Binary } from './peers/install-peers.js'
+import { startPeer } from './peers/start-peer.js'
+import { startServerProcess, type ServerProcess } from './start-server-process.js'
 import { summarizeRuns, type RunSummary } from './summarize-runs.js'
 import { waitForQuiet } from './wait-for-quiet.js'
 import { waitUntilReady } from './wait-until-ready.js'
@@ -71,16 +73,18 @@ export async function measureSystem(
   const path = scenario.paths[system.key]
   if (path === undefined) throw new Error(`${system.key} has no route for ${scenario.key}`)
   const origin = `http://127.0.0.1:${settings.port}`
-  const sample = scenarioRequest(scenario, path, 0)
+  const sample = scenarioRequest(scenario, path, 0, system.key)
   const url = origin + sample.path
   const write = scenario.write
-  const stream: RequestStream | undefined = write === undefined ? undefined : {
-    method: write.method,
-    next: () => {
-      const request = scenarioRequest(scenario, path, ++writeRequests)
-      return { path: request.path, body: request.body ?? '' }
-    },
-  }
+  const query = scenario.queries?.[system.key]
+  const stream: RequestStream | undefined = query !== undefined ? { method: 'POST', next: () => ({ path: sample.path, body: sample.body ?? '' }) }
+    : write === undefined ? undefined : {
+      method: write.method,
+      next: () => {
+        const request = scenarioRequest(scenario, path, ++writeRequests)
+        return { path: request.path, body: request.body ?? '' }
+      },
+    }
   const headers = scenario.headers
   const runWrkHere = write === undefined && headers === undefined ? wrk : undefined
   if (wrk !== undefined && runWrkHere === undefined) {
@@ -90,22 +94,16 @@ export async function measureSystem(
   if (before !== undefined && before.count > 0) {
     throw new Error(`port ${settings.port} is already in use before starting ${system.key}:\n${before.lines.join('\n')}`)
   }
-  const prebuilt = system.script === 'sluice-server.ts' ? settings.sluiceEntry : undefined
-  const env = {
-    SLUICE_BENCH_PORT: String(settings.port), SLUICE_BENCH_DATABASE_URL: settings.databaseUrl,
-    ...(system.compression === undefined ? {} : { SLUICE_BENCH_COMPRESSION: system.compression }),
-  }
-  const server = prebuilt === undefined
-    ? startServerProcess(join(SERVERS_DIR, system.script), [], env)
-    : startServerProcess(prebuilt, [], env, { tsx: false })
+  const { server, script } = startSystem(system, settings, log)
   try {
-    const readyMs = await waitUntilReady(server, `${origin}/`)
+    const readyMs = await waitUntilReady(server, origin + (system.readyPath ?? '/'), 60_000, system.readyAnyStatus === true)
     const listeners = listPortListeners(settings.port)
     if (listeners === undefined) log('  warning: `ss` is not available; cannot check for a second listener on the port')
     else if (listeners.count !== 1 || !listeners.pids.includes(server.pid)) {
       throw new Error(`expected exactly one listener (pid ${server.pid}) on port ${settings.port}, found:\n${listeners.lines.join('\n')}`)
     }
     const checkRequest = { method: sample.method, url, ...(sample.body === undefined ? {} : { body: sample.body }), ...(write === undefined ? {} : { writeStatus: write.status }),
+      ...(query === undefined ? {} : { rowsPath: query.rows }),
       ...(headers === undefined ? {} : { headers }), ...(system.compression === undefined ? {} : { encoded: system.compression !== 'none' }) }
     const check = await checkResponse(checkRequest, system.key, scenario.comparesRows, expected)
     if (check.status < 200 || check.status >= 300) throw new Error(`${sample.method} ${url} answered ${check.status}: ${check.mismatches.join('; ')}`)
@@ -131,7 +129,7 @@ export async function measureSystem(
     const measureOnce = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
       const start = sampleCpu(server.pid)
       const result = tool === 'wrk' && runWrkHere !== undefined
-        ? await runWrk(runWrkHere, url, settings.duration, settings.connections)
+        ? await runWrk(runWrkHere, url, settings.duration, settings.connections, query === undefined ? undefined : sample.body)
         : await runAutocannon(url, settings.duration, settings.connections, stream, headers)
       const run = { ...result, cpu: cpuUsageBetween(start, sampleCpu(server.pid)) }
       const c = run.cpu
@@ -150,7 +148,7 @@ export async function measureSystem(
       scenario: scenario.key,
       system: system.key,
       label: system.label,
-      script: prebuilt ?? join(SERVERS_DIR, system.script),
+      script,
       url,
       pid: server.pid,
       readyMs,
@@ -175,4 +173,20 @@ export async function measureSystem(
   } finally {
     await server.stop()
   }
+}
+
+/** Starts one system: our server scripts (Sluice from sources unless a prebuilt entry is set), or a peer. */
+function startSystem(system: BenchSystem, settings: BenchSettings, log: (line: string) => void): { server: ServerProcess; script: string } {
+  if (system.peer !== undefined) return { server: startPeer(system.peer, settings.port, settings.databaseUrl, log), script: `peer ${system.peer}` }
+  if (system.script === undefined) throw new Error(`${system.key} has neither a script nor a peer`)
+  const prebuilt = system.script === 'sluice-server.ts' ? settings.sluiceEntry : undefined
+  const env = {
+    SLUICE_BENCH_PORT: String(settings.port), SLUICE_BENCH_DATABASE_URL: settings.databaseUrl,
+    ...(system.compression === undefined ? {} : { SLUICE_BENCH_COMPRESSION: system.compression }),
+  }
+  if (system.node22 === true) installPeer('node22', log)
+  const node = system.node22 === true ? { node: node22Binary() } : {}
+  const script = prebuilt ?? join(SERVERS_DIR, system.script)
+  const server = prebuilt === undefined ? startServerProcess(script, [], env, node) : startServerProcess(prebuilt, [], env, { tsx: false, ...node })
+  return { server, script }
 }

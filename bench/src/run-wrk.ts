@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
+import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import type { LoadRun } from './load-run.js'
 import { parseWrkOutput } from './parse-wrk-output.js'
@@ -19,9 +20,13 @@ export function findWrk(): string | undefined {
   return undefined
 }
 
-/** One `wrk -t1 -c<connections> -d<seconds>s --latency` run (a separate process, one thread). */
-export function runWrk(wrk: string, url: string, seconds: number, connections: number): Promise<LoadRun> {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url]
+/**
+ * One `wrk -t1 -c<connections> -d<seconds>s --latency` run (a separate process, one thread); with `postBody`, every
+ * request is a POST of that JSON body (a GraphQL query) through a generated Lua script.
+ */
+export function runWrk(wrk: string, url: string, seconds: number, connections: number, postBody?: string): Promise<LoadRun> {
+  const script = postBody === undefined ? [] : ['-s', writePostScript(postBody)]
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...script, url]
   return new Promise((resolve, reject) => {
     execFile(wrk, args, { encoding: 'utf8', timeout: (seconds + 30) * 1000 }, (error, stdout, stderr) => {
       if (error) {
@@ -35,4 +40,13 @@ export function runWrk(wrk: string, url: string, seconds: number, connections: n
       }
     })
   })
+}
+
+/** A wrk Lua script that POSTs `body` as JSON; Lua long brackets keep the body verbatim. */
+function writePostScript(body: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sluice-wrk-')), 'post.lua')
+  let level = ''
+  while (body.includes(`]${level}]`)) level += '='
+  writeFileSync(file, `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [${level}[${body}]${level}]\n`)
+  return file
 }

@@ -20,15 +20,24 @@ export interface ServerProcess {
 const live = new Set<ChildProcess>()
 let hooked = false
 
+export interface StartOptions {
+  /** Run the script with plain node, without tsx (prebuilt JavaScript, peers). */
+  readonly tsx?: boolean
+  /** The node binary (default: the one running the bench; Node 22 for peers and the Node 22 Sluice variant). */
+  readonly node?: string
+  /** Working directory (default: the workspace root, where tsx and the `@sluice/*` packages resolve). */
+  readonly cwd?: string
+}
+
 /**
  * Starts `node <TSX_NODE_ARGS> <script> [...args]` (plain `node <script>` with `tsx: false`) as a child of this
- * process, in the workspace root, with the given extra environment.
+ * process, in the workspace root unless `cwd` says otherwise, with the given extra environment.
  */
-export function startServerProcess(script: string, args: readonly string[], env: Readonly<Record<string, string>>, options: { readonly tsx?: boolean } = {}): ServerProcess {
+export function startServerProcess(script: string, args: readonly string[], env: Readonly<Record<string, string>>, options: StartOptions = {}): ServerProcess {
   hookExit()
   const nodeArgs = options.tsx === false ? [] : TSX_NODE_ARGS
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
-    cwd: WORKSPACE_ROOT,
+  const child = spawn(options.node ?? process.execPath, [...nodeArgs, script, ...args], {
+    cwd: options.cwd ?? WORKSPACE_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,7 +1,10 @@
 import type { ServerProcess } from './start-server-process.js'
 
-/** Polls `url` until it answers 2xx; fails if the process exits first or after `timeoutMs`. */
-export async function waitUntilReady(server: ServerProcess, url: string, timeoutMs = 60_000): Promise<number> {
+/**
+ * Polls `url` until it answers 2xx (any HTTP answer with `anyStatus`: PostGraphile refuses GET with 405); fails if the
+ * process exits first or after `timeoutMs`.
+ */
+export async function waitUntilReady(server: ServerProcess, url: string, timeoutMs = 60_000, anyStatus = false): Promise<number> {
   const started = Date.now()
   let exit: string | undefined
   void server.exited.then((code) => { exit = code })
@@ -10,7 +13,7 @@ export async function waitUntilReady(server: ServerProcess, url: string, timeout
     try {
       const response = await fetch(url)
       await response.arrayBuffer()
-      if (response.ok) return Date.now() - started
+      if (response.ok || anyStatus) return Date.now() - started
     } catch {
       // not listening yet
     }

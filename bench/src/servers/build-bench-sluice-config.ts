@@ -1,6 +1,7 @@
 /**
- * The Data API builder config Sluice serves in the benchmark: `Book` over `public.books`; anonymous may read, create
- * (POST) and update (PATCH of an existing row: the key is generated, so PATCH never inserts). `compression` (default:
+ * The Data API builder config Sluice serves in the benchmark: `Book` over `public.books` and `Author` over
+ * `public.authors`, related both ways (book → author, author → books) for the nested GraphQL scenario; anonymous may
+ * read both, and create (POST) and update (PATCH of an existing row: the key is generated, so PATCH never inserts) books. `compression` (default:
  * the `SLUICE_BENCH_COMPRESSION` env var) sets `runtime.compression.level` when given.
  */
 export function buildBenchSluiceConfig(databaseUrl: string, compression = process.env['SLUICE_BENCH_COMPRESSION']): Record<string, unknown> {
@@ -19,6 +20,12 @@ export function buildBenchSluiceConfig(databaseUrl: string, compression = proces
       Book: {
         source: 'public.books',
         permissions: [{ role: 'anonymous', actions: ['create', 'read', 'update'] }],
+        relationships: { author: { cardinality: 'one', 'target.entity': 'Author', 'source.fields': ['author_id'], 'target.fields': ['id'] } },
+      },
+      Author: {
+        source: 'public.authors',
+        permissions: [{ role: 'anonymous', actions: ['read'] }],
+        relationships: { books: { cardinality: 'many', 'target.entity': 'Book', 'source.fields': ['id'], 'target.fields': ['author_id'] } },
       },
     },
   }
