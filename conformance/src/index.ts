@@ -36,3 +36,7 @@ export type { RunConfig } from './run-config.js'
 /** Fixture DDL and inserts for PostgreSQL-family engines, shared by the PostgreSQL and PGlite engines. */
 export { createPostgresFamilyFixture } from './engines/postgres-family-fixture.js'
 export type { PostgresFamilyExecute, PostgresFamilyFixture } from './engines/postgres-family-fixture.js'
+
+/** Fixture DDL and inserts for MySQL-family engines (MySQL, MariaDB). */
+export { createMysqlFamilyFixture } from './engines/mysql-family-fixture.js'
+export type { MysqlFamilyExecute, MysqlFamilyFixture } from './engines/mysql-family-fixture.js'

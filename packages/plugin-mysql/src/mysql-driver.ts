@@ -1,0 +1,156 @@
+import mysql from 'mysql2/promise'
+import type { ExecuteValues, Pool, PoolConnection } from 'mysql2/promise'
+import { SluiceError } from '@sluice/core'
+import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
+import { buildMysqlPoolOptions } from './build-mysql-pool-options.js'
+import type { MysqlDriverConfig } from './mysql-driver-config.js'
+import { isBatch, splitBatch } from './sql/mysql-batch.js'
+import { classifyMysqlError } from './sql/mysql-error-classifier.js'
+import { MysqlServerInfo } from './sql/mysql-server.js'
+
+const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = {
+  'read committed': 'READ COMMITTED',
+  'repeatable read': 'REPEATABLE READ',
+  serializable: 'SERIALIZABLE',
+}
+
+/**
+ * Session settings applied to every pooled connection: page JSON is aggregated with GROUP_CONCAT, whose result
+ * MySQL cuts at 1 KiB by default (MariaDB at 1 MiB).
+ */
+const SESSION_SETUP = 'SET SESSION group_concat_max_len = 1073741824'
+
+type Runner = Pick<PoolConnection, 'execute' | 'query'>
+
+/**
+ * Runs statements on a mysql2 promise pool: the caller's (never ended here) or one it creates from connection
+ * settings (ended by `destroy`). Statements are prepared server-side (`execute`) and cached per connection by mysql2.
+ * A batch (several statements, see `mysql-batch.ts`) runs in one transaction on one connection. `init` asks the
+ * server for `VERSION()` and records whether it is MySQL or MariaDB in the shared {@link MysqlServerInfo}.
+ */
+export class MysqlDriver implements Driver {
+  readonly #config: MysqlDriverConfig
+  readonly #server: MysqlServerInfo
+  #pool: Promise<Pool> | undefined
+  #ownedPool: Pool | undefined
+
+  constructor(config: MysqlDriverConfig, server: MysqlServerInfo = new MysqlServerInfo()) {
+    this.#config = config
+    this.#server = server
+  }
+
+  async init(options: Abortable = {}): Promise<void> {
+    try {
+      const { rows } = await this.execute<{ version: string }>({ sql: 'SELECT VERSION() AS `version`', parameters: [] }, options)
+      this.#server.detect(String(rows[0]?.version ?? ''))
+    } catch (error) {
+      if (options.signal?.aborted === true) throw error
+      throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'MySQL', detail: this.#describeFailure(error) }, { cause: error })
+    }
+  }
+
+  async execute<R = Record<string, unknown>>(query: CompiledQuery, options: Abortable = {}): Promise<QueryResult<R>> {
+    options.signal?.throwIfAborted()
+    if (isBatch(query.sql)) return this.transaction((connection) => connection.execute<R>(query, options), { signal: options.signal })
+    const pool = await this.#getPool()
+    return runQuery<R>(pool, query, options.signal)
+  }
+
+  async transaction<T>(fn: (connection: Connection) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const { signal, isolation } = options
+    signal?.throwIfAborted()
+    const client = await (await this.#getPool()).getConnection()
+    let broken = false
+    try {
+      signal?.throwIfAborted()
+      // SET TRANSACTION applies to the next transaction only.
+      if (isolation !== undefined) await client.query(`SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}`)
+      await client.query('START TRANSACTION')
+      const connection: Connection = {
+        execute: <R>(query: CompiledQuery, o: Abortable = {}) => runStatements<R>(client, query, o.signal ?? signal),
+      }
+      const result = await fn(connection)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      if (classifyMysqlError(error).kind === 'unavailable' && readFatal(error)) broken = true
+      try {
+        await client.query('ROLLBACK')
+      } catch {
+        broken = true
+      }
+      throw error
+    } finally {
+      if (broken) client.destroy()
+      else client.release()
+    }
+  }
+
+  async destroy(): Promise<void> {
+    const owned = this.#ownedPool
+    this.#ownedPool = undefined
+    this.#pool = undefined
+    if (owned !== undefined) await owned.end()
+  }
+
+  #getPool(): Promise<Pool> {
+    this.#pool ??= this.#openPool().catch((error: unknown) => {
+      this.#pool = undefined // a failed factory may succeed on the next attempt
+      throw error
+    })
+    return this.#pool
+  }
+
+  async #openPool(): Promise<Pool> {
+    const config = this.#config
+    if ('pool' in config) return typeof config.pool === 'function' ? await config.pool() : config.pool
+    const pool = mysql.createPool(buildMysqlPoolOptions(config.connection, config))
+    // Queued before any statement on the new connection, so it always applies first.
+    pool.pool.on('connection', (connection) => {
+      connection.query(SESSION_SETUP, () => undefined)
+    })
+    this.#ownedPool = pool
+    return pool
+  }
+
+  /** One line for the start-up error: the socket error or the server's message, never the password. */
+  #describeFailure(error: unknown): string {
+    let detail = classifyMysqlError(error).message
+    const password = 'connection' in this.#config ? this.#config.connection.password : undefined
+    if (password !== undefined && password !== '') detail = detail.split(password).join('***')
+    return detail
+  }
+}
+
+/** A statement, or a batch's steps in order on this connection (the caller holds the transaction). */
+async function runStatements<R>(target: Runner, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
+  if (!isBatch(query.sql)) return runQuery<R>(target, query, signal)
+  let result: QueryResult<R> = { rows: [] }
+  for (const step of splitBatch(query.sql, query.parameters)) {
+    if (step.onlyIfFound && (result.affectedRows ?? result.rows.length) === 0) return { rows: [] }
+    result = await runQuery<R>(target, { sql: step.sql, parameters: step.parameters }, signal)
+  }
+  return result
+}
+
+async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
+  signal?.throwIfAborted()
+  const running = target.execute(query.sql, query.parameters as ExecuteValues[])
+  const [result] = signal === undefined ? await running : await raceAbort(running, signal)
+  if (Array.isArray(result)) return { rows: result as unknown as R[] }
+  const header = result as { affectedRows?: number }
+  return { rows: [], affectedRows: header.affectedRows }
+}
+
+/** Settles with `promise`, or rejects with the signal's reason as soon as it aborts. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+function readFatal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { fatal?: unknown }).fatal === true
+}

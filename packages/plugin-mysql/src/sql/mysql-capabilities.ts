@@ -1,0 +1,25 @@
+import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core'
+import type { MysqlFlavor } from './mysql-server.js'
+
+/**
+ * Shared by both servers. No native upsert: `INSERT … ON DUPLICATE KEY UPDATE` fires on a conflict with ANY unique
+ * key (not only the one addressed), cannot skip the update when the row policy hides the row, and reports an
+ * unchanged row like an insert — so core runs update-then-insert in a transaction instead. DDL commits implicitly.
+ */
+const COMMON: DialectCapabilities = Object.freeze({
+  ...DEFAULT_CAPABILITIES,
+  jsonInDatabase: true,
+  explicitKeyInsert: true,
+  transactionalDdl: false,
+  nativeUpsert: false,
+})
+
+/** MySQL 8: no RETURNING (written rows are read back in the same transaction); LATERAL since 8.0.14. */
+export const MYSQL_CAPABILITIES: DialectCapabilities = Object.freeze({ ...COMMON, returning: 'none', lateralJoins: true })
+
+/** MariaDB 10.5+: `INSERT … RETURNING` and `DELETE … RETURNING` (not UPDATE); no LATERAL. */
+export const MARIADB_CAPABILITIES: DialectCapabilities = Object.freeze({ ...COMMON, returning: 'returning', lateralJoins: false })
+
+export function mysqlCapabilities(flavor: MysqlFlavor): DialectCapabilities {
+  return flavor === 'mariadb' ? MARIADB_CAPABILITIES : MYSQL_CAPABILITIES
+}

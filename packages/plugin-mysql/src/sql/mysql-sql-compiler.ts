@@ -1,0 +1,258 @@
+import {
+  BaseSqlCompiler, hasExactJsonForm, invariant,
+  type ColumnRef, type DeletePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink,
+  type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type SelectPlan,
+  type CompiledSql, type TableRef, type UpdatePlan, type UpsertPlan,
+} from '@sluice/core'
+import { IF_FOUND } from './mysql-batch.js'
+import { mysqlCastType } from './mysql-cast-type.js'
+import { MysqlServerInfo } from './mysql-server.js'
+
+/** Alias of the derived table a page is aggregated from. */
+const PAGE = '`sluice:p`'
+/** Separator of page elements: a comma and a raw newline (see `PageResult`), written literally so the SQL mode's
+ * backslash handling does not matter. */
+const ELEMENT_SEPARATOR = "',\n'"
+const NEWLINE = "'\n'"
+/** Names that may stand in a quoted string literal whatever the SQL mode (no quote, no backslash). */
+const PLAIN_TEXT = /^[^'\\\u0000]*$/
+
+/**
+ * SQL for the MySQL family (MySQL 8 and MariaDB 10.5+), with `?` placeholders. The response JSON is built by the
+ * server: `JSON_OBJECT` per row and, for pages, `GROUP_CONCAT(… ORDER BY … SEPARATOR ',\n')` — portable where
+ * `JSON_ARRAYAGG` is not (MySQL ignores ORDER BY in it) and yielding the newline-separated array core splits.
+ * Writes use `RETURNING` where the server has it (MariaDB INSERT and DELETE); otherwise a batch (see
+ * `mysql-batch.ts`) writes and reads the row back in one transaction. Which server it is comes from the shared
+ * {@link MysqlServerInfo}, filled in when the driver connects (before any request is compiled).
+ */
+export class MysqlSqlCompiler extends BaseSqlCompiler {
+  protected readonly numberedParameters = false
+  #parameters: readonly PlanParameter[] = []
+  /** Column references without their table alias (RETURNING, single-table DELETE: MariaDB takes no alias there). */
+  #bare = false
+
+  constructor(private readonly server: MysqlServerInfo = new MysqlServerInfo()) {
+    super()
+  }
+
+  override compile(plan: QueryPlan): CompiledSql {
+    this.#parameters = plan.parameters
+    try {
+      return super.compile(plan)
+    } finally {
+      this.#parameters = []
+      this.#bare = false
+    }
+  }
+
+  protected quoteIdentifier(name: string): string {
+    invariant(!name.includes('/*sluice:'), 'identifiers never contain the batch marker')
+    return `\`${name.replace(/`/g, '``')}\``
+  }
+
+  /**
+   * `?`, cast where MySQL would otherwise compare a string parameter with a number as DOUBLE: 64-bit integers and
+   * decimals arrive as text to keep every digit, and must be compared as exact numbers.
+   */
+  protected placeholder(index: number): string {
+    switch (this.#parameters[index]?.type) {
+      case 'long':
+        return 'CAST(? AS DECIMAL(20,0))'
+      case 'decimal':
+        return 'CAST(? AS DECIMAL(65,30))'
+      default:
+        return '?'
+    }
+  }
+
+  /** Values as mysql2 binds them: booleans as 1/0, date-times without `T` and zone, bytes as Buffers. */
+  protected override convertParameter(parameter: PlanParameter): unknown {
+    const value = parameter.value
+    if (value === null || value === undefined) return null
+    switch (parameter.type) {
+      case 'boolean':
+        // Cursor values come back as text ('true', '1').
+        return value === true || value === 1 || value === 'true' || value === '1' ? 1 : 0
+      case 'datetime':
+      case 'datetimeoffset':
+        return typeof value === 'string' ? toMysqlDateTime(value) : value
+      default:
+        if (value instanceof Uint8Array && !Buffer.isBuffer(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+        return typeof value === 'bigint' ? value.toString() : value
+    }
+  }
+
+  protected override quoteString(text: string): string {
+    if (PLAIN_TEXT.test(text)) return `'${text}'`
+    return `CONVERT(X'${Buffer.from(text, 'utf8').toString('hex')}' USING utf8mb4)`
+  }
+
+  protected override column(ref: ColumnRef): string {
+    return this.#bare ? this.quoteIdentifier(ref.column) : super.column(ref)
+  }
+
+  /** Backslash is already MySQL's LIKE escape; `CHAR(92)` says so without depending on the SQL mode. */
+  protected override likeEscape(): string {
+    return ' ESCAPE CHAR(92 USING utf8mb4)'
+  }
+
+  /** MySQL sorts NULL lowest already (first ascending, last descending): Sluice's rule, with no extra clause. */
+  protected override orderTerm(term: OrderTerm): string {
+    return `${this.column(term.column)} ${term.direction === 'asc' ? 'ASC' : 'DESC'}`
+  }
+
+  protected compileSelect(plan: SelectPlan, sink: ParameterSink): string {
+    if (plan.result.mode === 'single') {
+      return `SELECT ${this.record(plan.columns)} AS \`data\` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} LIMIT 1`
+    }
+    const { limit, fetch, cursorColumns } = plan.result
+    const outputs = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c)))
+    // Core reads the cursor from the record when every ordering value is output with an exact JSON form (floats
+    // excluded: the servers print doubles with fewer digits than they hold).
+    const fromRecord = outputs.every((o) => o !== undefined && hasExactJsonForm(o.type) && o.type !== 'single' && o.type !== 'float')
+    const carried = fromRecord ? '' : cursorColumns.map((c, i) => `, CAST(${this.column(c)} AS CHAR) AS \`c${i}\``).join('')
+    const cursor = fromRecord
+      ? ''
+      : `, GROUP_CONCAT(CASE WHEN ${PAGE}.\`n\` = ${this.integerLiteral(limit)} THEN JSON_ARRAY(${cursorColumns.map((_, i) => `${PAGE}.\`c${i}\``).join(', ')}) END) AS \`cursor\``
+    const order = this.orderBy(plan.orderBy)
+    const rows = `SELECT ${this.record(plan.columns)} AS \`j\`, ROW_NUMBER() OVER (${order.trim()}) AS \`n\`${carried} `
+      + `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${order} LIMIT ${this.integerLiteral(fetch)}`
+    return `SELECT CONCAT('[', GROUP_CONCAT(${PAGE}.\`j\` ORDER BY ${PAGE}.\`n\` SEPARATOR ${ELEMENT_SEPARATOR}), ']') AS \`data\`${cursor} FROM (${rows}) AS ${PAGE}`
+  }
+
+  protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {
+    const insert = `INSERT INTO ${this.qualifiedName(plan.table.name)}${this.insertValues(plan, sink)}`
+    if (this.server.flavor === 'mariadb') return `${insert} RETURNING ${this.returned(plan.returning, sink, true)}`
+    // The key of the inserted row: the value written, or the one AUTO_INCREMENT generated.
+    const key = plan.returning.keyColumns.map((c) => {
+      const written = plan.values.find((v) => v.column === c.column)
+      const value = written === undefined || written.value.kind === 'default' ? 'LAST_INSERT_ID()' : sink.placeholder(written.value)
+      return `${this.column(c)} = ${value}`
+    })
+    return `${insert}${IF_FOUND}${this.readBack(plan.table, plan.returning, key, sink)}`
+  }
+
+  protected compileUpdate(plan: UpdatePlan, sink: ParameterSink): string {
+    // Nothing to change (PATCH with an empty body): read the row, so an absent row is still told apart.
+    if (plan.set.length === 0) {
+      return `SELECT ${this.returned(plan.returning, sink, false)} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} LIMIT 1`
+    }
+    const update = `UPDATE ${this.tableRef(plan.table)} SET ${this.assignments(plan.set, sink)}${this.where(plan.where, sink)}`
+    // Read back by key: the policy in `where` may no longer hold for the row as written.
+    const key = plan.returning.keyColumns.map((c) => {
+      const written = plan.set.find((v) => v.column === c.column && v.value.kind === 'param')
+      const ref = written !== undefined && written.value.kind === 'param' ? written.value : findKeyParameter(plan.where, c)
+      invariant(ref !== undefined, `update of ${c.column}: the key is bound in the row predicate`)
+      return `${this.column(c)} = ${sink.placeholder(ref)}`
+    })
+    return `${update}${IF_FOUND}${this.readBack(plan.table, plan.returning, key, sink)}`
+  }
+
+  protected compileUpsert(_plan: UpsertPlan, _sink: ParameterSink): string {
+    throw new Error('the MySQL family declares no native upsert; core plans update-or-insert instead')
+  }
+
+  protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
+    if (this.server.flavor === 'mariadb') {
+      this.#bare = true
+      const sql = `DELETE FROM ${this.qualifiedName(plan.table.name)}${this.where(plan.where, sink)} RETURNING 1 AS \`deleted\``
+      this.#bare = false
+      return sql
+    }
+    const t = this.quoteIdentifier(plan.table.alias)
+    return `DELETE ${t} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${IF_FOUND}SELECT 1 AS \`deleted\``
+  }
+
+  protected insertValues(plan: InsertPlan, sink: ParameterSink): string {
+    if (plan.guard !== undefined) return this.guardedValues(plan, plan.guard, sink)
+    if (plan.values.length === 0) return ' () VALUES ()'
+    const columns = plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')
+    return ` (${columns}) VALUES (${plan.values.map((v) => this.writeValue(v, sink)).join(', ')})`
+  }
+
+  /**
+   * Insert-select from the proposed row, kept only when it meets the create policy. Its values are cast to (the
+   * nearest castable form of) their column types, so the policy compares numbers as numbers and dates as dates.
+   */
+  protected guardedValues(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
+    const t = this.quoteIdentifier(plan.table.alias)
+    const inserted = plan.values.map((v) => this.quoteIdentifier(v.column))
+    const row = guard.columns.map((c, i) => {
+      const v = plan.values[i]
+      const value = v === undefined || v.value.kind === 'default' ? 'NULL' : sink.placeholder(v.value)
+      return `CAST(${value} AS ${mysqlCastType(c.dbType, this.server.flavor)}) AS ${this.quoteIdentifier(c.column)}`
+    })
+    return ` (${inserted.join(', ')}) SELECT ${inserted.map((c) => `${t}.${c}`).join(', ')} `
+      + `FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
+  }
+
+  /** The SELECT that reads the written row back by key (one row, or none). */
+  protected readBack(table: TableRef, returning: ReturnedRecord, key: readonly string[], sink: ParameterSink): string {
+    return `SELECT ${this.returned(returning, sink, false)} FROM ${this.tableRef(table)} WHERE ${key.join(' AND ')}`
+  }
+
+  /** `data` (the record JSON, when the read policy admits the row) and `key` (JSON array of the key values as text). */
+  protected returned(returning: ReturnedRecord, sink: ParameterSink, bare: boolean): string {
+    const previous = this.#bare
+    this.#bare = bare
+    try {
+      const key = `JSON_ARRAY(${returning.keyColumns.map((c) => `CAST(${this.column(c)} AS CHAR)`).join(', ')}) AS \`key\``
+      if (returning.columns.length === 0) return `NULL AS \`data\`, ${key}`
+      const json = this.record(returning.columns)
+      const data = returning.visible === undefined ? json : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${json} END`
+      return `${data} AS \`data\`, ${key}`
+    } finally {
+      this.#bare = previous
+    }
+  }
+
+  /** The row as a JSON object keyed by API-level names. */
+  protected record(columns: readonly OutputColumn[]): string {
+    return `JSON_OBJECT(${columns.map((c) => `${this.quoteString(c.name)}, ${this.jsonValue(this.column(c.column), c.type)}`).join(', ')})`
+  }
+
+  /** A column as its JSON value: booleans (TINYINT(1)) as true/false, date-times in ISO form, bytes in base64. */
+  protected jsonValue(column: string, type: ScalarType): string {
+    switch (type) {
+      case 'boolean':
+        return `CASE WHEN ${column} IS NULL THEN NULL ELSE JSON_EXTRACT(IF(${column} <> 0, 'true', 'false'), '$') END`
+      case 'datetime':
+      case 'datetimeoffset':
+        // ISO 8601 with the fraction's trailing zeros (and a bare '.') trimmed, as PostgreSQL prints them.
+        return `TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM DATE_FORMAT(${column}, '%Y-%m-%dT%H:%i:%s.%f')))`
+      case 'bytes':
+        // TO_BASE64 wraps lines every 76 characters.
+        return `REPLACE(TO_BASE64(${column}), ${NEWLINE}, '')`
+      case 'json':
+        // A JSON value nests as JSON (MariaDB stores JSON as LONGTEXT: JSON_EXTRACT marks it as JSON).
+        return `JSON_EXTRACT(${column}, '$')`
+      default:
+        return column
+    }
+  }
+}
+
+function sameColumn(a: ColumnRef, b: ColumnRef): boolean {
+  return a.table === b.table && a.column === b.column
+}
+
+/** The parameter a row predicate compares key column `key` with (`key = ?` among its top-level conjuncts). */
+function findKeyParameter(where: PredicateNode, key: ColumnRef) {
+  const items = where.kind === 'and' ? where.items : [where]
+  for (const item of items) {
+    if (item.kind === 'compare' && item.op === 'eq' && item.left.kind === 'column' && sameColumn(item.left, key) && item.right.kind === 'param') return item.right
+  }
+  return undefined
+}
+
+/**
+ * `2020-01-02T03:04:05.1234567Z` → `2020-01-02 03:04:05.123456`: MySQL keeps at most 6 fraction digits, and MariaDB
+ * reads no zone designator (core admits only UTC for columns without a zone, so dropping `Z`/`+00:00` is exact).
+ */
+export function toMysqlDateTime(text: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?)?(Z|[+-]00:?(?:00)?)?$/.exec(text)
+  if (m === null) return text
+  if (m[2] === undefined) return m[1]!
+  const fraction = m[3] === undefined ? '' : `.${m[3].slice(0, 6)}`
+  return `${m[1]} ${m[2]}${fraction}`
+}
