@@ -1,6 +1,7 @@
 import type { SluicePlugin } from '@sluice/core'
 import { authPlugin } from '@sluice/plugin-auth'
 import { compressionPlugin } from '@sluice/plugin-compression'
+import { graphqlPlugin } from '@sluice/plugin-graphql'
 import { mcpPlugin } from '@sluice/plugin-mcp'
 import { openapiPlugin, swaggerUiPlugin } from '@sluice/plugin-openapi'
 import { pglitePlugin } from '@sluice/plugin-pglite'
@@ -13,5 +14,5 @@ import { restPlugin } from '@sluice/plugin-rest'
  * and response compression.
  */
 export function defaultPlugins(): SluicePlugin[] {
-  return [postgresPlugin(), pglitePlugin(), restPlugin(), openapiPlugin(), swaggerUiPlugin(), mcpPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
+  return [postgresPlugin(), pglitePlugin(), restPlugin(), graphqlPlugin(), openapiPlugin(), swaggerUiPlugin(), mcpPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
 }

@@ -79,7 +79,7 @@ describe('loadConfigFile', () => {
     const config = loadConfigFile(FIXTURE, { env: SAMPLE_ENV })
     expect(config.warnings).toContain('Config key entities.*.relationships is accepted but not implemented yet; it has no effect.')
     expect(config.warnings).toContain('Config key runtime.host.cors is accepted but not implemented yet; it has no effect.')
-    expect(config.warnings.filter((w) => w.includes('entities.*.graphql'))).toHaveLength(1)
+    expect(config.warnings.filter((w) => w.includes('entities.*.cache'))).toHaveLength(1)
   })
 
   it('returns a frozen config', () => {

@@ -6,7 +6,6 @@ import { isJsonObject } from './read-config-value.js'
  * the top-level `host` SPEC spells.
  */
 export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
-  'runtime.graphql',
   'runtime.mcp',
   'runtime.cache',
   'runtime.health',
@@ -22,7 +21,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'entities.*.cache',
   'entities.*.health',
   'entities.*.mcp',
-  'entities.*.graphql',
 ]
 
 /** One warning line per listed key present in the config (once per key, however many entities use it). */

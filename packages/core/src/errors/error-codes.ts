@@ -109,6 +109,17 @@ export const ErrorCodes = {
     status: 503, wire: 'Service Unavailable',
     template: "The identity provider's signing keys could not be fetched, so the bearer token cannot be checked; try again shortly.",
   },
+  // ── GraphQL (plugin-graphql; reported in `errors[].extensions.code`) ─────────────────────────────────
+  SLUICE_ERR_GRAPHQL_SYNTAX: { status: 400, wire: BAD, template: '{detail}' },
+  SLUICE_ERR_GRAPHQL_VALIDATION: { status: 400, wire: BAD, template: '{detail}' },
+  SLUICE_ERR_GRAPHQL_DEPTH_LIMIT: {
+    status: 400, wire: BAD, template: 'The GraphQL document has an execution depth of {depth} which exceeds the max allowed execution depth of {max}.',
+  },
+  SLUICE_ERR_GRAPHQL_INTROSPECTION: { status: 400, wire: BAD, template: 'Introspection is not allowed for the current request.' },
+  SLUICE_ERR_GRAPHQL_OPERATION: { status: 400, wire: BAD, template: '{detail}' },
+  SLUICE_ERR_GRAPHQL_MUTATION_GET: { status: 405, wire: 'Method Not Allowed', template: 'GraphQL mutations cannot be sent with GET; use POST.' },
+  SLUICE_ERR_ITEM_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'Could not find item with the given key.' },
+  SLUICE_ERR_GRAPHQL_SCHEMA: { status: 500, wire: 'Configuration Error', template: 'GraphQL cannot publish the configuration ({count} problem(s)):\n{problems}' },
 } as const satisfies Record<string, ErrorCodeDefinition>
 
 export type ErrorCode = keyof typeof ErrorCodes

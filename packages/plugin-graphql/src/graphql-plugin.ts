@@ -1,0 +1,29 @@
+import type { ProtocolPlugin } from '@sluice/core'
+import { GraphiQLPage } from './graphiql/graphiql-page.js'
+import { encodeGraphQLError } from './http/encode-graphql-error.js'
+import { createGraphQLHandler } from './http/handle-graphql-request.js'
+import { buildGraphQLSchema } from './schema/build-schema.js'
+
+/**
+ * GraphQL at `runtime.graphql.path` (default `/graphql`) when `runtime.graphql.enabled`: a schema generated at
+ * start-up from the service model with Data API builder's names, executed through core's pipeline. POST for every
+ * operation, GET for queries; in development mode GET without `query` serves GraphiQL.
+ */
+export function graphqlPlugin(): ProtocolPlugin {
+  return {
+    kind: 'protocol',
+    protocol: 'graphql',
+    name: '@sluice/plugin-graphql',
+    core: '^0.1.0',
+    prefix: (config) => (config.runtime.graphql.enabled ? config.runtime.graphql.path : undefined),
+    mount(host) {
+      const schema = buildGraphQLSchema(host.model, host.pipeline)
+      const development = host.config.runtime.host.mode === 'development'
+      const graphiql = development ? new GraphiQLPage(host.config.runtime.graphql.path) : undefined
+      const handler = createGraphQLHandler(host, schema, { page: graphiql === undefined ? undefined : (request) => graphiql.page(request) })
+      host.route({ method: ['GET', 'POST'], url: '/', handler })
+      if (graphiql !== undefined) host.route({ method: 'GET', url: '/graphiql/*', handler: (request) => graphiql.asset(request) })
+    },
+    encodeError: encodeGraphQLError,
+  }
+}

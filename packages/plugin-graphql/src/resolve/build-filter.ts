@@ -1,0 +1,64 @@
+import { Filter, SluiceError, type ComparisonOperator, type FilterNode } from '@sluice/core'
+
+type InputObject = Readonly<Record<string, unknown>>
+
+const COMPARISONS: Readonly<Record<string, ComparisonOperator>> = { eq: 'eq', neq: 'ne', gt: 'gt', gte: 'ge', lt: 'lt', lte: 'le' }
+
+/**
+ * Resolves a relationship key of a filter input into a node (filters on related entities); `undefined` when `key`
+ * is no relationship. Supplied by the schema builder so this module stays free of the relationship model.
+ */
+export type RelatedFilterBuilder = (key: string, value: InputObject) => FilterNode | undefined
+
+/**
+ * Turns a `{T}FilterInput` value, as graphql-js coerced it, into core's protocol-neutral filter: several fields in
+ * one object and several operators on one field are combined with and; `and`/`or` take lists. A field or operator
+ * given as null adds no condition, except `eq: null` / `neq: null`, which test for null as REST's `eq null` does.
+ * An empty `in` list matches nothing. Names stay API-level names; core binds them,
+ * checks field access and coerces the values, exactly as for REST's `$filter`.
+ */
+export function buildFilter(input: InputObject, related?: RelatedFilterBuilder): FilterNode {
+  const items: FilterNode[] = []
+  for (const [key, value] of Object.entries(input)) {
+    if (value === null || value === undefined) continue
+    if (key === 'and' || key === 'or') {
+      const parts = (value as readonly InputObject[]).map((v) => buildFilter(v, related))
+      items.push(key === 'and' ? Filter.and(parts) : Filter.or(parts))
+      continue
+    }
+    const nested = related?.(key, value as InputObject)
+    if (nested !== undefined) items.push(nested)
+    else items.push(...buildFieldConditions(key, value as InputObject))
+  }
+  return items.length === 1 ? items[0]! : Filter.and(items)
+}
+
+function buildFieldConditions(field: string, operators: InputObject): FilterNode[] {
+  const out: FilterNode[] = []
+  const operand = Filter.field(field)
+  for (const [op, value] of Object.entries(operators)) {
+    if (value === undefined) continue
+    const comparison = COMPARISONS[op]
+    if (comparison !== undefined) {
+      out.push(Filter.comparison(comparison, operand, Filter.literal(value, value === null ? 'null' : 'any')))
+      continue
+    }
+    if (value === null) continue
+    switch (op) {
+      case 'contains': out.push(Filter.stringMatch('contains', field, Filter.literal(value, 'string'))); break
+      case 'notContains': out.push(Filter.stringMatch('contains', field, Filter.literal(value, 'string'), true)); break
+      case 'startsWith': out.push(Filter.stringMatch('startsWith', field, Filter.literal(value, 'string'))); break
+      case 'endsWith': out.push(Filter.stringMatch('endsWith', field, Filter.literal(value, 'string'))); break
+      case 'isNull': out.push(Filter.isNull(field, value as boolean)); break
+      case 'in': {
+        const values = value as readonly unknown[]
+        out.push(values.length === 0 ? Filter.constant(false) : Filter.in(field, values.map((v) => Filter.literal(v, 'any'))))
+        break
+      }
+      default:
+        // The schema offers only the operators above; anything else is a schema/builder mismatch.
+        throw new SluiceError('SLUICE_ERR_UNSUPPORTED_FILTER', { place: 'filter argument', detail: `unknown operator '${op}'.` })
+    }
+  }
+  return out
+}

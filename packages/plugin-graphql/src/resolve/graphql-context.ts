@@ -1,0 +1,19 @@
+import type { RequestContext, RequestTerms } from '@sluice/core'
+
+/** What every resolver gets as graphql-js `contextValue`: the caller, and the variables as the client sent them. */
+export interface GraphQLContext {
+  readonly request: RequestContext
+  /** Raw `variables` (graphql-js coerces input objects into field-definition order; `orderBy` needs the sent order). */
+  readonly rawVariables: Readonly<Record<string, unknown>>
+}
+
+/** GraphQL's wording in core's messages: `Invalid field 'email' in selection`, `… in filter`. */
+export const GRAPHQL_TERMS: RequestTerms = Object.freeze({
+  select: 'selection',
+  filter: 'filter',
+  orderBy: 'orderBy',
+  first: 'first',
+  after: 'after',
+  body: 'item',
+  key: 'primary key',
+})

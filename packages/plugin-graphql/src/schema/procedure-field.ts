@@ -1,0 +1,41 @@
+import {
+  GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLOutputType,
+} from 'graphql'
+import type { EntityModel, Pipeline } from '@sluice/core'
+import { GRAPHQL_TERMS, type GraphQLContext } from '../resolve/graphql-context.js'
+import { parseRecords, runRead } from '../resolve/run-operation.js'
+import type { EntityNames } from './entity-names.js'
+import { GraphQLJSON, graphqlScalar } from './scalars.js'
+
+/**
+ * `execute{T}` for a stored-procedure entity (SPEC §Stored procedures rule 6): its parameters become arguments
+ * (non-null when required), the rows of the first result set come back as `[T!]!`. When the engine cannot describe
+ * the result before running it, each row is a `JSON` value.
+ */
+export function procedureField(entity: EntityModel, names: EntityNames, pipeline: Pipeline): GraphQLFieldConfig<unknown, GraphQLContext> {
+  const procedure = entity.procedure!
+  const args: GraphQLFieldConfigArgumentMap = {}
+  for (const p of procedure.parameters) {
+    const type = graphqlScalar(p.type)
+    args[p.name] = { type: p.required ? new GraphQLNonNull(type) : type, description: p.description }
+  }
+  const resultFields = procedure.resultFields
+  const row: GraphQLOutputType = resultFields === undefined || resultFields.length === 0
+    ? GraphQLJSON
+    : new GraphQLObjectType({
+      name: names.type,
+      description: entity.description,
+      fields: Object.fromEntries(resultFields.map((f) => [f.name, { type: graphqlScalar(f.type), description: f.description }])),
+    })
+  return {
+    type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(row))),
+    description: entity.description ?? `Runs the stored procedure of ${entity.name}.`,
+    args: Object.keys(args).length === 0 ? undefined : args,
+    resolve: async (_source, given, context) => {
+      const parameters: Record<string, unknown> = {}
+      for (const [name, value] of Object.entries(given as Record<string, unknown>)) if (value !== undefined) parameters[name] = value
+      const result = await runRead(pipeline, { operation: 'execute', entity: entity.name, parameters, terms: GRAPHQL_TERMS }, context.request)
+      return parseRecords(result.json)
+    },
+  }
+}
