@@ -42,6 +42,7 @@ export const ErrorCodes = {
   // ── request: routing and keys ───────────────────────────────────────────────────────────────
   SLUICE_ERR_ENTITY_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'Invalid Entity path: {path}.' },
   SLUICE_ERR_ROUTE_NOT_FOUND: { status: 404, wire: 'Not Found', template: 'Route {method} {path} not found.' },
+  SLUICE_ERR_OPENAPI_ROLE_NOT_FOUND: { status: 404, wire: 'Not Found', template: "Role '{role}' is not present in the configuration." },
   SLUICE_ERR_INVALID_PATH: { status: 400, wire: BAD, template: 'Invalid path {path}: {detail}' },
   SLUICE_ERR_METHOD_NOT_ALLOWED: { status: 405, wire: 'Method Not Allowed', template: 'Method {method} is not supported for entity {entity}.' },
   SLUICE_ERR_IMPLICIT_KEY: {

@@ -1,0 +1,50 @@
+import { CORE_VERSION, type ServiceModel } from '@sluice/core'
+import { buildProcedurePaths } from './build-procedure-paths.js'
+import { buildTablePaths, hasTableAccess, tableAccess } from './build-table-paths.js'
+import {
+  commonParameters, commonResponses, commonSchemas, commonSecuritySchemes, ERROR_SCHEMA,
+} from './common-components.js'
+import { ComponentNames } from './component-names.js'
+import { DocumentBuilder } from './document-builder.js'
+import type { OpenApiDocument } from './openapi-types.js'
+
+export const DOCUMENT_TITLE = 'Sluice REST API'
+
+/**
+ * The OpenAPI 3.0.1 document of the REST endpoint as one role sees it (SPEC §OpenAPI rule 4): only entities with
+ * REST enabled, only the operations the role may perform, only the fields it may access. The server URL is the
+ * runtime REST path, so every path is relative to it (`/Book`, `/books/reviews/book_id/{book_id}/id/{id}`).
+ */
+export function buildOpenApiDocument(model: ServiceModel, role: string): OpenApiDocument {
+  const rest = model.config.runtime.rest
+  const builder = new DocumentBuilder()
+  const names = new ComponentNames([ERROR_SCHEMA])
+  for (const entity of model.entities.values()) {
+    if (!entity.rest.enabled) continue
+    if (entity.kind === 'stored-procedure') {
+      const execute = entity.permissions.resolve(role, 'execute')
+      if (execute !== undefined) buildProcedurePaths(builder, entity, execute, names.of(entity.name), rest.requestBodyStrict)
+      continue
+    }
+    const access = tableAccess(entity, role)
+    if (!hasTableAccess(access)) continue
+    buildTablePaths(builder, entity, access, names.of(entity.name), rest.requestBodyStrict)
+  }
+  return {
+    openapi: '3.0.1',
+    info: {
+      title: DOCUMENT_TITLE,
+      version: CORE_VERSION,
+      description: `The REST endpoint as the role \`${role}\` sees it: only the entities, operations and fields that role may use.`,
+    },
+    servers: [{ url: rest.path, description: 'The REST endpoint on this server.' }],
+    tags: builder.tags,
+    paths: builder.pathItems,
+    components: {
+      schemas: { ...commonSchemas(), ...builder.schemas },
+      parameters: commonParameters(role),
+      responses: commonResponses(),
+      securitySchemes: commonSecuritySchemes(),
+    },
+  }
+}
