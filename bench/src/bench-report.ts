@@ -4,6 +4,7 @@ import type { RatioResult } from './compute-ratios.js'
 import type { DatasetStatus } from './load-dataset.js'
 import type { MachineInfo } from './read-machine-info.js'
 import type { SystemMeasurement } from './measure-system.js'
+import type { StartupMeasurement } from './startup/measure-startup.js'
 
 /** Everything one run of the harness produced; written as JSON under `bench/results/`. */
 export interface BenchReport {
@@ -16,4 +17,6 @@ export interface BenchReport {
   readonly failures: readonly { readonly scenario: string; readonly system: string; readonly error: string }[]
   readonly ratios: readonly RatioResult[]
   readonly logging: RequestLoggingCheck | { readonly error: string }
+  /** Start-up on a generated 500-table config (unless `SLUICE_BENCH_STARTUP=0`). */
+  readonly startup?: StartupMeasurement | { readonly error: string }
 }

@@ -81,6 +81,13 @@ function formatNotes(report: BenchReport): string[] {
     lines.push(`- Per-request logging (\`${logging.command}\`, default log level): ${logging.linesDuringRequests} lines for `
       + `${logging.requests} successful requests, ${logging.linesForErrorRequests} for a 404 and a 400; ${logging.startupLines} start-up lines.`)
   }
+  const startup = report.startup
+  if (startup !== undefined && 'error' in startup) lines.push(`- Start-up measurement failed: ${startup.error}`)
+  else if (startup !== undefined) {
+    lines.push(`- Start-up on a generated ${startup.tables}-table config (config parsed → listening, fresh process each time): median `
+      + `**${int(startup.medianStartupMs)} ms** (target ≤ 1,000 ms; runs ${startup.runs.map((r) => int(r.startupMs)).join(', ')} ms; `
+      + `RSS after ${startup.runs.map((r) => int(r.rssMb)).join(', ')} MB; process up at listening ${int(startup.medianUptimeMs)} ms incl. loading TypeScript sources).`)
+  }
   lines.push('')
   return lines
 }

@@ -12,7 +12,10 @@ import { loadDataset } from './load-dataset.js'
 import { measureSystem, type SystemMeasurement } from './measure-system.js'
 import { mergeMeasurements } from './merge-measurements.js'
 import { readMachineInfo } from './read-machine-info.js'
-import { findWrk } from './run-wrk.js'
+import { findOrInstallWrk } from './run-wrk.js'
+import { measureStartup } from './startup/measure-startup.js'
+import { renderChart } from './render-chart.js'
+import { TABLE_COUNT } from './startup/load-wide-schema.js'
 
 // `pnpm bench`: loads the data set, measures every scenario against its raw baselines (one server process at a time),
 // prints the table and the ratios, and writes JSON + markdown under bench/results/. Not part of `pnpm test`.
@@ -26,7 +29,7 @@ if (scenarios.length === 0) throw new Error(`SLUICE_BENCH_SCENARIOS matched none
 
 const dataset = await loadDataset(settings.databaseUrl)
 log(`dataset: ${dataset.created ? 'loaded' : 'already loaded'} (${dataset.authors} authors, ${dataset.books} books)`)
-const wrk = settings.wrk ? findWrk() : undefined
+const wrk = settings.wrk ? findOrInstallWrk(log) : undefined
 const machine = await readMachineInfo(settings.databaseUrl, wrk)
 log(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB; Node ${machine.node}; PostgreSQL ${machine.postgres}; wrk ${wrk ?? 'not on PATH (autocannon only)'}`)
 log(`method: ${settings.warmup} s warm-up, ${settings.runs} × ${settings.duration} s, ${settings.connections} connections, port ${settings.port}`)
@@ -80,9 +83,19 @@ try {
   logging = { error: error instanceof Error ? error.message : String(error) }
 }
 
+let startup: BenchReport['startup']
+if (process.env['SLUICE_BENCH_STARTUP'] !== '0') {
+  log(`\nstart-up on a generated ${TABLE_COUNT}-table config…`)
+  try {
+    startup = await measureStartup(settings.databaseUrl, settings.runs, log)
+  } catch (error) {
+    startup = { error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
 const report: BenchReport = {
   startedAt, finishedAt: new Date().toISOString(), settings, machine, dataset, measurements, failures,
-  ratios: computeRatios(scenarios, measurements), logging,
+  ratios: computeRatios(scenarios, measurements), logging, ...(startup === undefined ? {} : { startup }),
 }
 const markdown = formatBenchReport(report)
 mkdirSync(RESULTS_DIR, { recursive: true })
@@ -90,6 +103,9 @@ const stamp = startedAt.replace(/[:.]/g, '-')
 writeFileSync(join(RESULTS_DIR, `bench-${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`)
 writeFileSync(join(RESULTS_DIR, `bench-${stamp}.md`), `${markdown}\n`)
 writeFileSync(join(RESULTS_DIR, 'latest.md'), `${markdown}\n`)
+const chart = renderChart(report)
+writeFileSync(join(RESULTS_DIR, `bench-${stamp}.svg`), chart)
+writeFileSync(join(RESULTS_DIR, 'latest.svg'), chart)
 log(`\n${markdown}`)
 for (const r of report.ratios) {
   if (r.tool !== 'autocannon' && r.target === undefined) continue

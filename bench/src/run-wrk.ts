@@ -1,15 +1,40 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import type { LoadRun } from './load-run.js'
 import { parseWrkOutput } from './parse-wrk-output.js'
 
-/** The `wrk` executable on PATH, if any (it is never installed by the harness). */
+/**
+ * The `wrk` executable: on PATH, else installed from Debian's `wrk` package when the bench runs as root with apt-get
+ * (a fresh machine), else undefined (autocannon only).
+ */
+export function findOrInstallWrk(log: (line: string) => void): string | undefined {
+  const found = findWrk()
+  if (found !== undefined || process.getuid?.() !== 0 || findOnPath('apt-get') === undefined) return found
+  log('wrk is not installed: installing the Debian package wrk (once)')
+  try {
+    execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore' })
+  } catch {
+    try {
+      execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' })
+      execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore' })
+    } catch (error) {
+      log(`could not install wrk (${(error as Error).message.split('\n')[0]}); measuring with autocannon only`)
+    }
+  }
+  return findWrk()
+}
+
+/** The `wrk` executable on PATH, if any. */
 export function findWrk(): string | undefined {
+  return findOnPath('wrk')
+}
+
+function findOnPath(name: string): string | undefined {
   for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
     if (dir === '') continue
-    const candidate = join(dir, 'wrk')
+    const candidate = join(dir, name)
     try {
       accessSync(candidate, constants.X_OK)
       return candidate
