@@ -124,7 +124,7 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
     const insert = `INSERT INTO ${this.qualifiedName(plan.table.name)}${this.insertValues(plan, sink)}`
     if (this.server.flavor === 'mariadb') return `${insert} RETURNING ${this.returned(plan.returning, sink, true)}`
     // The key of the inserted row: the value written, or the one AUTO_INCREMENT generated.
-    const key = plan.returning.keyColumns.map((c) => {
+    const key = () => plan.returning.keyColumns.map((c) => {
       const written = plan.values.find((v) => v.column === c.column)
       const value = written === undefined || written.value.kind === 'default' ? 'LAST_INSERT_ID()' : sink.placeholder(written.value)
       return `${this.column(c)} = ${value}`
@@ -139,7 +139,7 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
     }
     const update = `UPDATE ${this.tableRef(plan.table)} SET ${this.assignments(plan.set, sink)}${this.where(plan.where, sink)}`
     // Read back by key: the policy in `where` may no longer hold for the row as written.
-    const key = plan.returning.keyColumns.map((c) => {
+    const key = () => plan.returning.keyColumns.map((c) => {
       const written = plan.set.find((v) => v.column === c.column && v.value.kind === 'param')
       const ref = written !== undefined && written.value.kind === 'param' ? written.value : findKeyParameter(plan.where, c)
       invariant(ref !== undefined, `update of ${c.column}: the key is bound in the row predicate`)
@@ -186,9 +186,13 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
       + `FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
   }
 
-  /** The SELECT that reads the written row back by key (one row, or none). */
-  protected readBack(table: TableRef, returning: ReturnedRecord, key: readonly string[], sink: ParameterSink): string {
-    return `SELECT ${this.returned(returning, sink, false)} FROM ${this.tableRef(table)} WHERE ${key.join(' AND ')}`
+  /**
+   * The SELECT that reads the written row back by key (one row, or none). `key` renders the key comparisons; it is
+   * called after the select list, so placeholders are recorded in textual order.
+   */
+  protected readBack(table: TableRef, returning: ReturnedRecord, key: () => readonly string[], sink: ParameterSink): string {
+    const selected = this.returned(returning, sink, false)
+    return `SELECT ${selected} FROM ${this.tableRef(table)} WHERE ${key().join(' AND ')}`
   }
 
   /** `data` (the record JSON, when the read policy admits the row) and `key` (JSON array of the key values as text). */

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest'
+import type { ColumnRef, DeletePlan, InsertPlan, ReturnedRecord, SelectPlan, UpdatePlan, UpsertPlan } from '@sluice/core'
+import { MysqlServerInfo } from './mysql-server.js'
+import { MysqlSqlCompiler } from './mysql-sql-compiler.js'
+
+const col = (column: string): ColumnRef => ({ kind: 'column', table: 't', column })
+const param = (index: number) => ({ kind: 'param' as const, index })
+const table = { name: { schema: 'library', name: 'books' }, alias: 't' }
+const columns = [
+  { name: 'id', column: col('id'), type: 'int' as const },
+  { name: 'publishedOn', column: col('published'), type: 'datetime' as const },
+  { name: 'inPrint', column: col('in_print'), type: 'boolean' as const },
+  { name: 'cover', column: col('cover'), type: 'bytes' as const },
+]
+const ID_JSON = "JSON_OBJECT('id', `t`.`id`)"
+const RECORD = "JSON_OBJECT('id', `t`.`id`, 'publishedOn', TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM DATE_FORMAT(`t`.`published`, '%Y-%m-%dT%H:%i:%s.%f'))), "
+  + "'inPrint', CASE WHEN `t`.`in_print` IS NULL THEN NULL ELSE JSON_EXTRACT(IF(`t`.`in_print` <> 0, 'true', 'false'), '$') END, "
+  + "'cover', REPLACE(TO_BASE64(`t`.`cover`), '\n', ''))"
+
+const compilerFor = (flavor: 'mysql' | 'mariadb') => new MysqlSqlCompiler(new MysqlServerInfo(flavor))
+const returning = (visible?: ReturnedRecord['visible']): ReturnedRecord => ({ columns: [columns[0]!], visible, keyColumns: [col('id')] })
+
+describe('MysqlSqlCompiler: reads', () => {
+  const compiler = compilerFor('mysql')
+
+  it('compiles a by-key read to one JSON_OBJECT row', () => {
+    const plan: SelectPlan = {
+      kind: 'select', shapeKey: 'k', table, columns, orderBy: [], result: { mode: 'single' },
+      where: { kind: 'compare', left: col('id'), op: 'eq', right: param(0) },
+      parameters: [{ value: 5, type: 'int' }],
+    }
+    const compiled = compiler.compile(plan)
+    expect(compiled.sql).toBe(`SELECT ${RECORD} AS \`data\` FROM \`library\`.\`books\` AS \`t\` WHERE \`t\`.\`id\` = ? LIMIT 1`)
+    expect(compiler.bindParameters(plan, compiled)).toEqual([5])
+  })
+
+  const pagePlan = (output: SelectPlan['columns']): SelectPlan => ({
+    kind: 'select', shapeKey: 'k', table, columns: output,
+    where: {
+      kind: 'and', items: [
+        { kind: 'like', operand: col('title'), pattern: param(0), negated: false },
+        { kind: 'or', items: [{ kind: 'isNull', operand: col('published'), negated: true }, { kind: 'compare', left: col('isbn'), op: 'gt', right: param(1) }] },
+      ],
+    },
+    orderBy: [{ column: col('published'), direction: 'desc', nullable: true }, { column: col('id'), direction: 'asc', nullable: false }],
+    result: { mode: 'page', limit: 10, fetch: 11, cursorColumns: [col('published'), col('id')] },
+    parameters: [{ value: '%a\\_%', type: 'string' }, { value: '9007199254740993', type: 'long' }],
+  })
+
+  it('compiles a page whose cursor core reads from the records: newline-separated GROUP_CONCAT in row order', () => {
+    const compiled = compiler.compile(pagePlan(columns))
+    expect(compiled.sql).toBe(
+      "SELECT CONCAT('[', GROUP_CONCAT(`sluice:p`.`j` ORDER BY `sluice:p`.`n` SEPARATOR ',\n'), ']') AS `data` FROM ("
+      + `SELECT ${RECORD} AS \`j\`, ROW_NUMBER() OVER (ORDER BY \`t\`.\`published\` DESC, \`t\`.\`id\` ASC) AS \`n\` `
+      + 'FROM `library`.`books` AS `t` WHERE `t`.`title` LIKE ? ESCAPE CHAR(92 USING utf8mb4) AND (`t`.`published` IS NOT NULL OR `t`.`isbn` > CAST(? AS DECIMAL(20,0))) '
+      + 'ORDER BY `t`.`published` DESC, `t`.`id` ASC LIMIT 11) AS `sluice:p`',
+    )
+    expect(compiler.bindParameters(pagePlan(columns), compiled)).toEqual(['%a\\_%', '9007199254740993'])
+  })
+
+  it('carries ordering values that are not output and returns row number limit\'s as the cursor', () => {
+    const compiled = compiler.compile(pagePlan([columns[0]!]))
+    expect(compiled.sql).toBe(
+      "SELECT CONCAT('[', GROUP_CONCAT(`sluice:p`.`j` ORDER BY `sluice:p`.`n` SEPARATOR ',\n'), ']') AS `data`, "
+      + 'GROUP_CONCAT(CASE WHEN `sluice:p`.`n` = 10 THEN JSON_ARRAY(`sluice:p`.`c0`, `sluice:p`.`c1`) END) AS `cursor` FROM ('
+      + `SELECT ${ID_JSON} AS \`j\`, ROW_NUMBER() OVER (ORDER BY \`t\`.\`published\` DESC, \`t\`.\`id\` ASC) AS \`n\`, `
+      + 'CAST(`t`.`published` AS CHAR) AS `c0`, CAST(`t`.`id` AS CHAR) AS `c1` '
+      + 'FROM `library`.`books` AS `t` WHERE `t`.`title` LIKE ? ESCAPE CHAR(92 USING utf8mb4) AND (`t`.`published` IS NOT NULL OR `t`.`isbn` > CAST(? AS DECIMAL(20,0))) '
+      + 'ORDER BY `t`.`published` DESC, `t`.`id` ASC LIMIT 11) AS `sluice:p`',
+    )
+  })
+
+  it('binds booleans as 1/0, date-times without T and zone, decimals cast exactly', () => {
+    const plan: SelectPlan = {
+      kind: 'select', shapeKey: 'k', table, columns: [columns[0]!], orderBy: [], result: { mode: 'single' },
+      where: {
+        kind: 'and', items: [
+          { kind: 'compare', left: col('in_print'), op: 'eq', right: param(0) },
+          { kind: 'compare', left: col('published'), op: 'lt', right: param(1) },
+          { kind: 'in', operand: col('price'), values: [param(2), param(3)] },
+          { kind: 'not', item: { kind: 'constant', value: true } },
+        ],
+      },
+      parameters: [
+        { value: true, type: 'boolean' }, { value: '2024-01-02T03:04:05.1234567Z', type: 'datetime' },
+        { value: '12.50', type: 'decimal' }, { value: null, type: 'decimal' },
+      ],
+    }
+    const compiled = compiler.compile(plan)
+    expect(compiled.sql).toContain('`t`.`price` IN (CAST(? AS DECIMAL(65,30)), CAST(? AS DECIMAL(65,30))) AND NOT (1=1)')
+    expect(compiler.bindParameters(plan, compiled)).toEqual([1, '2024-01-02 03:04:05.123456', '12.50', null])
+  })
+
+  it('writes field names that need escaping as hex literals, whatever the SQL mode', () => {
+    const plan: SelectPlan = {
+      kind: 'select', shapeKey: 'k', table, columns: [{ name: "it's\\", column: col('x`y'), type: 'string' }], orderBy: [],
+      result: { mode: 'single' }, where: undefined, parameters: [],
+    }
+    expect(compiler.compile(plan).sql).toBe("SELECT JSON_OBJECT(CONVERT(X'697427735c' USING utf8mb4), `t`.`x``y`) AS `data` FROM `library`.`books` AS `t` LIMIT 1")
+  })
+})
+
+describe('MysqlSqlCompiler: writes on MariaDB (RETURNING for INSERT and DELETE)', () => {
+  const compiler = compilerFor('mariadb')
+
+  it('inserts with RETURNING of the record (when the read policy admits it) and the key', () => {
+    const plan: InsertPlan = {
+      kind: 'insert', shapeKey: 'k', table, guard: undefined,
+      values: [{ column: 'title', value: param(0) }, { column: 'year', value: { kind: 'default' } }],
+      returning: returning({ kind: 'compare', left: col('year'), op: 'gt', right: param(1) }),
+      parameters: [{ value: 'Dune', type: 'string' }, { value: 1900, type: 'int' }],
+    }
+    const compiled = compiler.compile(plan)
+    expect(compiled.sql).toBe(
+      'INSERT INTO `library`.`books` (`title`, `year`) VALUES (?, DEFAULT) RETURNING '
+      + "CASE WHEN `year` > ? THEN JSON_OBJECT('id', `id`) END AS `data`, JSON_ARRAY(CAST(`id` AS CHAR)) AS `key`",
+    )
+    expect(compiler.bindParameters(plan, compiled)).toEqual(['Dune', 1900])
+  })
+
+  it('guards an insert with the create policy over the proposed row, values cast to their column types', () => {
+    const plan: InsertPlan = {
+      kind: 'insert', shapeKey: 'k', table,
+      values: [{ column: 'title', value: param(0) }, { column: 'price', value: param(1) }],
+      guard: {
+        predicate: { kind: 'and', items: [{ kind: 'compare', left: col('price'), op: 'lt', right: param(2) }, { kind: 'isNull', operand: col('year'), negated: true }] },
+        columns: [{ column: 'title', dbType: 'varchar(100)' }, { column: 'price', dbType: 'decimal(10,2)' }, { column: 'year', dbType: 'int(11) unsigned' }],
+      },
+      returning: { columns: [], visible: undefined, keyColumns: [col('id')] },
+      parameters: [{ value: 'Dune', type: 'string' }, { value: '9.99', type: 'decimal' }, { value: '100', type: 'decimal' }],
+    }
+    expect(compiler.compile(plan).sql).toBe(
+      'INSERT INTO `library`.`books` (`title`, `price`) SELECT `t`.`title`, `t`.`price` FROM (SELECT CAST(? AS CHAR) AS `title`, '
+      + 'CAST(CAST(? AS DECIMAL(65,30)) AS DECIMAL(10,2)) AS `price`, CAST(NULL AS UNSIGNED) AS `year`) AS `t` '
+      + 'WHERE `t`.`price` < CAST(? AS DECIMAL(65,30)) AND `t`.`year` IS NOT NULL RETURNING NULL AS `data`, JSON_ARRAY(CAST(`id` AS CHAR)) AS `key`',
+    )
+  })
+
+  it('deletes with RETURNING, columns unqualified (single-table DELETE takes no alias on MariaDB)', () => {
+    const plan: DeletePlan = {
+      kind: 'delete', shapeKey: 'k', table, where: { kind: 'compare', left: col('id'), op: 'eq', right: param(0) }, parameters: [{ value: 1, type: 'int' }],
+    }
+    expect(compiler.compile(plan).sql).toBe('DELETE FROM `library`.`books` WHERE `id` = ? RETURNING 1 AS `deleted`')
+  })
+})
+
+describe('MysqlSqlCompiler: writes on MySQL (no RETURNING: batches that read the row back)', () => {
+  const compiler = compilerFor('mysql')
+
+  it('inserts, then reads the row back by the written key or LAST_INSERT_ID()', () => {
+    const plan: InsertPlan = {
+      kind: 'insert', shapeKey: 'k', table, guard: undefined,
+      values: [{ column: 'title', value: param(0) }],
+      returning: { columns: [columns[0]!], visible: undefined, keyColumns: [col('id'), col('title')] },
+      parameters: [{ value: 'Dune', type: 'string' }],
+    }
+    const compiled = compiler.compile(plan)
+    expect(compiled.sql).toBe(
+      'INSERT INTO `library`.`books` (`title`) VALUES (?)\n/*sluice:if-found*/\n'
+      + "SELECT JSON_OBJECT('id', `t`.`id`) AS `data`, JSON_ARRAY(CAST(`t`.`id` AS CHAR), CAST(`t`.`title` AS CHAR)) AS `key` "
+      + 'FROM `library`.`books` AS `t` WHERE `t`.`id` = LAST_INSERT_ID() AND `t`.`title` = ?',
+    )
+    expect(compiler.bindParameters(plan, compiled)).toEqual(['Dune', 'Dune'])
+  })
+
+  it('inserts a row of defaults', () => {
+    const plan: InsertPlan = {
+      kind: 'insert', shapeKey: 'k', table, guard: undefined, values: [], returning: { columns: [], visible: undefined, keyColumns: [col('id')] }, parameters: [],
+    }
+    expect(compiler.compile(plan).sql).toMatch(/^INSERT INTO `library`.`books` \(\) VALUES \(\)\n/)
+  })
+
+  const updatePlan = (set: UpdatePlan['set']): UpdatePlan => ({
+    kind: 'update', shapeKey: 'k', table, set,
+    where: { kind: 'and', items: [{ kind: 'compare', left: col('owner'), op: 'eq', right: param(1) }, { kind: 'compare', left: col('id'), op: 'eq', right: param(2) }] },
+    returning: returning({ kind: 'compare', left: col('owner'), op: 'eq', right: param(3) }),
+    parameters: [{ value: 'New', type: 'string' }, { value: 'ann', type: 'string' }, { value: 7, type: 'int' }, { value: 'ann', type: 'string' }],
+  })
+
+  it('updates, then reads the row back by its key (the row policy may no longer hold for the written row)', () => {
+    const plan = updatePlan([{ column: 'title', value: param(0) }, { column: 'year', value: { kind: 'default' } }])
+    const compiled = compiler.compile(plan)
+    expect(compiled.sql).toBe(
+      'UPDATE `library`.`books` AS `t` SET `title` = ?, `year` = DEFAULT WHERE `t`.`owner` = ? AND `t`.`id` = ?\n/*sluice:if-found*/\n'
+      + "SELECT CASE WHEN `t`.`owner` = ? THEN JSON_OBJECT('id', `t`.`id`) END AS `data`, JSON_ARRAY(CAST(`t`.`id` AS CHAR)) AS `key` "
+      + 'FROM `library`.`books` AS `t` WHERE `t`.`id` = ?',
+    )
+    expect(compiler.bindParameters(plan, compiled)).toEqual(['New', 'ann', 7, 'ann', 7])
+  })
+
+  it('reads the row when an update sets nothing', () => {
+    expect(compiler.compile(updatePlan([])).sql).toBe(
+      "SELECT CASE WHEN `t`.`owner` = ? THEN JSON_OBJECT('id', `t`.`id`) END AS `data`, JSON_ARRAY(CAST(`t`.`id` AS CHAR)) AS `key` "
+      + 'FROM `library`.`books` AS `t` WHERE `t`.`owner` = ? AND `t`.`id` = ? LIMIT 1',
+    )
+  })
+
+  it('deletes, then returns a row only when one was deleted', () => {
+    const plan: DeletePlan = {
+      kind: 'delete', shapeKey: 'k', table, where: { kind: 'compare', left: col('id'), op: 'eq', right: param(0) }, parameters: [{ value: 1, type: 'int' }],
+    }
+    expect(compiler.compile(plan).sql).toBe('DELETE `t` FROM `library`.`books` AS `t` WHERE `t`.`id` = ?\n/*sluice:if-found*/\nSELECT 1 AS `deleted`')
+  })
+
+  it('refuses an upsert plan: the family declares no native upsert', () => {
+    const plan: UpsertPlan = {
+      kind: 'upsert', shapeKey: 'k', table, values: [], conflictColumns: ['id'], updateColumns: [], updateWhere: undefined,
+      returning: returning(), parameters: [],
+    }
+    expect(() => compiler.compile(plan)).toThrow(/no native upsert/)
+  })
+})
