@@ -69,7 +69,7 @@ export type { ExecuteArgument, ExecutePlan } from './plan/execute-plan.js'
 
 // ── Dialect SPI ─────────────────────────────────────────────────────────────────────────────────────────────
 export type { Dialect, DialectContext, DialectPlugin } from './dialect/dialect.js'
-export type { Connection, CompiledQuery, Driver, QueryResult, TransactionOptions } from './dialect/driver.js'
+export type { Connection, CompiledQuery, Driver, ExecuteOptions, QueryResult, TransactionOptions } from './dialect/driver.js'
 export type { Abortable } from './dialect/abortable.js'
 export type { CompiledSql, SqlCompiler } from './dialect/sql-compiler.js'
 export type { Introspector } from './dialect/introspector.js'

@@ -10,6 +10,15 @@ export interface CompiledQuery {
   readonly name?: string | undefined
 }
 
+/**
+ * Options of one statement: cancellation, and who runs it. The execute stage passes the request's principal and
+ * effective role, for dialects that hand the caller to the database session (SQL Server's `set-session-context`).
+ */
+export interface ExecuteOptions extends Abortable {
+  readonly principal?: import('../request/request-context.js').Principal | undefined
+  readonly role?: string | undefined
+}
+
 export interface QueryResult<R = Record<string, unknown>> {
   readonly rows: readonly R[]
   /** Rows changed by INSERT/UPDATE/DELETE where the engine reports it. */
@@ -18,7 +27,7 @@ export interface QueryResult<R = Record<string, unknown>> {
 
 /** One database session: what a transaction callback receives. */
 export interface Connection {
-  execute<R = Record<string, unknown>>(query: CompiledQuery, options?: Abortable): Promise<QueryResult<R>>
+  execute<R = Record<string, unknown>>(query: CompiledQuery, options?: ExecuteOptions): Promise<QueryResult<R>>
   /** Optional: rows in chunks without buffering the whole result (large pages). */
   stream?<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options?: Abortable): AsyncIterable<readonly R[]>
 }
@@ -35,7 +44,7 @@ export interface TransactionOptions extends Abortable {
 export interface Driver {
   /** Connects (or verifies the pool can connect). Throws a `SLUICE_ERR_DATABASE_CONNECT` SluiceError when it cannot. */
   init(options?: Abortable): Promise<void>
-  execute<R = Record<string, unknown>>(query: CompiledQuery, options?: Abortable): Promise<QueryResult<R>>
+  execute<R = Record<string, unknown>>(query: CompiledQuery, options?: ExecuteOptions): Promise<QueryResult<R>>
   transaction<T>(fn: (connection: Connection) => Promise<T>, options?: TransactionOptions): Promise<T>
   stream?<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options?: Abortable): AsyncIterable<readonly R[]>
   /** Closes pools the driver created (not ones passed in by the caller) after in-flight work finishes. */

@@ -48,7 +48,8 @@ export class DefaultExecuteStage implements ExecuteStage {
     const query = this.#query(plan)
     let rows: readonly Record<string, unknown>[]
     try {
-      rows = (await runner.execute(query, { signal: context.signal })).rows
+      // The context is the ExecuteOptions itself (signal, principal, role): no allocation per statement.
+      rows = (await runner.execute(query, context)).rows
     } catch (error) {
       throw this.#databaseError(error)
     }

@@ -1,0 +1,38 @@
+import { parseConnectionString, SluiceError, type DialectPlugin } from '@sluice/core'
+import { MssqlDialect } from './mssql-dialect.js'
+import type { MssqlPoolOptions } from './mssql-driver-config.js'
+
+export interface MssqlPluginOptions {
+  /** Pool sizing and timeouts (default: up to 10 connections). */
+  readonly pool?: MssqlPoolOptions
+}
+
+/**
+ * The dialect plugin for `"database-type": "mssql"`. `data-source.options` accepts `set-session-context`
+ * (boolean, default false), as Data API builder does.
+ */
+export function mssqlPlugin(options: MssqlPluginOptions = {}): DialectPlugin {
+  return {
+    kind: 'dialect',
+    name: '@sluice/plugin-mssql',
+    core: '^0.1.0',
+    databaseTypes: ['mssql'],
+    createDialect(source) {
+      return new MssqlDialect({
+        connection: parseConnectionString(source.connectionString),
+        applicationName: 'sluice',
+        pool: options.pool,
+        setSessionContext: readSetSessionContext(source.options),
+      })
+    },
+  }
+}
+
+function readSetSessionContext(options: Readonly<Record<string, unknown>>): boolean {
+  const unknown = Object.keys(options).filter((key) => key !== 'set-session-context')
+  const value = options['set-session-context']
+  const problems: string[] = unknown.map((key) => `  - data-source.options.${key}: not a SQL Server option (allowed: set-session-context)`)
+  if (value !== undefined && typeof value !== 'boolean') problems.push(`  - data-source.options.set-session-context: ${JSON.stringify(value)} is not a boolean`)
+  if (problems.length > 0) throw new SluiceError('SLUICE_ERR_CONFIG', { count: problems.length, problems: problems.join('\n') })
+  return value === true
+}

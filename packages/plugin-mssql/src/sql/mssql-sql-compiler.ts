@@ -1,0 +1,230 @@
+import {
+  BaseSqlCompiler,
+  type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn,
+  type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef,
+  type UpdatePlan, type UpsertPlan,
+} from '@sluice/core'
+import { buildWriteKeyTypes } from './build-write-key-types.js'
+import { MSSQL_VARIABLE_TYPES } from './mssql-variable-types.js'
+
+/** Row number of a page's rows; quoted and unusual so it cannot be mistaken for a column of the table. */
+const ROW = '[sluice:n]'
+/** The table variable a write's OUTPUT clause fills with the written row's key (and, for upserts, the action). */
+const WRITTEN = '@sluice_w'
+const INSERTED = '[sluice:inserted]'
+/** One JSON object per row, with every column present (NULL as null), as PostgreSQL's row_to_json writes it. */
+const JSON_OBJECT = 'FOR JSON PATH, INCLUDE_NULL_VALUES, WITHOUT_ARRAY_WRAPPER'
+
+/**
+ * T-SQL for SQL Server 2017 and later (STRING_AGG, FOR JSON, STRING_ESCAPE). SQL Server builds the response JSON
+ * itself with FOR JSON PATH; parameters are named `@p0 … @pN` by their index in the plan, each bound once.
+ *
+ * - Pages: `TOP (limit + 1)` ordered rows, each rendered with FOR JSON, joined by STRING_AGG with a comma and a
+ *   newline (the separator `PageResult` requires; FOR JSON escapes newlines inside values), plus the ordering
+ *   values of row `limit` as a JSON array of text: one row, one round trip, no OFFSET.
+ * - NULL ordering needs no clause: SQL Server sorts NULL lowest, which is Sluice's rule.
+ * - Writes are one batch in one transaction: the DML with `OUTPUT inserted.<key> INTO` a table variable (works on
+ *   tables with triggers, unlike a bare OUTPUT), then a SELECT of the written row joined on that key, rendered
+ *   with FOR JSON exactly as reads render it.
+ * - Upsert: `MERGE … WITH (HOLDLOCK)`, so two concurrent upserts of one absent key cannot both insert.
+ */
+export class MssqlSqlCompiler extends BaseSqlCompiler {
+  protected readonly numberedParameters = true
+
+  protected quoteIdentifier(name: string): string {
+    return `[${name.replace(/]/g, ']]')}]`
+  }
+
+  protected placeholder(index: number): string {
+    return `@p${index}`
+  }
+
+  /** The driver needs each value's type (tedious declares typed parameters): the plan parameter itself goes through. */
+  protected override convertParameter(parameter: PlanParameter): unknown {
+    return parameter
+  }
+
+  protected override quoteString(text: string): string {
+    return `N'${text.replace(/'/g, "''")}'`
+  }
+
+  /** `[` opens a character class in SQL Server's LIKE: escape it too (core escapes `\`, `%` and `_` with backslash). */
+  protected override predicate(node: PredicateNode, sink: ParameterSink): string {
+    if (node.kind !== 'like') return super.predicate(node, sink)
+    return `${this.column(node.operand)} ${node.negated ? 'NOT ' : ''}LIKE REPLACE(${sink.placeholder(node.pattern)}, N'[', N'\\[')${this.likeEscape()}`
+  }
+
+  /** SQL Server sorts NULL as the lowest value already. */
+  protected override orderTerm(term: OrderTerm): string {
+    return `${this.column(term.column)} ${term.direction === 'asc' ? 'ASC' : 'DESC'}`
+  }
+
+  protected compileSelect(plan: SelectPlan, sink: ParameterSink): string {
+    const from = `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+    if (plan.result.mode === 'single') return `SELECT TOP (1) ${this.record(plan.columns)} AS [data] ${from}`
+    const { limit, fetch, cursorColumns } = plan.result
+    const L = this.integerLiteral(limit)
+    const order = plan.orderBy.length === 0 ? '(SELECT NULL)' : plan.orderBy.map((t) => this.orderTerm(t)).join(', ')
+    const types = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c))?.type)
+    const cursor = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
+    return `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',' + NCHAR(10)) WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], `
+      + `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor] `
+      + `FROM (SELECT TOP (${this.integerLiteral(fetch)}) ${this.record(plan.columns)} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
+      + `${from} ORDER BY ${order}) AS [r]`
+  }
+
+  protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {
+    const values = plan.guard !== undefined ? this.guardedValues(plan, plan.guard, sink) : this.insertValues(plan, sink)
+    const columns = plan.values.length === 0 ? '' : ` (${plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')})`
+    const statement = `INSERT INTO ${this.qualifiedName(plan.table.name)}${columns} ${this.output(plan.returning, false)} ${values}`
+    return this.written(plan, statement, plan.table, plan.returning, sink, false)
+  }
+
+  protected compileUpdate(plan: UpdatePlan, sink: ParameterSink): string {
+    // Nothing to change (PATCH with an empty body): read the row back, so an absent row is still told apart.
+    if (plan.set.length === 0) {
+      return `${this.readBack(plan.returning, buildWriteKeyTypes(plan), sink, `${this.tableRef(plan.table)}${this.where(plan.where, sink)}`, false)};`
+    }
+    const t = this.quoteIdentifier(plan.table.alias)
+    const statement = `UPDATE ${t} SET ${this.assignments(plan.set, sink)} ${this.output(plan.returning, false)} `
+      + `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+    return this.written(plan, statement, plan.table, plan.returning, sink, false)
+  }
+
+  protected compileUpsert(plan: UpsertPlan, sink: ParameterSink): string {
+    const s = '[sluice:s]'
+    const proposed = plan.values.filter((v) => v.value.kind !== 'default')
+    const source = proposed.length === 0
+      ? 'SELECT 1 AS [sluice:one]'
+      : `SELECT ${proposed.map((v) => `${this.writeValue(v, sink)} AS ${this.quoteIdentifier(v.column)}`).join(', ')}`
+    const valueOf = (column: string): string => {
+      const written = plan.values.find((v) => v.column === column)
+      return written === undefined || written.value.kind === 'default' ? 'DEFAULT' : `${s}.${this.quoteIdentifier(column)}`
+    }
+    const on = plan.conflictColumns.map((c) => `${this.quoteIdentifier(plan.table.alias)}.${this.quoteIdentifier(c)} = ${valueOf(c)}`).join(' AND ')
+    // With nothing to update, a no-op assignment of the first key column still makes the existing row come back.
+    const updates = plan.updateColumns.length === 0 ? [plan.conflictColumns[0]!] : plan.updateColumns
+    const set = updates.map((c) => `${this.quoteIdentifier(c)} = ${valueOf(c)}`).join(', ')
+    const matched = plan.updateWhere === undefined ? '' : ` AND ${this.predicate(plan.updateWhere, sink)}`
+    const insert = plan.values.length === 0
+      ? 'DEFAULT VALUES'
+      : `(${plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')}) VALUES (${plan.values.map((v) => valueOf(v.column)).join(', ')})`
+    const statement = `MERGE INTO ${this.qualifiedName(plan.table.name)} WITH (HOLDLOCK) AS ${this.quoteIdentifier(plan.table.alias)} `
+      + `USING (${source}) AS ${s} ON ${on} `
+      + `WHEN MATCHED${matched} THEN UPDATE SET ${set} `
+      + `WHEN NOT MATCHED THEN INSERT ${insert} ${this.output(plan.returning, true)}`
+    return this.written(plan, statement, plan.table, plan.returning, sink, true)
+  }
+
+  protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
+    // No OUTPUT clause (a bare OUTPUT fails on tables with triggers): the row count says whether a row went.
+    return `DELETE ${this.quoteIdentifier(plan.table.alias)} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}; `
+      + 'SELECT 1 AS [deleted] WHERE @@ROWCOUNT > 0;'
+  }
+
+  /** `EXEC [schema].[proc] @name = @p0, …`: arguments by name, so omitted ones take the procedure's defaults. */
+  protected override compileExecute(plan: ExecutePlan, sink: ParameterSink): string {
+    const args = plan.arguments.map((a) => `@${a.name.replace(/^@/, '')} = ${sink.placeholder(a.value)}`)
+    return `EXEC ${this.qualifiedName(plan.procedure)}${args.length === 0 ? '' : ` ${args.join(', ')}`};`
+  }
+
+  /** A procedure's first result set comes back as rows; core renames and serializes them. */
+  protected override executeResult(): 'json' | 'rows' {
+    return 'rows'
+  }
+
+  /** `VALUES (@p0, DEFAULT)`, or `DEFAULT VALUES` when no column is written. */
+  protected insertValues(plan: InsertPlan, sink: ParameterSink): string {
+    if (plan.values.length === 0) return 'DEFAULT VALUES'
+    return `VALUES (${plan.values.map((v) => this.writeValue(v, sink)).join(', ')})`
+  }
+
+  /**
+   * Insert-select from the proposed row, kept only when it meets the create policy. The row's values are cast to
+   * their column types; its alias is the plan table's, so the policy's column references read it.
+   */
+  protected guardedValues(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
+    const t = this.quoteIdentifier(plan.table.alias)
+    const row = guard.columns.map((c, i) => {
+      const v = plan.values[i]
+      const value = v === undefined || v.value.kind === 'default' ? 'NULL' : sink.placeholder(v.value)
+      return `CAST(${value} AS ${c.dbType}) AS ${this.quoteIdentifier(c.column)}`
+    })
+    return `SELECT ${plan.values.map((v) => `${t}.${this.quoteIdentifier(v.column)}`).join(', ')} `
+      + `FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
+  }
+
+  /** `OUTPUT inserted.[k0], … INTO @sluice_w`: the written row's key (and whether a MERGE inserted it). */
+  protected output(returning: ReturnedRecord, upsert: boolean): string {
+    const columns = returning.keyColumns.map((c) => `inserted.${this.quoteIdentifier(c.column)}`)
+    if (upsert) columns.push(`CASE WHEN $action = 'INSERT' THEN 1 ELSE 0 END`)
+    return `OUTPUT ${columns.join(', ')} INTO ${WRITTEN}`
+  }
+
+  /**
+   * The write batch: XACT_ABORT, so any error rolls the whole batch back and leaves no transaction open on the
+   * pooled session; the key table; the DML; the written row read back on its key with FOR JSON.
+   */
+  protected written(plan: InsertPlan | UpdatePlan | UpsertPlan, statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, upsert: boolean): string {
+    const keyTypes = buildWriteKeyTypes(plan)
+    const declared = keyTypes.map((type, i) => `[k${i}] ${MSSQL_VARIABLE_TYPES[type]}`)
+    if (upsert) declared.push(`${INSERTED} bit`)
+    const join = returning.keyColumns.map((c, i) => `${this.column(c)} = [w].[k${i}]`).join(' AND ')
+    const read = this.readBack(returning, keyTypes, sink, `${WRITTEN} AS [w] JOIN ${this.tableRef(table)} ON ${join}`, upsert)
+    return `SET XACT_ABORT ON; BEGIN TRANSACTION; DECLARE ${WRITTEN} TABLE (${declared.join(', ')}); ${statement}; ${read}; COMMIT TRANSACTION;`
+  }
+
+  /** The written row as the caller may read it (`ReturnedRecord`): `data`, `key` and, for upserts, `inserted`. */
+  protected readBack(returning: ReturnedRecord, keyTypes: readonly ScalarType[], sink: ParameterSink, from: string, upsert: boolean): string {
+    const key = `${this.jsonTextArray(returning.keyColumns.map((c, i) => this.text(this.column(c), keyTypes[i])))} AS [key]`
+    const inserted = upsert ? `, [w].${INSERTED} AS [inserted]` : ''
+    let data = 'CAST(NULL AS nvarchar(max))'
+    if (returning.columns.length > 0) {
+      const record = this.record(returning.columns)
+      data = returning.visible === undefined ? record : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${record} END`
+    }
+    return `SELECT ${data} AS [data], ${key}${inserted} FROM ${from}`
+  }
+
+  /** The row as one JSON object keyed by API-level names (binary as base64, bit as true/false: FOR JSON's forms). */
+  protected record(columns: readonly OutputColumn[]): string {
+    if (columns.length === 0) return `CAST(NULL AS nvarchar(max))`
+    // FOR JSON cannot serialize CLR types (geography, hierarchyid …): those go out as their text.
+    const value = (c: OutputColumn): string => (c.type === 'unknown' ? `CONVERT(nvarchar(max), ${this.column(c.column)})` : this.column(c.column))
+    return `(SELECT ${columns.map((c) => `${value(c)} AS ${this.quoteIdentifier(c.name)}`).join(', ')} ${JSON_OBJECT})`
+  }
+
+  /**
+   * A value as text that Sluice's binder reads back exactly (cursor and key values): ISO 8601 (style 126) for dates
+   * and times, 17 significant digits (style 3) for floating point, `true`/`false` for bit. A column whose type the
+   * plan does not say (an ordering column left out of the output) gets style 126 too, which every orderable type
+   * accepts.
+   */
+  protected text(expression: string, type: ScalarType | undefined): string {
+    switch (type) {
+      case 'boolean':
+        return `CASE ${expression} WHEN 1 THEN N'true' WHEN 0 THEN N'false' END`
+      case 'float':
+      case 'single':
+        return `CONVERT(nvarchar(64), ${expression}, 3)`
+      case 'string':
+      case 'uuid':
+      case 'json':
+        return `CONVERT(nvarchar(max), ${expression})`
+      case undefined:
+        return `CONVERT(nvarchar(max), ${expression}, 126)`
+      default:
+        return `CONVERT(nvarchar(64), ${expression}, 126)`
+    }
+  }
+
+  /** JSON array text of text values (`["a",null]`), built by concatenation: FOR JSON cannot make a plain array. */
+  protected jsonTextArray(texts: readonly string[]): string {
+    const items = texts.map((t) => `COALESCE(N'"' + STRING_ESCAPE(${t}, 'json') + N'"', N'null')`)
+    return items.length === 0 ? `N'[]'` : `N'[' + ${items.join(` + N',' + `)} + N']'`
+  }
+}
+
+function sameColumn(a: ColumnRef, b: ColumnRef): boolean {
+  return a.table === b.table && a.column === b.column
+}
