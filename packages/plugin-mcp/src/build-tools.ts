@@ -1,8 +1,11 @@
-import type { McpToolName } from '@sluice/core'
+import { SluiceError, type McpToolName } from '@sluice/core'
 import type { McpTool, ToolHost } from './mcp-tool.js'
+import { aggregateRecordsTool } from './tools/aggregate-records-tool.js'
 import { createRecordTool } from './tools/create-record-tool.js'
 import { deleteRecordTool } from './tools/delete-record-tool.js'
 import { describeEntitiesTool } from './tools/describe-entities-tool.js'
+import { executeEntityTool } from './tools/execute-entity-tool.js'
+import { procedureTool } from './tools/procedure-tool.js'
 import { readRecordsTool } from './tools/read-records-tool.js'
 import { updateRecordTool } from './tools/update-record-tool.js'
 
@@ -19,9 +22,14 @@ const BUILT_IN: readonly (readonly [McpToolName, (host: ToolHost) => McpTool])[]
   ['create-record', createRecordTool],
   ['update-record', updateRecordTool],
   ['delete-record', deleteRecordTool],
+  ['execute-entity', executeEntityTool],
+  ['aggregate-records', aggregateRecordsTool],
 ]
 
-/** Builds every built-in tool `runtime.mcp.dml-tools` enables. */
+/**
+ * Builds every built-in tool `runtime.mcp.dml-tools` enables, then one custom tool per stored procedure with
+ * `mcp.custom-tool: true`. A custom tool whose name clashes with another tool stops the start with a clear error.
+ */
 export function buildTools(host: ToolHost): ToolSet {
   const tools = new Map<string, McpTool>()
   const disabled = new Set<string>()
@@ -29,6 +37,15 @@ export function buildTools(host: ToolHost): ToolSet {
     const name = key.replaceAll('-', '_')
     if (host.config.runtime.mcp.dmlTools[key].enabled) tools.set(name, create(host))
     else disabled.add(name)
+  }
+  for (const entity of host.model.entities.values()) {
+    if (entity.kind !== 'stored-procedure' || !entity.config.mcp.customTool) continue
+    const tool = procedureTool(host, entity)
+    if (tools.has(tool.name) || disabled.has(tool.name) || tool.name === '') {
+      const detail = `the custom tool of stored procedure ${entity.name} would be named '${tool.name}', which another MCP tool already uses; rename the entity`
+      throw new SluiceError('SLUICE_ERR_PLUGIN', { plugin: '@sluice/plugin-mcp', detail })
+    }
+    tools.set(tool.name, tool)
   }
   return { tools, disabled }
 }

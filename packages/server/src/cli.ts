@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import { createSluice, isSluiceError, loadConfigFile } from '@sluice/core'
+import { serveMcpStdio } from '@sluice/plugin-mcp'
 import { createLogger } from './create-logger.js'
 import { createServer } from './create-server.js'
 import { defaultPlugins } from './default-plugins.js'
@@ -16,6 +17,7 @@ const USAGE = `Sluice ${SERVER_VERSION}: REST APIs over your database from a Dat
 
 Usage:
   sluice start [--config FILE] [--port N] [--host H] [--demo] [--workers N|auto]
+  sluice start --mcp-stdio [role:NAME] [--config FILE] [--demo]
   sluice validate [--config FILE] [--demo]
   sluice --version | --help
 
@@ -25,6 +27,7 @@ Options:
   --port N        port to listen on (default: $PORT, else 5000)
   --host H        address to listen on (default 127.0.0.1; use 0.0.0.0 in containers)
   --workers N     serve from N processes sharing the port (auto: one per CPU); needs a database server
+  --mcp-stdio     serve MCP on stdin/stdout instead of HTTP, every call as role NAME (default anonymous); logs go to stderr
 `
 
 const OPTIONS = {
@@ -33,6 +36,7 @@ const OPTIONS = {
   host: { type: 'string' },
   demo: { type: 'boolean' },
   workers: { type: 'string' },
+  'mcp-stdio': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -42,10 +46,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...extra] = positionals
   if (values.version === true) return print(`${SERVER_VERSION}\n`)
   if (values.help === true || command === undefined || command === 'help') return print(USAGE)
+  // `--mcp-stdio role:NAME` (Data API builder's spelling): the role arrives as a positional.
+  const stdioRole = values['mcp-stdio'] === true && command === 'start' && extra[0]?.startsWith('role:') === true ? extra.shift() : undefined
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'.`)
   switch (command) {
     case 'start':
-      return start(values)
+      return values['mcp-stdio'] === true ? startMcpStdio(values, stdioRole) : start(values)
     case 'validate':
       return validate(values)
     default:
@@ -90,6 +96,30 @@ async function start(values: { config?: string; port?: string; host?: string; de
   }, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'])
   if (cluster.isWorker) process.on('SIGINT', () => undefined)
   return new Promise<number>(() => undefined)
+}
+
+/**
+ * MCP over stdin/stdout for an agent that launched this process: no HTTP listener, every tool call acts as the given
+ * role, and stdout carries JSON-RPC only (logs go to stderr). Ends when the client closes stdin or on a signal.
+ */
+async function startMcpStdio(values: { config?: string; port?: string; host?: string; demo?: boolean; workers?: string }, roleArgument: string | undefined): Promise<number> {
+  if (values.port !== undefined || values.host !== undefined || values.workers !== undefined) {
+    throw new UsageError('--mcp-stdio serves MCP on stdin/stdout only; it takes no --port, --host or --workers.')
+  }
+  const role = roleArgument === undefined ? 'anonymous' : roleArgument.slice('role:'.length).trim()
+  if (role === '') throw new UsageError("--mcp-stdio expects role:NAME (for example role:authenticated).")
+  const file = resolveConfigPath(values.config, values.demo === true)
+  const config = loadConfigFile(file)
+  if (!config.runtime.mcp.enabled) throw new UsageError('MCP is disabled in the configuration (runtime.mcp.enabled is false).')
+  const log = createLogger(config, { destination: 2 })
+  for (const warning of config.warnings) log.warn(warning)
+  const sluice = await createSluice({ config, plugins: defaultPlugins(), log, cursorSecret: deriveCursorSecret(config, readFileSync(file, 'utf8')) })
+  const session = await serveMcpStdio({ model: sluice.model, config, pipeline: sluice.pipeline, log, role })
+  log.info(`Sluice ${SERVER_VERSION} serves MCP on stdio as role ${role} (${sluice.model.entities.size} entities)`)
+  stopOnSignals(() => session.close(), ['SIGTERM', 'SIGINT'])
+  await session.closed
+  await sluice.close()
+  return 0
 }
 
 async function validate(values: { config?: string; demo?: boolean }): Promise<number> {

@@ -55,8 +55,8 @@ function describe(entity: EntityModel, role: string, permissions: readonly strin
     fields: visibleFields(entity, role).map(describeField),
   }
   if (entity.kind === 'stored-procedure') {
-    info['parameters'] = entity.config.source.parameters.map((p) => ({
-      name: p.name, required: p.required, default: p.default ?? null, description: p.description ?? '',
+    info['parameters'] = (entity.procedure?.parameters ?? []).map((p) => ({
+      name: p.name, type: p.type, required: p.required, default: p.default ?? null, description: p.description ?? '',
     }))
   } else {
     info['keys'] = entity.keyFields.map((f) => f.name)

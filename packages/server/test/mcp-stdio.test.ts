@@ -1,0 +1,101 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callError, callOk } from './support/mcp-client.js'
+
+// `sluice start --mcp-stdio [role:NAME]` spawned as a real process on the PGlite library sample, driven by the SDK's
+// stdio client: JSON-RPC on stdout only (logs on stderr), every call as the given role, same permissions as REST.
+const require = createRequire(import.meta.url)
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), 'sluice-mcp-stdio-'))
+
+function writeLibraryConfig(): string {
+  const json = JSON.parse(readFileSync(require.resolve('@sluice/example-library/dab-config.json'), 'utf8'))
+  json['data-source'] = { 'database-type': 'pglite', 'connection-string': '', options: { seed: require.resolve('@sluice/example-library/library.sql') } }
+  json.runtime.telemetry = { 'log-level': { default: 'information' } }
+  json.entities.Book.permissions.push({ role: 'reader', actions: [{ action: 'read', policy: { database: '@item.pages gt 400' }, fields: { include: ['*'], exclude: ['price'] } }] })
+  const file = join(dir, 'dab-config.json')
+  writeFileSync(file, JSON.stringify(json))
+  return file
+}
+
+interface StdioClient { client: Client; stderr: () => string }
+
+async function spawnClient(config: string, role?: string): Promise<StdioClient> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--conditions=@sluice/source', '--import', 'tsx', CLI, 'start', '--config', config, '--mcp-stdio', ...(role === undefined ? [] : [`role:${role}`])],
+    cwd: ROOT,
+    env: { ...process.env, INIT_CWD: dir } as Record<string, string>,
+    stderr: 'pipe',
+  })
+  let stderr = ''
+  transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
+  const client = new Client({ name: 'sluice-stdio-test', version: '1.0.0' })
+  // Any line on stdout that is not JSON-RPC would surface here as a transport error.
+  const errors: unknown[] = []
+  client.onerror = (error) => { errors.push(error) }
+  try {
+    await client.connect(transport)
+  } catch (error) {
+    throw new Error(`the stdio server did not start: ${String(error)}\n${stderr}`)
+  }
+  return { client, stderr: () => (errors.length === 0 ? stderr : `${stderr}\ntransport errors: ${errors.map(String).join('; ')}`) }
+}
+
+describe('MCP over stdio (sluice start --mcp-stdio)', () => {
+  let config: string
+  let anonymous: StdioClient
+  let reader: StdioClient
+  beforeAll(async () => {
+    config = writeLibraryConfig()
+    ;[anonymous, reader] = await Promise.all([spawnClient(config), spawnClient(config, 'reader')])
+  }, 120_000)
+  afterAll(async () => {
+    await anonymous?.client.close()
+    await reader?.client.close()
+  })
+
+  it('answers initialize and tools/list; logs go to stderr, stdout carries only JSON-RPC', async () => {
+    expect(anonymous.client.getServerVersion()?.name).toBe('SQL MCP Server')
+    const { tools } = await anonymous.client.listTools()
+    const names = tools.map((t) => t.name)
+    for (const name of ['describe_entities', 'read_records', 'create_record', 'update_record', 'delete_record', 'execute_entity', 'aggregate_records']) {
+      expect(names).toContain(name)
+    }
+    expect(anonymous.stderr()).toContain('serves MCP on stdio as role anonymous')
+    expect(anonymous.stderr()).not.toContain('transport errors')
+  })
+
+  it('without a role every call is anonymous: no loans, no email, no writes', async () => {
+    const described = await callOk(anonymous.client, 'describe_entities')
+    expect(described.entities.map((e: any) => e.name)).not.toContain('Loan')
+    const authors = await callOk(anonymous.client, 'read_records', { entity: 'Author', first: 5 })
+    expect(authors.result.value).toHaveLength(5)
+    for (const row of authors.result.value) expect(row).not.toHaveProperty('email')
+    expect((await callError(anonymous.client, 'read_records', { entity: 'Loan' })).type).toBe('PermissionDenied')
+    const create = await callError(anonymous.client, 'create_record', { entity: 'Publisher', data: { name: 'Nope' } })
+    expect(create).toMatchObject({ type: 'PermissionDenied', status: 403 })
+  })
+
+  it('role:NAME acts as that role: its row policy and field access apply, its missing actions are refused', async () => {
+    const books = await callOk(reader.client, 'read_records', { entity: 'Book', first: -1 })
+    expect(books.result.value.length).toBeGreaterThan(0)
+    for (const row of books.result.value) {
+      expect(row.pages).toBeGreaterThan(400)
+      expect(row).not.toHaveProperty('price')
+    }
+    expect((await callError(reader.client, 'create_record', { entity: 'Book', data: { title: 'X', publisher_id: 5001 } })).type).toBe('PermissionDenied')
+    // reader is not configured on Publisher, so it inherits authenticated's permissions there (DAB 2.x), writes included.
+    const created = await callOk(reader.client, 'create_record', { entity: 'Publisher', data: { name: 'Stdio Books' } })
+    const id = created.result.value[0].id
+    await callOk(reader.client, 'delete_record', { entity: 'Publisher', keys: { id } })
+    expect(reader.stderr()).toContain('serves MCP on stdio as role reader')
+  })
+})
