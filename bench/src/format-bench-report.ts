@@ -88,6 +88,13 @@ function formatNotes(report: BenchReport): string[] {
       + `**${int(startup.medianStartupMs)} ms** (target ≤ 1,000 ms; runs ${startup.runs.map((r) => int(r.startupMs)).join(', ')} ms; `
       + `RSS after ${startup.runs.map((r) => int(r.rssMb)).join(', ')} MB; process up at listening ${int(startup.medianUptimeMs)} ms incl. loading TypeScript sources).`)
   }
+  const big = report.bigPage
+  if (big !== undefined && 'error' in big) lines.push(`- Large-page measurement failed: ${big.error}`)
+  else if (big !== undefined) {
+    lines.push(`- \`$first=-1\` over ${int(big.rows)} rows: median time to first byte **${big.medianTimeToFirstByteMs.toFixed(1)} ms** (target ≤ 100 ms), `
+      + `server RSS growth **${int(big.medianRssGrowthMb)} MB** (target ≤ 50 MB), whole page ${int(big.medianTotalMs)} ms `
+      + `(runs: ${big.runs.map((r) => `${r.timeToFirstByteMs.toFixed(0)} ms / +${int(r.rssPeakMb - r.rssBeforeMb)} MB`).join(', ')}).`)
+  }
   lines.push('')
   return lines
 }

@@ -15,6 +15,8 @@ import { readMachineInfo } from './read-machine-info.js'
 import { findOrInstallWrk } from './run-wrk.js'
 import { measureStartup } from './startup/measure-startup.js'
 import { renderChart } from './render-chart.js'
+import { BIG_ROWS } from './stream/load-big-table.js'
+import { measureBigPage } from './stream/measure-big-page.js'
 import { TABLE_COUNT } from './startup/load-wide-schema.js'
 
 // `pnpm bench`: loads the data set, measures every scenario against its raw baselines (one server process at a time),
@@ -93,9 +95,19 @@ if (process.env['SLUICE_BENCH_STARTUP'] !== '0') {
   }
 }
 
+let bigPage: BenchReport['bigPage']
+if (process.env['SLUICE_BENCH_BIG_PAGE'] !== '0') {
+  log(`\nlarge page: $first=-1 over ${BIG_ROWS} rows…`)
+  try {
+    bigPage = await measureBigPage(settings.databaseUrl, settings.port, settings.runs, log)
+  } catch (error) {
+    bigPage = { error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
 const report: BenchReport = {
   startedAt, finishedAt: new Date().toISOString(), settings, machine, dataset, measurements, failures,
-  ratios: computeRatios(scenarios, measurements), logging, ...(startup === undefined ? {} : { startup }),
+  ratios: computeRatios(scenarios, measurements), logging, ...(startup === undefined ? {} : { startup }), ...(bigPage === undefined ? {} : { bigPage }),
 }
 const markdown = formatBenchReport(report)
 mkdirSync(RESULTS_DIR, { recursive: true })
