@@ -1,5 +1,5 @@
 import {
-  BaseSqlCompiler,
+  BaseSqlCompiler, SluiceError,
   type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn,
   type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef,
   type UpdatePlan, type UpsertPlan,
@@ -60,6 +60,7 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
   }
 
   protected compileSelect(plan: SelectPlan, sink: ParameterSink): string {
+    refuseUnsupported(plan)
     const from = `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
     if (plan.result.mode === 'single') return `SELECT TOP (1) ${this.record(plan.columns)} AS [data] ${from}`
     const { limit, fetch, cursorColumns } = plan.result
@@ -223,6 +224,19 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const items = texts.map((t) => `COALESCE(N'"' + STRING_ESCAPE(${t}, 'json') + N'"', N'null')`)
     return items.length === 0 ? `N'[]'` : `N'[' + ${items.join(` + N',' + `)} + N']'`
   }
+}
+
+/**
+ * Nested relationship reads and aggregation are not compiled for SQL Server yet; the dialect does not declare
+ * `nestedReads` or `aggregation`, so core refuses such requests first. Should a plan still carry them, refuse it
+ * with a 400 naming the feature rather than drop them silently.
+ */
+function refuseUnsupported(plan: SelectPlan): void {
+  const extended = plan as { readonly relations?: readonly unknown[] | undefined; readonly aggregate?: unknown }
+  if (extended.relations !== undefined && extended.relations.length > 0) {
+    throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Nested relationship reads (capability nestedReads)' })
+  }
+  if (extended.aggregate !== undefined) throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Aggregation (capability aggregation)' })
 }
 
 function sameColumn(a: ColumnRef, b: ColumnRef): boolean {
