@@ -6,7 +6,6 @@ import { isJsonObject } from './read-config-value.js'
  * the top-level `host` SPEC spells.
  */
 export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
-  'runtime.mcp',
   'runtime.cache',
   'runtime.health',
   'runtime.telemetry',
@@ -20,7 +19,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'data-source.user-delegated-auth',
   'entities.*.cache',
   'entities.*.health',
-  'entities.*.mcp',
 ]
 
 /** One warning line per listed key present in the config (once per key, however many entities use it). */
