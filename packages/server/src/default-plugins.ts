@@ -3,6 +3,7 @@ import { authPlugin } from '@sluice/plugin-auth'
 import { compressionPlugin } from '@sluice/plugin-compression'
 import { graphqlPlugin } from '@sluice/plugin-graphql'
 import { mcpPlugin } from '@sluice/plugin-mcp'
+import { mssqlPlugin } from '@sluice/plugin-mssql'
 import { mysqlPlugin } from '@sluice/plugin-mysql'
 import { openapiPlugin, swaggerUiPlugin } from '@sluice/plugin-openapi'
 import { pglitePlugin } from '@sluice/plugin-pglite'
@@ -15,5 +16,5 @@ import { restPlugin } from '@sluice/plugin-rest'
  * and response compression.
  */
 export function defaultPlugins(): SluicePlugin[] {
-  return [postgresPlugin(), pglitePlugin(), mysqlPlugin(), restPlugin(), graphqlPlugin(), openapiPlugin(), swaggerUiPlugin(), mcpPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
+  return [postgresPlugin(), pglitePlugin(), mysqlPlugin(), mssqlPlugin(), restPlugin(), graphqlPlugin(), openapiPlugin(), swaggerUiPlugin(), mcpPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
 }
