@@ -2,16 +2,16 @@ import type { ActionPermission, EntityModel, ParameterModel, RestMethod } from '
 import { errorResponses, headerParameterRefs } from './common-components.js'
 import { operationName } from './component-names.js'
 import type { DocumentBuilder } from './document-builder.js'
-import { ref, type Parameter, type Schema } from './openapi-types.js'
+import { ref, type Parameter, type Response, type Schema } from './openapi-types.js'
 import { recordSchema } from './record-schema.js'
 import { scalarSchema } from './scalar-schema.js'
 
 /**
  * A stored procedure's REST operations for a role holding `execute` (SPEC §Stored procedures rule 2): one per
- * method in `rest.methods` on the entity's path. Parameters are the same for every role: GET takes them from the
- * query string, the other methods from a JSON body (`{Entity}_sp_request`). The response lists the first result
- * set's rows (`{Entity}_sp_response`, the fields the role may access; any object when the engine cannot describe
- * the result before running it).
+ * method in `rest.methods` on the entity's path. Parameters are the same for every role: GET and DELETE take them
+ * from the query string, POST, PUT and PATCH from a JSON body (`{Entity}_sp_request`), as REST reads them. The
+ * response lists the first result set's rows (`{Entity}_sp_response`, the fields the role may access; any object
+ * when the engine cannot describe the result before running it) with REST's statuses: POST 201, DELETE 204.
  */
 export function buildProcedurePaths(builder: DocumentBuilder, entity: EntityModel, execute: ActionPermission, name: string, strict: boolean): void {
   const tag = entity.rest.path
@@ -23,12 +23,12 @@ export function buildProcedurePaths(builder: DocumentBuilder, entity: EntityMode
     ? { type: 'object', description: `A row of ${entity.name}'s first result set.`, additionalProperties: true }
     : recordSchema(resultFields.filter((f) => execute.fields.has(f.name)), { description: `A row of ${entity.name}'s first result set.`, closed: false }))
   const rows: Schema = { type: 'object', required: ['value'], properties: { value: { type: 'array', items: ref('schemas', `${name}_sp_response`) } } }
-  const usesBody = entity.rest.methods.some((m) => m !== 'get')
+  const usesBody = entity.rest.methods.some((m) => !QUERY_METHODS.has(m))
   if (usesBody) builder.addSchema(`${name}_sp_request`, requestSchema(entity, parameters, strict))
   const described = entity.description === undefined ? {} : { description: entity.description }
   const op = operationName(name)
   for (const method of entity.rest.methods) {
-    const inQuery = method === 'get'
+    const inQuery = QUERY_METHODS.has(method)
     const requestBody = inQuery ? undefined : {
       required: parameters.some((p) => p.required),
       content: { 'application/json': { schema: ref('schemas', `${name}_sp_request`) } },
@@ -38,9 +38,17 @@ export function buildProcedurePaths(builder: DocumentBuilder, entity: EntityMode
       operationId: entity.rest.methods.length === 1 ? `execute${op}` : `execute${op}${verbName(method)}`,
       parameters: inQuery ? [...parameters.map(queryParameter), ...headerParameterRefs()] : headerParameterRefs(),
       ...(requestBody === undefined ? {} : { requestBody }),
-      responses: { '200': { description: 'The rows of the first result set.', content: { 'application/json': { schema: rows } } }, ...errorResponses(['400', '401', '403', '500']) },
+      responses: { ...success(method, rows), ...errorResponses(['400', '401', '403', '500']) },
     })
   }
+}
+
+/** Methods whose parameters REST reads from the query string. */
+const QUERY_METHODS: ReadonlySet<RestMethod> = new Set(['get', 'delete'])
+
+function success(method: RestMethod, rows: Schema): Record<string, Response> {
+  if (method === 'delete') return { '204': { description: 'Executed; DELETE returns no body.' } }
+  return { [method === 'post' ? '201' : '200']: { description: 'The rows of the first result set.', content: { 'application/json': { schema: rows } } } }
 }
 
 function requestSchema(entity: EntityModel, parameters: readonly ParameterModel[], strict: boolean): Schema {
@@ -61,8 +69,24 @@ function queryParameter(p: ParameterModel): Parameter {
 }
 
 function parameterSchema(p: ParameterModel): Schema {
-  const schema = scalarSchema(p.type, { nullable: !p.required, description: p.description })
-  return p.default === undefined || p.default === null ? schema : { ...schema, default: p.default }
+  const schema = scalarSchema(p.type, { description: p.description })
+  const value = typedDefault(schema, p.default)
+  return value === undefined ? schema : { ...schema, default: value }
+}
+
+/**
+ * Config writes defaults as strings (`"0"`); a schema's default must have the schema's type, so numbers and
+ * booleans are converted, and a default that does not convert stays only in the description.
+ */
+function typedDefault(schema: Schema, value: unknown): unknown {
+  if (value === undefined || value === null) return undefined
+  if (schema.type === 'integer' || schema.type === 'number') {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+    return Number.isFinite(n) && (schema.type === 'number' || Number.isInteger(n)) ? n : undefined
+  }
+  if (schema.type === 'boolean') return value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined
+  if (schema.type === 'string') return typeof value === 'string' ? value : String(value)
+  return undefined
 }
 
 function describe(p: ParameterModel): string {
