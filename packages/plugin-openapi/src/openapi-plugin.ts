@@ -20,6 +20,11 @@ export function openapiPlugin(): ProtocolPlugin {
       const documents = new OpenApiDocuments(host.model)
       const development = host.config.runtime.host.mode === 'development'
       const prefix = openapiPath(host.config.runtime.rest.path)
+      for (const entity of host.model.entities.values()) {
+        if (entity.rest.enabled && (entity.rest.path === 'openapi' || entity.rest.path.startsWith('openapi/'))) {
+          host.log.warn({ entity: entity.name }, `Entity ${entity.name}: REST path '${entity.rest.path}' is shadowed by the OpenAPI document at ${prefix}; give it another rest.path.`)
+        }
+      }
       host.route({ method: 'GET', url: '/', handler: () => json(documents.base) })
       // Role paths are routed here even in production, so they get a 404 of ours rather than REST's entity lookup.
       host.route({
