@@ -360,3 +360,36 @@ left join book_authors ba on ba.book_id = b.id
 group by b.id, p.name;
 
 comment on view book_details is 'Books with publisher name and author count (read-only).';
+
+-- ---------------------------------------------------------------------------------------------------------------
+-- Stored procedures (entities BooksByPublisher, BookCount and ReturnLoan; see docs/stored-procedures.md)
+-- ---------------------------------------------------------------------------------------------------------------
+
+-- A set-returning function: its TABLE columns describe the result; min_price has a database default.
+create function books_by_publisher(publisher int, min_price numeric default 0)
+returns table (id int, title text, price numeric(10, 2), published date)
+language sql stable as $$
+  select b.id, b.title, b.price, b.published
+  from books b
+  where b.publisher_id = books_by_publisher.publisher and coalesce(b.price, 0) >= books_by_publisher.min_price
+  order by b.id
+$$;
+
+-- A scalar function: its single result column is named after the function.
+create function book_count(in_print_only boolean default false)
+returns bigint
+language sql stable as $$
+  select count(*) from books where in_print or not book_count.in_print_only
+$$;
+
+-- A procedure, run by CALL: closes a loan and returns how many loans are still out through its OUT parameter.
+create procedure return_loan(loan_id int, out still_out int, returned date default current_date)
+language plpgsql as $$
+begin
+  update loans set returned_on = returned where id = loan_id and returned_on is null;
+  if not found then
+    raise exception 'loan % is not out', loan_id using errcode = '22023';
+  end if;
+  select count(*) into still_out from loans where returned_on is null;
+end
+$$;

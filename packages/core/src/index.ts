@@ -20,7 +20,7 @@ export { buildServiceModel, listSourceObjects } from './model/build-service-mode
 export { parseObjectName } from './model/parse-object-name.js'
 export { qualifiedKey, formatQualifiedName } from './model/database-metadata.js'
 export type {
-  ColumnMetadata, DatabaseMetadata, ForeignKeyMetadata, ObjectMetadata, ParameterMetadata, QualifiedName, SourceObject,
+  ColumnMetadata, DatabaseMetadata, ForeignKeyMetadata, ObjectMetadata, ParameterMetadata, QualifiedName, RoutineMetadata, SourceObject,
 } from './model/database-metadata.js'
 export { SCALAR_TYPES, hasExactJsonForm, isNumericType, isOrderedType } from './model/scalar-type.js'
 export type { ScalarType } from './model/scalar-type.js'

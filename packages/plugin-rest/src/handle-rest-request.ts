@@ -1,6 +1,7 @@
 import {
   invariant, SluiceError, type EntityModel, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext,
 } from '@sluice/core'
+import { buildExecuteRequest } from './build-execute-request.js'
 import { buildLocation } from './build-location.js'
 import { buildNextLink } from './build-next-link.js'
 import { buildReadRequest } from './build-read-request.js'
@@ -23,6 +24,7 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
     if (match === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: segments.join('/') || '/' })
     const { entity } = match
     const key = parseKeySegments(segments.slice(match.used), below.endsWith('/'))
+    if (entity.kind === 'stored-procedure') return execute(request, context, entity, key)
     if (isWriteMethod(request.method)) return write(request, context, entity, key)
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', { method: request.method, entity: entity.name, allow: TABLE_METHODS })
@@ -31,6 +33,17 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
     invariant(result.kind === 'read', 'a read returns a read result')
     const nextLink = result.endCursor === null ? '' : `,"nextLink":${JSON.stringify(buildNextLink(request, result.endCursor, relativeLinks))}`
     return { status: 200, headers: JSON_TYPE, body: `{"value":${result.json}${nextLink}}` }
+  }
+
+  /**
+   * A stored procedure's first result set as `{"value":[…]}`, with Data API builder's statuses per method: GET 200,
+   * POST 201 (no `Location`: a procedure's rows have no key to address), PUT and PATCH 200, DELETE 204 without body.
+   */
+  async function execute(request: HttpRequest, context: RequestContext, entity: EntityModel, key: Record<string, string> | undefined): Promise<HttpResponse> {
+    const result = await host.pipeline.run(buildExecuteRequest(request, entity, key), context)
+    invariant(result.kind === 'read', 'a procedure call returns a read result')
+    if (request.method === 'DELETE') return { status: 204 }
+    return { status: request.method === 'POST' ? 201 : 200, headers: JSON_TYPE, body: `{"value":${result.json}}` }
   }
 
   /** 201 with `Location` for a created row, 200 for an updated one, 204 without a body for a delete. */

@@ -14,6 +14,7 @@ import { orderPlugins } from '../plugin/order-plugins.js'
 import type { SluicePlugin } from '../plugin/sluice-plugin.js'
 import type { ProtocolPlugin } from '../protocol/protocol-plugin.js'
 import type { ResponseEncoder, ResponseEncoderPlugin } from '../protocol/response-encoder.js'
+import { findParameterDefaultProblems } from '../request/bind-parameters.js'
 import { silentLogger, type Logger } from '../request/logger.js'
 import { registerDefaults } from './register-defaults.js'
 
@@ -59,6 +60,10 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   try {
     const metadata = await dialect.createIntrospector(driver).introspect(listSourceObjects(config))
     const model = buildServiceModel(config, metadata, dialect.capabilities)
+    const defaultProblems = findParameterDefaultProblems(model)
+    if (defaultProblems.length > 0) {
+      throw new SluiceError('SLUICE_ERR_MODEL', { count: defaultProblems.length, problems: defaultProblems.map((p) => `  - ${p}`).join('\n') })
+    }
     const container = new SluiceContainer()
     registerDefaults(container, { config, model, log, dialect, driver, cursorSecret: options.cursorSecret ?? randomBytes(32) })
     const registry = createPluginRegistry(container, config, log)

@@ -4,6 +4,7 @@ import { SluiceError } from '../errors/sluice-error.js'
 import { deepFreeze } from '../util/deep-freeze.js'
 import { buildEntityFields } from './build-entity-fields.js'
 import { buildEntityPermissions } from './build-entity-permissions.js'
+import { buildProcedureModel } from './build-procedure-model.js'
 import { buildRelationships, listLinkingObjects } from './build-relationships.js'
 import { formatQualifiedName, qualifiedKey, type DatabaseMetadata, type ObjectMetadata, type SourceObject } from './database-metadata.js'
 import { parseObjectName } from './parse-object-name.js'
@@ -86,6 +87,8 @@ function buildEntity(
   const fields = buildEntityFields(entity, object, report)
   if (fields === undefined) return undefined
   const permissions = buildEntityPermissions(entity, fields.fieldsByName, fields.byColumn, report)
+  const procedure = entity.source.type === 'stored-procedure' ? buildProcedureModel(entity, object, fields.fields, report) : undefined
+  if (entity.source.type === 'stored-procedure' && procedure === undefined) return undefined
   const restPath = entity.rest.path ?? entity.name
   return {
     name: entity.name,
@@ -105,6 +108,7 @@ function buildEntity(
     permissions,
     // Filled by buildRelationships once every entity exists (targets may come later in config order).
     relationships: new Map(),
+    procedure,
     config: entity,
   }
 }

@@ -32,6 +32,18 @@ export interface ObjectMetadata {
   readonly foreignKeys: readonly ForeignKeyMetadata[]
   /** Stored procedure parameters in declaration order (empty for tables and views). */
   readonly parameters: readonly ParameterMetadata[]
+  /** Stored procedures only (introspectors that support them set it): how the routine is called and its result. */
+  readonly routine?: RoutineMetadata | undefined
+}
+
+/** What an introspector knows about a stored procedure beyond its parameters. */
+export interface RoutineMetadata {
+  /** `function`: called inside a query (`SELECT … FROM fn(…)`); `procedure`: run by `CALL` / `EXEC`. */
+  readonly type: 'function' | 'procedure'
+  /** `columns` describe the first result set. False when the engine cannot tell before running it. */
+  readonly resultDescribed: boolean
+  /** Why the routine cannot be published (overloaded name, a result without column names …), for the start-up report. */
+  readonly problem?: string | undefined
 }
 
 export interface ColumnMetadata {

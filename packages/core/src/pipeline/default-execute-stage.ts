@@ -8,6 +8,7 @@ import { createDatabaseError } from '../errors/database-error.js'
 import { isSluiceError, type SluiceError } from '../errors/sluice-error.js'
 import type { ExecutionPlan, QueryPlan, UpdateOrInsertPlan } from '../plan/query-plan.js'
 import type { RequestContext } from '../request/request-context.js'
+import { readExecuteRows } from './read-execute-rows.js'
 import { readDeleteRows, readPageRow, readSingleRow, readWriteRow } from './read-result-row.js'
 import type { ResultSet, WriteResultSet } from './result-set.js'
 import type { ExecuteStage } from './stage.js'
@@ -45,7 +46,8 @@ export class DefaultExecuteStage implements ExecuteStage {
   }
 
   async #runOne(runner: Runner, plan: QueryPlan, context: RequestContext): Promise<ResultSet> {
-    const query = this.#query(plan)
+    const statement = this.#statement(plan)
+    const query: CompiledQuery = { sql: statement.compiled.sql, parameters: this.compiler.bindParameters(plan, statement.compiled), name: statement.name }
     let rows: readonly Record<string, unknown>[]
     try {
       // The context is the ExecuteOptions itself (signal, principal, role): no allocation per statement.
@@ -58,6 +60,8 @@ export class DefaultExecuteStage implements ExecuteStage {
         return plan.result.mode === 'single' ? readSingleRow(rows) : readPageRow(rows, plan.result, plan.columns)
       case 'delete':
         return readDeleteRows(rows)
+      case 'execute':
+        return readExecuteRows(rows, plan, statement.compiled.result ?? 'json')
       default:
         return readWriteRow(rows, plan.kind === 'insert')
     }
@@ -82,14 +86,14 @@ export class DefaultExecuteStage implements ExecuteStage {
     }
   }
 
-  #query(plan: QueryPlan): CompiledQuery {
+  #statement(plan: QueryPlan): CachedStatement {
     let statement = this.#cache.get(plan.shapeKey)
     if (statement === undefined) {
       const name = this.#named < NAMED_STATEMENTS ? `sluice_${++this.#named}` : undefined
       statement = { compiled: this.compiler.compile(plan), name }
       this.#cache.set(plan.shapeKey, statement)
     }
-    return { sql: statement.compiled.sql, parameters: this.compiler.bindParameters(plan, statement.compiled), name: statement.name }
+    return statement
   }
 
   #databaseError(error: unknown): SluiceError {

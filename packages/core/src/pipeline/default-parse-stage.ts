@@ -6,6 +6,7 @@ import type { EntityModel, ServiceModel } from '../model/service-model.js'
 import { bindFilter } from '../request/bind-filter.js'
 import { bindKey } from '../request/bind-key.js'
 import { bindOrderBy } from '../request/bind-order-by.js'
+import { bindParameters } from '../request/bind-parameters.js'
 import { bindSelect } from '../request/bind-select.js'
 import { bindWrite } from '../request/bind-write.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
@@ -40,13 +41,14 @@ export class DefaultParseStage implements ParseStage {
       if (!isSluiceError(error) || error.status !== 400) throw error
       const unbound: ParsedRequest = {
         operation: request.operation, entity, action: ACTIONS[request.operation], terms, key: undefined, write: undefined,
-        select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, bindingError: error,
+        select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined, bindingError: error,
       }
       return unbound
     }
   }
 
   #bind(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
+    if (request.operation === 'execute') return this.#bindExecute(request, entity, terms)
     if (request.operation !== 'read') return this.#bindWrite(request, entity, terms)
     const key = request.key === undefined ? undefined : bindKey(entity, request.key, terms)
     const ordering = bindOrderBy(entity, key === undefined ? (request.orderBy ?? []) : [], terms)
@@ -70,6 +72,7 @@ export class DefaultParseStage implements ParseStage {
       orderBy: ordering.terms,
       pageSize: key === undefined ? resolvePageSize(request.first, this.config.runtime.pagination, terms) : undefined,
       after,
+      parameters: undefined,
       bindingError: undefined,
     }
   }
@@ -80,7 +83,16 @@ export class DefaultParseStage implements ParseStage {
     const action = write.mode === 'insert' ? 'create' : ACTIONS[request.operation]
     return {
       operation: request.operation, entity, action, terms, key, write, select: undefined,
-      filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, bindingError: undefined,
+      filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined, bindingError: undefined,
+    }
+  }
+
+  /** A stored-procedure call: only parameters (request rules have refused every other option). */
+  #bindExecute(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
+    return {
+      operation: 'execute', entity, action: 'execute', terms, key: undefined, write: undefined, select: undefined, filter: undefined,
+      orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: bindParameters(entity, request.parameters),
+      bindingError: undefined,
     }
   }
 }

@@ -1,6 +1,7 @@
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
 import type { Dialect } from '../dialect/dialect.js'
+import { buildExecutePlan } from '../plan/build-execute-plan.js'
 import { buildSelectPlan } from '../plan/build-select-plan.js'
 import { buildWritePlan } from '../plan/build-write-plan.js'
 import type { ExecutionPlan } from '../plan/query-plan.js'
@@ -17,6 +18,7 @@ export class DefaultPlanStage implements PlanStage {
   }
 
   run(request: ScopedRequest): ExecutionPlan {
+    if (request.operation === 'execute') return buildExecutePlan(request)
     return request.write === undefined ? buildSelectPlan(request) : buildWritePlan(request, this.#nativeUpsert)
   }
 }

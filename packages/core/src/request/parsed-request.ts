@@ -1,6 +1,7 @@
 import type { ActionName } from '../config/runtime-config.js'
 import type { SluiceError } from '../errors/sluice-error.js'
 import type { ActionPermission, EntityModel, FieldModel } from '../model/service-model.js'
+import type { BoundParameter } from './bind-parameters.js'
 import type { BoundFilter } from './bound-filter.js'
 import type { OperationKind } from './operation-request.js'
 import type { RequestTerms } from './request-terms.js'
@@ -62,6 +63,8 @@ export interface ParsedRequest {
   readonly pageSize: number | undefined
   /** Values of `orderBy` at the row the page continues after, from a validated cursor. */
   readonly after: readonly (string | null)[] | undefined
+  /** `execute`: the parameters to pass, in declaration order, coerced, config defaults applied; undefined otherwise. */
+  readonly parameters: readonly BoundParameter[] | undefined
   /**
    * A binding error (an unknown field, a wrong key name, a value of the wrong type …), held back until the authorize
    * stage has checked role × action: a caller without the permission gets 403, never a message revealing which
@@ -105,7 +108,7 @@ export function createAuthorizedRequest(
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
-    bindingError: r.bindingError, permission, policy, pairedPermission, createPolicy, readPermission, readPolicy,
+    parameters: r.parameters, bindingError: r.bindingError, permission, policy, pairedPermission, createPolicy, readPermission, readPolicy,
   }
 }
 
@@ -114,7 +117,7 @@ export function createScopedRequest(r: AuthorizedRequest, fields: readonly Field
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
-    bindingError: r.bindingError, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission, createPolicy: r.createPolicy,
+    parameters: r.parameters, bindingError: r.bindingError, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission, createPolicy: r.createPolicy,
     readPermission: r.readPermission, readPolicy: r.readPolicy, fields,
   }
 }

@@ -4,6 +4,7 @@ import type {
 } from '@sluice/core'
 import { POSTGRES_CONSTRAINTS_SQL, POSTGRES_RELATIONS_SQL } from './postgres-introspection-sql.js'
 import { mapPostgresType } from './postgres-type-map.js'
+import { readPostgresRoutines } from './read-postgres-routines.js'
 
 interface RelationRow {
   readonly default_schema: string | null
@@ -44,7 +45,8 @@ interface Keys {
 /**
  * Reads tables and views (including partitioned, foreign and materialized ones) from `pg_catalog` in two queries
  * whatever the number of objects (see `POSTGRES_RELATIONS_SQL` and `POSTGRES_CONSTRAINTS_SQL`). Unqualified names
- * resolve through the search path; `kind` is what the database says. Stored procedures are not read yet.
+ * resolve through the search path; `kind` is what the database says. Stored-procedure entities are looked up among
+ * functions and procedures in one more query (see `readPostgresRoutines`).
  * Driver-free: PostgreSQL and PGlite share it.
  */
 export class PostgresIntrospector implements Introspector {
@@ -71,7 +73,9 @@ export class PostgresIntrospector implements Introspector {
       if (requested === undefined) continue
       result.set(qualifiedKey(requested.name), buildObject(group, keys.get(group[0]!.oid!)))
     }
-    return { objects: result, defaultSchema }
+    const routines = await readPostgresRoutines(this.#driver, objects.filter((object) => object.type === 'stored-procedure'), options)
+    for (const [key, routine] of routines.objects) result.set(key, routine)
+    return { objects: result, defaultSchema: defaultSchema ?? routines.defaultSchema }
   }
 
   async #readKeys(oids: readonly string[], options: Abortable): Promise<Map<string, Keys>> {

@@ -1,6 +1,6 @@
 import {
   BaseSqlCompiler, hasExactJsonForm,
-  type ColumnRef, type DeletePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan,
+  type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan,
   type TableRef, type UpdatePlan, type UpsertPlan,
 } from '@sluice/core'
 
@@ -82,6 +82,30 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
 
   protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
     return `DELETE FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} RETURNING 1 AS "deleted"`
+  }
+
+  /**
+   * A function runs inside a SELECT that builds the JSON array of its rows, its result columns named by the catalog
+   * (`fn(…) AS r("a", "b")` also names a scalar function's single column). A procedure runs by CALL, which returns
+   * its OUT and INOUT parameters as one row (none without them) that core serializes. Arguments are passed by name
+   * and cast to the declared types, so parameters left out take the routine's own defaults.
+   */
+  protected override compileExecute(plan: ExecutePlan, sink: ParameterSink): string {
+    const args = plan.arguments.map((a) => `${this.quoteIdentifier(a.name)} => ${sink.placeholder(a.value)}::${a.dbType}`)
+    if (plan.routine === 'procedure') {
+      const outputs = plan.outputParameters.map((name) => `${this.quoteIdentifier(name)} => NULL`)
+      return `CALL ${this.qualifiedName(plan.procedure)}(${[...args, ...outputs].join(', ')})`
+    }
+    const names = plan.resultColumns === undefined || plan.resultColumns.length === 0 ? '' : `(${plan.resultColumns.map((c) => this.quoteIdentifier(c)).join(', ')})`
+    const call = `${this.qualifiedName(plan.procedure)}(${args.join(', ')}) AS ${this.quoteIdentifier(plan.alias)}${names}`
+    if (plan.resultColumns?.length === 0) return `SELECT NULL::text AS "data" FROM ${call}`
+    if (plan.columns === undefined) return `SELECT json_agg(${this.quoteIdentifier(plan.alias)})::text AS "data" FROM ${call}`
+    if (plan.columns.length === 0) return `SELECT json_agg('{}'::json)::text AS "data" FROM ${call}`
+    return `SELECT json_agg(p)::text AS "data" FROM (${this.recordSelect(plan.columns)} FROM ${call}) AS p`
+  }
+
+  protected override executeResult(plan: ExecutePlan): 'json' | 'rows' {
+    return plan.routine === 'procedure' ? 'rows' : 'json'
   }
 
   protected insertValues(plan: InsertPlan | UpsertPlan, sink: ParameterSink): string {

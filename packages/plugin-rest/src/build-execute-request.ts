@@ -1,0 +1,47 @@
+import { SluiceError, type EntityModel, type HttpRequest, type OperationRequest, type RestMethod } from '@sluice/core'
+import { parseRequestBody } from './parse-request-body.js'
+
+/** Methods whose parameters come from the query string; the others take a JSON body (Data API builder's split). */
+const QUERY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE'])
+
+/**
+ * A REST call of a stored procedure (SPEC §Stored procedures rule 2): the method must be one of the entity's
+ * `rest.methods` (default POST) or it is a 405 naming the allowed ones. GET (and HEAD, DELETE) take the parameters
+ * from the query string, every name a parameter — so `$filter` and friends are unknown parameters, as in Data API
+ * builder; POST, PUT and PATCH take them from a JSON object body and refuse a query string. No key in the URL.
+ */
+export function buildExecuteRequest(request: HttpRequest, entity: EntityModel, key: Record<string, string> | undefined): OperationRequest {
+  const method = (request.method === 'HEAD' ? 'get' : request.method.toLowerCase()) as RestMethod
+  if (!entity.rest.methods.includes(method)) {
+    throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', {
+      method: request.method, entity: entity.name, allow: entity.rest.methods.map((m) => m.toUpperCase()).join(', '),
+    })
+  }
+  if (key !== undefined) throw new SluiceError('SLUICE_ERR_PROCEDURE_OPTION', { option: 'A primary key in the URL', entity: entity.name })
+  if (QUERY_METHODS.has(request.method)) return { operation: 'execute', entity: entity.name, parameters: parseParameterQuery(request.query) }
+  if (request.query !== '') throw new SluiceError('SLUICE_ERR_WRITE_QUERY_STRING')
+  return { operation: 'execute', entity: entity.name, parameters: parseRequestBody(request.body) ?? {} }
+}
+
+/** `a=1&b=x` → `{a: '1', b: 'x'}`: split on `&` before decoding; a name given twice or without a name is a 400. */
+export function parseParameterQuery(raw: string): Record<string, string> {
+  const parameters: Record<string, string> = {}
+  if (raw === '') return parameters
+  for (const pair of raw.split('&')) {
+    if (pair === '') continue
+    const eq = pair.indexOf('=')
+    const name = decode(eq === -1 ? pair : pair.slice(0, eq))
+    if (name === '') throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', { name: '(empty name)' })
+    if (Object.hasOwn(parameters, name)) throw new SluiceError('SLUICE_ERR_DUPLICATE_QUERY_PARAMETER', { name })
+    parameters[name] = eq === -1 ? '' : decode(pair.slice(eq + 1))
+  }
+  return parameters
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', { name: `${text.slice(0, 40)} (malformed percent-encoding)` })
+  }
+}
