@@ -18,16 +18,16 @@ WITH requested AS (
   SELECT r.ord, o.object_id, s.name AS schema_name, o.name AS object_name, o.type AS object_type,
     ROW_NUMBER() OVER (PARTITION BY r.ord ORDER BY CASE WHEN s.name = SCHEMA_NAME() THEN 0 ELSE 1 END) AS preference
   FROM requested AS r
-  JOIN sys.objects AS o ON o.name = r.object_name AND o.type IN ('U', 'V', 'P')
+  JOIN sys.objects AS o ON o.name = r.object_name COLLATE DATABASE_DEFAULT AND o.type IN ('U', 'V', 'P')
   JOIN sys.schemas AS s ON s.schema_id = o.schema_id
-  WHERE (r.schema_name IS NOT NULL AND s.name = r.schema_name) OR (r.schema_name IS NULL AND s.name IN (SCHEMA_NAME(), N'dbo'))
+  WHERE (r.schema_name IS NOT NULL AND s.name = r.schema_name COLLATE DATABASE_DEFAULT) OR (r.schema_name IS NULL AND s.name IN (SCHEMA_NAME(), N'dbo'))
 ), resolved AS (
   SELECT * FROM candidates WHERE preference = 1
 )
 SELECT SCHEMA_NAME() AS default_schema, r.ord, r.object_id, r.schema_name, r.object_name, RTRIM(r.object_type) AS object_type,
   c.column_id, c.name AS column_name,
   CASE WHEN t.is_user_defined = 0 THEN t.name ELSE TYPE_NAME(c.system_type_id) END AS type_name,
-  CAST(c.max_length AS int) AS max_length, CAST(c.precision AS int) AS precision, CAST(c.scale AS int) AS scale,
+  CAST(c.max_length AS int) AS [max_length], CAST(c.precision AS int) AS [precision], CAST(c.scale AS int) AS [scale],
   c.is_nullable, c.is_identity, c.is_computed, d.definition AS default_definition
 FROM (SELECT 1 AS one) AS x
 LEFT JOIN resolved AS r ON 1 = 1
@@ -70,9 +70,9 @@ ORDER BY 1, 2, 3
  */
 export const MSSQL_PROCEDURES_SQL = `
 WITH ids AS (SELECT CAST(value AS int) AS object_id FROM OPENJSON(@p0))
-SELECT 'p' AS part, p.object_id, p.parameter_id AS position, STUFF(p.name, 1, 1, '') AS name,
+SELECT 'p' AS [part], p.object_id, p.parameter_id AS [position], STUFF(p.name, 1, 1, '') AS [name],
   CASE WHEN t.is_user_defined = 0 THEN t.name ELSE TYPE_NAME(p.system_type_id) END AS type_name,
-  CAST(p.max_length AS int) AS max_length, CAST(p.precision AS int) AS precision, CAST(p.scale AS int) AS scale,
+  CAST(p.max_length AS int) AS [max_length], CAST(p.precision AS int) AS [precision], CAST(p.scale AS int) AS [scale],
   p.is_output, p.has_default_value, CAST(1 AS bit) AS is_nullable
 FROM sys.parameters AS p JOIN ids ON ids.object_id = p.object_id
 LEFT JOIN sys.types AS t ON t.user_type_id = p.user_type_id
