@@ -1,5 +1,6 @@
 import {
-  invariant, type AggregateFunction, type EntityModel, type HavingCondition, type RequestContext,
+  invariant, type AggregateFunction, type EntityModel, type HavingCondition, type OperationRequest, type OperationResult,
+  type RequestContext,
 } from '@sluice/core'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { MCP_TERMS } from '../mcp-terms.js'
@@ -8,7 +9,7 @@ import {
   invalid, optionalBoolean, optionalInteger, optionalObject, optionalString, optionalStringArray, requiredString, type ToolArguments,
 } from '../read-arguments.js'
 import { resolveToolEntity } from '../resolve-tool-entity.js'
-import { successResult, type ToolResult } from '../tool-result.js'
+import { McpToolError, successResult, type ToolResult } from '../tool-result.js'
 
 const FUNCTIONS: readonly AggregateFunction[] = ['count', 'avg', 'sum', 'min', 'max']
 /** Data API builder's `having` keys → core's comparison operators. */
@@ -69,7 +70,7 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
       const offset = decodeOffset(optionalString(args, 'after'))
       const alias = field === '*' ? 'count' : `${fn}_${field}`
       const signal = AbortSignal.timeout(timeoutMs)
-      const result = await host.pipeline.run({
+      const request: OperationRequest = {
         operation: 'read',
         entity: entity.name,
         filter: parseFilterArgument(optionalString(args, 'filter')),
@@ -81,7 +82,15 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
           }],
         },
         terms: MCP_TERMS,
-      }, { requestId: context.requestId, principal: context.principal, role: context.role, mode: context.mode, log: context.log, signal })
+      }
+      const timed: RequestContext = { requestId: context.requestId, principal: context.principal, role: context.role, mode: context.mode, log: context.log, signal }
+      let result: OperationResult
+      try {
+        result = await host.pipeline.run(request, timed)
+      } catch (error) {
+        if (!signal.aborted) throw error
+        throw new McpToolError('TimeoutError', `The aggregation did not finish within ${timeoutMs / 1000} seconds (aggregate-records.query-timeout); narrow the filter or group by fewer fields.`)
+      }
       invariant(result.kind === 'read', 'an aggregate read returns a read result')
       const rows = (JSON.parse(result.json) as Group[]).map((g) => flatten(g, alias))
       rows.sort((a, b) => compareValues(a[alias], b[alias]) * (order === 'asc' ? 1 : -1))
