@@ -159,6 +159,8 @@ function buildObject(rows: readonly ObjectRow[], keys: Keys | undefined, procedu
     return {
       name, kind: 'stored-procedure', columns: procedure?.columns ?? [], primaryKey: [], uniqueConstraints: [], foreignKeys: [],
       parameters: procedure?.parameters ?? [],
+      // EXEC; SQL Server describes the first result set unless it depends on run time (dynamic SQL, temp tables).
+      routine: { type: 'procedure', resultDescribed: (procedure?.columns.length ?? 0) > 0 },
     }
   }
   return {
