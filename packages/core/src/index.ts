@@ -61,6 +61,10 @@ export type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord,
 export { visitPlan } from './plan/query-plan.js'
 export type { OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './plan/select-plan.js'
 export type {
+  AggregateColumn, AggregateHaving, AggregatePlan, NestedCursorSpec, NestedCursors, NestedPage, NestedSelect,
+} from './plan/select-plan.js'
+export type { ExistsPredicate } from './plan/predicate-node.js'
+export type {
   AndPredicate, ColumnRef, ComparePredicate, ConstantPredicate, InPredicate, IsNullPredicate, LikePredicate, NotPredicate,
   OrPredicate, ParamRef, PredicateKind, PredicateNode, ValueExpr,
 } from './plan/predicate-node.js'

@@ -19,6 +19,10 @@ export interface DialectCapabilities {
   readonly nativeUpsert: boolean
   /** LATERAL joins (or APPLY) for nested relationship reads in one statement. */
   readonly lateralJoins: boolean
+  /** The compiler builds `SelectPlan.relations` (nested relationship reads) into the root statement. */
+  readonly nestedReads: boolean
+  /** The compiler builds `SelectPlan.aggregate` (group by, count/sum/avg/min/max, having). */
+  readonly aggregation: boolean
 }
 
 export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
@@ -30,4 +34,6 @@ export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
   transactionalDdl: false,
   nativeUpsert: false,
   lateralJoins: false,
+  nestedReads: false,
+  aggregation: false,
 })

@@ -31,6 +31,9 @@ export const ErrorCodes = {
     template: 'Invalid number of items requested, first argument must be either -1 or a positive number within the max page size limit of {max}. Actual value: {value}',
   },
   SLUICE_ERR_INVALID_CURSOR: { status: 400, wire: BAD, template: 'Invalid {place}: {detail}' },
+  // ── request: relationships, aggregation, multiple create ─────────────────────────────────────
+  SLUICE_ERR_INVALID_RELATION: { status: 400, wire: BAD, template: "Invalid relationship '{relationship}': {detail}" },
+  SLUICE_ERR_INVALID_AGGREGATE: { status: 400, wire: BAD, template: 'Invalid aggregation: {detail}' },
   // ── request: stored procedures ──────────────────────────────────────────────────────────────
   SLUICE_ERR_MISSING_PARAMETER: {
     status: 400, wire: BAD, template: 'Invalid request. Missing required procedure parameters: {names} for entity: {entity}',

@@ -1,6 +1,7 @@
 import { injectable } from '../di/container.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import { bindPolicy } from '../request/bind-policy.js'
+import { authorizeRelatedFilters, authorizeRelations } from '../request/authorize-relations.js'
 import { createAuthorizedRequest, type AuthorizedRequest, type ParsedRequest } from '../request/parsed-request.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { AuthorizeStage } from './stage.js'
@@ -24,7 +25,12 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
     if (request.bindingError !== undefined) throw request.bindingError
     const policy = permission.policy === undefined ? undefined : bindPolicy(permission.policy, context.principal, entity)
     const { write } = request
-    if (write === undefined) return createAuthorizedRequest(request, permission, policy, undefined, undefined, permission, policy)
+    if (write === undefined) {
+      // Nested relations and related-entity filters need `read` on their targets, whose policies apply too.
+      const filter = request.filter === undefined ? undefined : authorizeRelatedFilters(request.filter, context, request.terms)
+      const relations = authorizeRelations(request.relations, context, request.terms)
+      return createAuthorizedRequest(request, permission, policy, undefined, undefined, permission, policy, filter, relations)
+    }
 
     // A write that may insert must insert a row the create policy admits (checked inside the insert).
     const createPermission = request.action === 'create' ? permission : other

@@ -3,6 +3,7 @@ import { SluiceError } from '../errors/sluice-error.js'
 import type { FieldModel } from '../model/service-model.js'
 import type { BoundFilter } from '../request/bound-filter.js'
 import { createScopedRequest, type AuthorizedRequest, type ScopedRequest } from '../request/parsed-request.js'
+import { scopeRelations } from '../request/authorize-relations.js'
 import type { FieldFilterStage } from './stage.js'
 
 const NO_FIELDS: readonly FieldModel[] = Object.freeze([])
@@ -30,7 +31,13 @@ export class DefaultFieldFilterStage implements FieldFilterStage {
     if (request.filter !== undefined) requireFilterPermitted(allowed, request.filter, terms.filter)
     for (const f of request.orderByFields) requirePermitted(allowed, f, terms.orderBy)
     if (request.key !== undefined) for (const k of request.key) requirePermitted(allowed, k.field, terms.key)
-    return createScopedRequest(request, request.select ?? request.permission.fieldList)
+    const { aggregate } = request
+    if (aggregate !== undefined) {
+      // Data API builder: "Access forbidden to field … referenced in the groupBy argument / aggregation function".
+      for (const f of aggregate.groupBy) requirePermitted(allowed, f, 'groupBy')
+      for (const a of aggregate.aggregations) requirePermitted(allowed, a.field, `the aggregation function '${a.function}'`)
+    }
+    return createScopedRequest(request, request.select ?? request.permission.fieldList, scopeRelations(request.relations, terms))
   }
 }
 

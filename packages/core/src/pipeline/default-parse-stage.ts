@@ -4,6 +4,9 @@ import { Tokens } from '../di/tokens.js'
 import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
 import type { EntityModel, ServiceModel } from '../model/service-model.js'
 import { bindFilter } from '../request/bind-filter.js'
+import { bindRelations } from '../request/bind-relations.js'
+import { bindAggregate } from '../request/bound-aggregate.js'
+import { NO_RELATIONS } from '../request/bound-relation.js'
 import { bindKey } from '../request/bind-key.js'
 import { bindOrderBy } from '../request/bind-order-by.js'
 import { bindParameters } from '../request/bind-parameters.js'
@@ -41,7 +44,8 @@ export class DefaultParseStage implements ParseStage {
       if (!isSluiceError(error) || error.status !== 400) throw error
       const unbound: ParsedRequest = {
         operation: request.operation, entity, action: ACTIONS[request.operation], terms, key: undefined, write: undefined,
-        select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined, bindingError: error,
+        select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined,
+        relations: NO_RELATIONS, aggregate: undefined, bindingError: error,
       }
       return unbound
     }
@@ -59,6 +63,14 @@ export class DefaultParseStage implements ParseStage {
       if (!decoded.ok) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: decoded.reason })
       after = decoded.values
     }
+    if (request.aggregate !== undefined && (key !== undefined || (request.relations?.length ?? 0) > 0)) {
+      throw new SluiceError('SLUICE_ERR_INVALID_AGGREGATE', { detail: 'aggregation applies to list reads, without a key or nested relationships.' })
+    }
+    const select = request.select === undefined ? undefined : bindSelect(entity, request.select, terms)
+    const entities = this.model.entities
+    const relations = bindRelations(request.relations, entity, new Set((select ?? entity.fields).map((f) => f.name)), {
+      entities, pagination: this.config.runtime.pagination, cursors: this.cursors, terms,
+    })
     return {
       operation: request.operation,
       entity,
@@ -66,24 +78,31 @@ export class DefaultParseStage implements ParseStage {
       terms,
       key,
       write: undefined,
-      select: request.select === undefined ? undefined : bindSelect(entity, request.select, terms),
-      filter: request.filter === undefined ? undefined : bindFilter(request.filter, entity, terms.filter),
+      select,
+      filter: request.filter === undefined ? undefined : bindFilter(request.filter, entity, terms.filter, entities),
       orderByFields: ordering.fields,
       orderBy: ordering.terms,
       pageSize: key === undefined ? resolvePageSize(request.first, this.config.runtime.pagination, terms) : undefined,
       after,
       parameters: undefined,
+      relations,
+      aggregate: request.aggregate === undefined ? undefined : bindAggregate(request.aggregate, entity),
       bindingError: undefined,
     }
   }
 
   #bindWrite(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
+    const nested = request.relations?.[0]
+    if (nested !== undefined) {
+      throw new SluiceError('SLUICE_ERR_INVALID_RELATION', { relationship: nested.relationship, detail: 'nested relationships apply to reads only.' })
+    }
     const { key, write } = bindWrite(request, entity, this.config.runtime.rest.requestBodyStrict, terms)
     // A keyless PUT/PATCH is an insert, so it needs `create`.
     const action = write.mode === 'insert' ? 'create' : ACTIONS[request.operation]
     return {
       operation: request.operation, entity, action, terms, key, write, select: undefined,
-      filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined, bindingError: undefined,
+      filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined,
+      relations: NO_RELATIONS, aggregate: undefined, bindingError: undefined,
     }
   }
 
@@ -92,7 +111,7 @@ export class DefaultParseStage implements ParseStage {
     return {
       operation: 'execute', entity, action: 'execute', terms, key: undefined, write: undefined, select: undefined, filter: undefined,
       orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: bindParameters(entity, request.parameters),
-      bindingError: undefined,
+      relations: NO_RELATIONS, aggregate: undefined, bindingError: undefined,
     }
   }
 }

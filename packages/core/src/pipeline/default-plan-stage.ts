@@ -1,6 +1,7 @@
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
 import type { Dialect } from '../dialect/dialect.js'
+import { SluiceError } from '../errors/sluice-error.js'
 import { buildExecutePlan } from '../plan/build-execute-plan.js'
 import { buildSelectPlan } from '../plan/build-select-plan.js'
 import { buildWritePlan } from '../plan/build-write-plan.js'
@@ -12,13 +13,23 @@ import type { PlanStage } from './stage.js'
 @injectable()
 export class DefaultPlanStage implements PlanStage {
   readonly #nativeUpsert: boolean
+  readonly #nestedReads: boolean
+  readonly #aggregation: boolean
 
   constructor(@inject(Tokens.Dialect) dialect: Dialect) {
     this.#nativeUpsert = dialect.capabilities.nativeUpsert
+    this.#nestedReads = dialect.capabilities.nestedReads
+    this.#aggregation = dialect.capabilities.aggregation
   }
 
   run(request: ScopedRequest): ExecutionPlan {
     if (request.operation === 'execute') return buildExecutePlan(request)
-    return request.write === undefined ? buildSelectPlan(request) : buildWritePlan(request, this.#nativeUpsert)
+    if (request.write !== undefined) return buildWritePlan(request, this.#nativeUpsert)
+    // A dialect that cannot build these into one statement refuses clearly instead of dropping them.
+    if (request.relations.length > 0 && !this.#nestedReads) {
+      throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Nested relationship reads (capability nestedReads)' })
+    }
+    if (request.aggregate !== undefined && !this.#aggregation) throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Aggregation (capability aggregation)' })
+    return buildSelectPlan(request)
   }
 }

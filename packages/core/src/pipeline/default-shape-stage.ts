@@ -2,6 +2,7 @@ import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
 import { shapeWriteResult } from './shape-write-result.js'
+import { signNestedCursors } from './sign-nested-cursors.js'
 import type { OperationResult } from './operation-result.js'
 import type { Executed, ShapeStage } from './stage.js'
 
@@ -10,17 +11,22 @@ import type { Executed, ShapeStage } from './stage.js'
 export class DefaultShapeStage implements ShapeStage {
   constructor(@inject(Tokens.CursorCodec) private readonly cursors: CursorCodec) {}
 
-  run({ request, result }: Executed): OperationResult {
+  run({ request, plan, result }: Executed): OperationResult {
     if (result.kind === 'write') return shapeWriteResult(request, result)
+    const nested = plan.kind === 'select' ? plan.nestedCursors : undefined
     if (result.kind === 'single') {
-      return { kind: 'read', json: result.json === null ? '[]' : `[${result.json}]`, hasNextPage: false, endCursor: null }
+      // An aggregation's statement returns the JSON array of groups itself.
+      if (plan.kind === 'select' && plan.aggregate !== undefined) return { kind: 'read', json: result.json ?? '[]', hasNextPage: false, endCursor: null }
+      const one = result.json === null ? null : nested === undefined ? result.json : signNestedCursors(result.json, nested, this.cursors)
+      return { kind: 'read', json: one === null ? '[]' : `[${one}]`, hasNextPage: false, endCursor: null }
     }
-    if (!result.more || result.cursor === null) return { kind: 'read', json: result.json ?? '[]', hasNextPage: false, endCursor: null }
+    const json = result.json === null || nested === undefined ? result.json : signNestedCursors(result.json, nested, this.cursors)
+    if (!result.more || result.cursor === null) return { kind: 'read', json: json ?? '[]', hasNextPage: false, endCursor: null }
     // A key column the caller may not read still orders the page; its value must not travel in a readable cursor.
     const readable = request.permission.fields
     const conceal = request.orderBy.some((t) => !readable.has(t.field.name))
     const order = request.orderBy.map((t) => ({ name: t.field.name, direction: t.direction }))
     const endCursor = this.cursors.encode(request.entity.name, order, result.cursor, conceal)
-    return { kind: 'read', json: result.json ?? '[]', hasNextPage: true, endCursor }
+    return { kind: 'read', json: json ?? '[]', hasNextPage: true, endCursor }
   }
 }

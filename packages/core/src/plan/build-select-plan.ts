@@ -2,10 +2,12 @@ import type { ScopedRequest } from '../request/parsed-request.js'
 import { andAll, buildPredicate } from './build-predicate.js'
 import { buildKeysetPredicate } from './build-keyset-predicate.js'
 import { buildShapeKey } from './build-shape-key.js'
+import { buildAggregatePlan } from './build-aggregate-plan.js'
+import { buildNestedSelects, type NestedSelects } from './build-nested-select.js'
 import { ParameterList } from './parameter-list.js'
 import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { PredicateNode } from './predicate-node.js'
-import type { OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './select-plan.js'
+import type { AggregatePlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './select-plan.js'
 
 const T = 't'
 
@@ -18,12 +20,18 @@ export function buildSelectPlan(request: ScopedRequest): SelectPlan {
   // The caller's filter and the row policy both restrict rows; the policy is not optional.
   const filter = request.filter === undefined ? undefined : buildPredicate(request.filter, T, params)
   const policy = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
+  if (request.aggregate !== undefined) {
+    // Groups of the rows the filter and policy admit; ordering and paging do not apply (SPEC §REST reads).
+    const aggregate = buildAggregatePlan(request.aggregate, T, params)
+    return createSelectPlan(table, NO_COLUMNS, andAll([policy, filter]), [], SINGLE, params, undefined, aggregate)
+  }
+  const nested = request.relations.length === 0 ? undefined : buildNestedSelects(request.relations, entity, T, params)
 
   if (request.key !== undefined) {
     const key: PredicateNode[] = request.key.map(({ field, value }) => ({
       kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
     }))
-    return createSelectPlan(table, columns, andAll([policy, ...key]), [], SINGLE, params)
+    return createSelectPlan(table, columns, andAll([policy, ...key]), [], SINGLE, params, nested)
   }
 
   const orderBy: OrderTerm[] = request.orderBy.map(({ field, direction }) => ({
@@ -37,15 +45,22 @@ export function buildSelectPlan(request: ScopedRequest): SelectPlan {
     : buildKeysetPredicate(orderBy, request.orderBy.map((t) => t.field.type), request.after, params)
   const pageSize = request.pageSize ?? 1
   const result: PageResult = { mode: 'page', limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column) }
-  return createSelectPlan(table, columns, andAll([policy, filter, keyset]), orderBy, result, params)
+  return createSelectPlan(table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested)
 }
 
 const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
+const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 
 function createSelectPlan(
   table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
-  result: PageResult | SingleResult, params: ParameterList,
+  result: PageResult | SingleResult, params: ParameterList, nested?: NestedSelects, aggregate?: AggregatePlan,
 ): SelectPlan {
-  const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })
-  return { kind: 'select', shapeKey, table, columns, where, orderBy, result, parameters: params.toArray() }
+  if (nested === undefined && aggregate === undefined) {
+    const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })
+    return { kind: 'select', shapeKey, table, columns, where, orderBy, result, parameters: params.toArray() }
+  }
+  const relations = nested?.relations
+  const nestedCursors = nested?.nestedCursors
+  const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result, relations, nestedCursors, aggregate })
+  return { kind: 'select', shapeKey, table, columns, where, orderBy, result, parameters: params.toArray(), relations, nestedCursors, aggregate }
 }

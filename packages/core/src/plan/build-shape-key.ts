@@ -1,6 +1,6 @@
 import type { PredicateNode, ValueExpr } from './predicate-node.js'
 import { structureId } from './plan-structure.js'
-import type { OrderTerm, OutputColumn, SelectPlan } from './select-plan.js'
+import type { AggregatePlan, NestedSelect, OrderTerm, OutputColumn, SelectPlan } from './select-plan.js'
 
 /**
  * The parameter-free identity of a plan's SQL. Values live only in `parameters` (the tree holds their indexes), and
@@ -12,7 +12,24 @@ export function buildShapeKey(plan: Omit<SelectPlan, 'shapeKey' | 'parameters'>)
   const result = p.result.mode === 'single'
     ? 'one'
     : `page${p.result.limit}/${p.result.fetch}:${p.result.cursorColumns.map(structureId).join(',')}`
-  return `${p.kind}|${structureId(p.table)}|${columnsKey(p.columns)}|${p.where === undefined ? '' : predicateKey(p.where)}|${p.orderBy.map(orderKey).join(',')}|${result}`
+  const base = `${p.kind}|${structureId(p.table)}|${columnsKey(p.columns)}|${p.where === undefined ? '' : predicateKey(p.where)}|${p.orderBy.map(orderKey).join(',')}|${result}`
+  if (p.relations === undefined && p.aggregate === undefined) return base
+  const marker = p.nestedCursors === undefined ? '' : `$${p.nestedCursors.marker.index}`
+  return `${base}|rel[${(p.relations ?? []).map(nestedKey).join(';')}]${marker}|${p.aggregate === undefined ? '' : aggregateKey(p.aggregate)}`
+}
+
+/** A nested selection: its response key (quoted, as it is free text), structure and page. */
+function nestedKey(n: NestedSelect): string {
+  const page = n.page === undefined ? 'one' : `page${n.page.limit}/${n.page.fetch}:${n.page.cursorColumns.map(structureId).join(',')}#${n.page.cursor}`
+  return `${JSON.stringify(n.name)}${n.cardinality}${structureId(n.table)}${n.linking === undefined ? '' : `+${structureId(n.linking)}`}`
+    + `(${predicateKey(n.join)})${columnsKey(n.columns)}(${n.where === undefined ? '' : predicateKey(n.where)})`
+    + `${n.orderBy.map(orderKey).join(',')}${page}[${n.relations.map(nestedKey).join(';')}]`
+}
+
+function aggregateKey(a: AggregatePlan): string {
+  const items = a.aggregations.map((x) => `${JSON.stringify(x.name)}${x.function}${x.distinct ? 'd' : ''}${structureId(x.column)}`
+    + `(${x.having.map((h) => `${h.op}${h.values.map((v) => v.index).join(',')}`).join('&')})`)
+  return `agg(${a.groupBy.map(structureId).join(',')}|${items.join(';')})`
 }
 
 export function columnsKey(columns: readonly OutputColumn[]): string {

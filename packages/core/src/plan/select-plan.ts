@@ -63,4 +63,96 @@ export interface SelectPlan {
   readonly orderBy: readonly OrderTerm[]
   readonly result: PageResult | SingleResult
   readonly parameters: readonly PlanParameter[]
+  /** Relationships nested into each record; absent or empty when none (see {@link NestedSelect}). */
+  readonly relations?: readonly NestedSelect[] | undefined
+  /** Present when a nested page may produce a cursor (see {@link NestedCursors}). */
+  readonly nestedCursors?: NestedCursors | undefined
+  /** Group and aggregate instead of returning records (see {@link AggregatePlan}). */
+  readonly aggregate?: AggregatePlan | undefined
+}
+
+/**
+ * A relationship nested into each record of a select (`OperationRequest.relations`), built in the same statement:
+ * the record gains a JSON value under `name` — the related object or null (`one`), or a connection object
+ * `{"items": [...], "hasNextPage": bool, "endCursor": string | null}` (`many`). Only dialects with
+ * `capabilities.nestedReads` receive plans with relations (core refuses them otherwise).
+ *
+ * Nested JSON must hold no raw newline (root pages are counted by the newlines `json_agg` writes between records):
+ * build it with `row_to_json` / `array_to_json` / `json_build_object`, never `json_agg`.
+ */
+export interface NestedSelect {
+  /** The response key. */
+  readonly name: string
+  readonly cardinality: 'one' | 'many'
+  /** The target under its own alias (the parent's alias + `_r<n>`). */
+  readonly table: TableRef
+  /** The linking object of a many-to-many relationship, under the target's alias + `l`. */
+  readonly linking: TableRef | undefined
+  /** Joins the target (and linking object) to the parent row; references the parent's alias. */
+  readonly join: PredicateNode
+  /** The parent's columns `join` reads (a dialect that narrows the parent's columns must keep them). */
+  readonly parentColumns: readonly ColumnRef[]
+  readonly columns: readonly OutputColumn[]
+  /** The target's row policy, the nested filter and the nested cursor's keyset predicate. */
+  readonly where: PredicateNode | undefined
+  readonly orderBy: readonly OrderTerm[]
+  /** `many` only: rows per parent. */
+  readonly page: NestedPage | undefined
+  readonly relations: readonly NestedSelect[]
+}
+
+/**
+ * A nested page: `limit` rows per parent, reading `fetch` (= limit + 1) to learn whether there are more. When there
+ * are, `endCursor` is the JSON string: the text of the parameter `NestedCursors.marker`, then `<cursor>:`, then the
+ * JSON array text of the `cursorColumns` values (as text) of row number `limit`. Core replaces it with a signed cursor.
+ */
+export interface NestedPage {
+  readonly limit: number
+  readonly fetch: number
+  readonly cursorColumns: readonly ColumnRef[]
+  /** Index into `NestedCursors.cursors`: how core signs this page's cursor. */
+  readonly cursor: number
+}
+
+/**
+ * How nested cursors travel: cursors are signed by core, not the database, so the statement writes a per-request
+ * random marker (a parameter, so the SQL text stays per shape) before each nested cursor's values, and the shape stage
+ * replaces every marked string with a signed cursor. Stored data cannot contain an unguessable per-request marker.
+ */
+export interface NestedCursors {
+  readonly marker: ParamRef
+  readonly value: string
+  readonly cursors: readonly NestedCursorSpec[]
+}
+
+export interface NestedCursorSpec {
+  readonly entity: string
+  readonly order: readonly { readonly name: string; readonly direction: 'asc' | 'desc' }[]
+  /** The cursor carries a value the caller may not read (an unreadable key column): seal it. */
+  readonly conceal: boolean
+}
+
+/**
+ * Group and aggregate (`OperationRequest.aggregate`), for dialects with `capabilities.aggregation`. The statement
+ * returns one row whose `data` is the JSON array text of the groups, ordered by the group columns:
+ * `{"fields": {<group name>: value, …}, "aggregations": {<name>: number | null, …}}`. The plan's `where` filters the
+ * rows first; `result` is `single` and `orderBy`/`columns` are empty.
+ */
+export interface AggregatePlan {
+  readonly groupBy: readonly OutputColumn[]
+  readonly aggregations: readonly AggregateColumn[]
+}
+
+export interface AggregateColumn {
+  readonly name: string
+  readonly function: 'count' | 'sum' | 'avg' | 'min' | 'max'
+  readonly column: ColumnRef
+  readonly distinct: boolean
+  /** Conditions on the aggregate value (SQL HAVING), combined with AND; values are parameters. */
+  readonly having: readonly AggregateHaving[]
+}
+
+export interface AggregateHaving {
+  readonly op: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'in'
+  readonly values: readonly ParamRef[]
 }

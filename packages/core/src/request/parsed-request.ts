@@ -3,6 +3,8 @@ import type { SluiceError } from '../errors/sluice-error.js'
 import type { ActionPermission, EntityModel, FieldModel } from '../model/service-model.js'
 import type { BoundParameter } from './bind-parameters.js'
 import type { BoundFilter } from './bound-filter.js'
+import { NO_RELATIONS, type AuthorizedRelation, type BoundRelation, type ScopedRelation } from './bound-relation.js'
+import type { BoundAggregate } from './bound-aggregate.js'
 import type { OperationKind } from './operation-request.js'
 import type { RequestTerms } from './request-terms.js'
 
@@ -65,6 +67,10 @@ export interface ParsedRequest {
   readonly after: readonly (string | null)[] | undefined
   /** `execute`: the parameters to pass, in declaration order, coerced, config defaults applied; undefined otherwise. */
   readonly parameters: readonly BoundParameter[] | undefined
+  /** Reads: related records to nest into each record (empty when none). */
+  readonly relations: readonly BoundRelation[]
+  /** Reads: group and aggregate instead of returning records. */
+  readonly aggregate: BoundAggregate | undefined
   /**
    * A binding error (an unknown field, a wrong key name, a value of the wrong type …), held back until the authorize
    * stage has checked role × action: a caller without the permission gets 403, never a message revealing which
@@ -90,11 +96,14 @@ export interface AuthorizedRequest extends ParsedRequest {
    */
   readonly readPermission: ActionPermission | undefined
   readonly readPolicy: BoundFilter | undefined
+  /** Each relation with the caller's `read` permission on its target; `filter` has its related-entity policies bound. */
+  readonly relations: readonly AuthorizedRelation[]
 }
 
 /** Output of the field-filter stage: every reference checked against the permitted fields; the output fields fixed. */
 export interface ScopedRequest extends AuthorizedRequest {
   readonly fields: readonly FieldModel[]
+  readonly relations: readonly ScopedRelation[]
 }
 
 // Explicit copies rather than `{ ...request, extra }`: on V8 a spread followed by more properties takes a slow path
@@ -104,20 +113,22 @@ export interface ScopedRequest extends AuthorizedRequest {
 export function createAuthorizedRequest(
   r: ParsedRequest, permission: ActionPermission, policy: BoundFilter | undefined, pairedPermission: ActionPermission | undefined,
   createPolicy: BoundFilter | undefined, readPermission: ActionPermission | undefined, readPolicy: BoundFilter | undefined,
+  filter: BoundFilter | undefined = r.filter, relations: readonly AuthorizedRelation[] = NO_RELATIONS,
 ): AuthorizedRequest {
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
-    filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
+    filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
     parameters: r.parameters, bindingError: r.bindingError, permission, policy, pairedPermission, createPolicy, readPermission, readPolicy,
+    relations, aggregate: r.aggregate,
   }
 }
 
 /** The authorized request with its output fields fixed. */
-export function createScopedRequest(r: AuthorizedRequest, fields: readonly FieldModel[]): ScopedRequest {
+export function createScopedRequest(r: AuthorizedRequest, fields: readonly FieldModel[], relations: readonly ScopedRelation[] = NO_RELATIONS): ScopedRequest {
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
     parameters: r.parameters, bindingError: r.bindingError, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission, createPolicy: r.createPolicy,
-    readPermission: r.readPermission, readPolicy: r.readPolicy, fields,
+    readPermission: r.readPermission, readPolicy: r.readPolicy, fields, relations, aggregate: r.aggregate,
   }
 }

@@ -10,4 +10,6 @@ export const POSTGRES_CAPABILITIES: DialectCapabilities = Object.freeze({
   transactionalDdl: true,
   nativeUpsert: true,
   lateralJoins: true,
+  nestedReads: true,
+  aggregation: true,
 })

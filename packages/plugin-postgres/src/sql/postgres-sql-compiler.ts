@@ -1,7 +1,7 @@
 import {
   BaseSqlCompiler, hasExactJsonForm,
   type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan,
-  type TableRef, type UpdatePlan, type UpsertPlan,
+  type TableRef, type UpdatePlan, type UpsertPlan, type NestedSelect, type ParamRef, type AggregatePlan,
 } from '@sluice/core'
 
 /** Alias of the per-row record; quoted and unusual so it cannot be mistaken for a column of the table. */
@@ -27,8 +27,11 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
   }
 
   protected compileSelect(plan: SelectPlan, sink: ParameterSink): string {
+    if (plan.aggregate !== undefined) return this.aggregateSelect(plan, plan.aggregate, sink)
+    const relations = plan.relations ?? NO_NESTED
+    const marker = plan.nestedCursors?.marker
     if (plan.result.mode === 'single') {
-      const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns)}) AS ${RECORD}`
+      const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}`
       return `SELECT row_to_json(${RECORD})::text AS "data" FROM ${this.tableRef(plan.table)} ${record}${this.where(plan.where, sink)} LIMIT 1`
     }
     // One row: json_agg over up to limit + 1 ordered rows (core counts them and drops the extra one) and, where
@@ -42,15 +45,65 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       // The ordering columns are in the output, so the page's own record carries them.
       const exact = outputs.every((o) => hasExactJsonForm(o!.type))
       const cursor = exact ? '' : `, json_build_array(${outputs.map((o) => `(array_agg(p.${this.quoteIdentifier(o!.name)}::text))[${L}]`).join(', ')})::text AS "cursor"`
-      return `SELECT json_agg(p)::text AS "data"${cursor} FROM (${this.recordSelect(plan.columns)} ${rowsFrom}) AS p`
+      return `SELECT json_agg(p)::text AS "data"${cursor} FROM (${this.recordSelect(plan.columns, relations, sink, marker)} ${rowsFrom}) AS p`
     }
     // The ordering columns are not all output: carry them beside a record built per row.
-    const needed = distinctColumns([...plan.columns.map((c) => c.column), ...cursorColumns])
+    const needed = distinctColumns([...plan.columns.map((c) => c.column), ...cursorColumns, ...relations.flatMap((n) => n.parentColumns)])
     const carried = cursorColumns.map((c, i) => `${this.column(c)} AS c${i}`).join(', ')
     const cursor = cursorColumns.map((_, i) => `(array_agg(s.c${i}::text))[${L}]`).join(', ')
     return `SELECT json_agg(s.${RECORD})::text AS "data", json_build_array(${cursor})::text AS "cursor" `
       + `FROM (SELECT ${RECORD}, ${carried} FROM (SELECT ${needed.map((c) => this.column(c)).join(', ')} ${rowsFrom}) AS ${this.quoteIdentifier(plan.table.alias)} `
-      + `CROSS JOIN LATERAL (${this.recordSelect(plan.columns)}) AS ${RECORD}) AS s`
+      + `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}) AS s`
+  }
+
+  /**
+   * A nested relationship as one correlated sub-query in the parent's record: `one` → the first related record or
+   * NULL; `many` → a connection object built from up to limit + 1 ordered rows (compact JSON: `row_to_json` and
+   * `array_to_json`, never `json_agg`, whose newlines would break the root page count). When a nested page has
+   * more rows, `endCursor` carries the marker parameter, the cursor index and the ordering values of row `limit`;
+   * core signs it.
+   */
+  protected nestedValue(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
+    const record = this.quoteIdentifier(`${n.table.alias}:r`)
+    const tables = n.linking === undefined ? this.tableRef(n.table) : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
+    const from = `FROM ${tables} CROSS JOIN LATERAL (${this.recordSelect(n.columns, n.relations, sink, marker)}) AS ${record}`
+    const where = ` WHERE ${this.nested(n.join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
+    if (n.page === undefined) return `(SELECT row_to_json(${record}) ${from}${where}${this.orderBy(n.orderBy)} LIMIT 1)`
+    const { cursorColumns, cursor } = n.page
+    const L = this.integerLiteral(n.page.limit)
+    const carried = cursorColumns.map((c, i) => `, ${this.column(c)}::text AS c${i}`).join('')
+    const rows = `SELECT row_to_json(${record}) AS j${carried} ${from}${where}${this.orderBy(n.orderBy)} LIMIT ${this.integerLiteral(n.page.fetch)}`
+    if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
+    const values = cursorColumns.map((_, i) => `(array_agg(q.c${i}))[${L}]`).join(', ')
+    const endCursor = `CASE WHEN count(*) > ${L} THEN ${sink.placeholder(marker)}::text || '${this.integerLiteral(cursor)}:' || json_build_array(${values})::text END`
+    return `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(q.j))[1:${L}]), '[]'::json), 'hasNextPage', count(*) > ${L}, `
+      + `'endCursor', ${endCursor}) FROM (${rows}) AS q)`
+  }
+
+  /**
+   * Groups as one JSON array, ordered by the group columns (NULL first, Sluice's rule): an inner GROUP BY computes
+   * the aggregates, an outer array_agg builds `{"fields": {…}, "aggregations": {…}}` per group. HAVING compares in
+   * float8 so a fractional bound works against integer aggregates.
+   */
+  protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
+    const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS g${i}`)
+    const values = aggregate.aggregations.map((a, i) => `${this.aggregateCall(a)} AS a${i}`)
+    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
+      const value = `(${this.aggregateCall(a)})::float8`
+      if (h.op === 'in') return `${value} IN (${h.values.map((v) => `${sink.placeholder(v)}::float8`).join(', ')})`
+      return `${value} ${HAVING_OPERATORS[h.op]} ${sink.placeholder(h.values[0]!)}::float8`
+    }))
+    const inner = `SELECT ${[...groups, ...values].join(', ') || '1 AS "sluice:one"'} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
+      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
+    const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, x.g${i}`).join(', ')
+    const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, x.a${i}`).join(', ')
+    const order = aggregate.groupBy.length === 0 ? '' : ` ORDER BY ${aggregate.groupBy.map((_, i) => `x.g${i} ASC NULLS FIRST`).join(', ')}`
+    return `SELECT coalesce(array_to_json(array_agg(json_build_object('fields', json_build_object(${fields}), 'aggregations', json_build_object(${aggs}))${order})), '[]'::json)::text AS "data" FROM (${inner}) AS x`
+  }
+
+  protected aggregateCall(a: AggregatePlan['aggregations'][number]): string {
+    return `${a.function}(${a.distinct ? 'DISTINCT ' : ''}${this.column(a.column)})`
   }
 
   /**
@@ -143,12 +196,17 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       + `FROM ${WRITTEN} AS ${t} CROSS JOIN LATERAL (${this.recordSelect(returning.columns)}) AS ${RECORD}`
   }
 
-  /** The row as a record keyed by API-level names (row_to_json / json_agg turn it into compact JSON). */
-  protected recordSelect(columns: readonly OutputColumn[]): string {
+  /** The row as a record keyed by API-level names (row_to_json / json_agg turn it into compact JSON), nested relations last. */
+  protected recordSelect(columns: readonly OutputColumn[], relations: readonly NestedSelect[] = NO_NESTED, sink?: ParameterSink, marker?: ParamRef): string {
     const value = (c: OutputColumn): string => (c.type === 'bytes' ? `encode(${this.column(c.column)}, 'base64')` : this.column(c.column))
-    return `SELECT ${columns.map((c) => `${value(c)} AS ${this.quoteIdentifier(c.name)}`).join(', ')}`
+    const items = columns.map((c) => `${value(c)} AS ${this.quoteIdentifier(c.name)}`)
+    for (const n of relations) items.push(`${this.nestedValue(n, sink!, marker)} AS ${this.quoteIdentifier(n.name)}`)
+    return `SELECT ${items.join(', ')}`
   }
 }
+
+const NO_NESTED: readonly NestedSelect[] = Object.freeze([])
+const HAVING_OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
 
 function distinctColumns(columns: readonly ColumnRef[]): ColumnRef[] {
   const seen = new Set<string>()

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import type { EntityModel } from '../model/service-model.js'
+import type { ScopedRelation } from '../request/bound-relation.js'
+import { andAll, buildPredicate } from './build-predicate.js'
+import { buildKeysetPredicate } from './build-keyset-predicate.js'
+import type { ParameterList } from './parameter-list.js'
+import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
+import { linkingTableOf, relationshipJoin } from './relationship-structure.js'
+import type { NestedCursors, NestedCursorSpec, NestedSelect, OrderTerm } from './select-plan.js'
+
+export interface NestedSelects {
+  readonly relations: readonly NestedSelect[]
+  readonly nestedCursors: NestedCursors | undefined
+}
+
+/**
+ * The nested selections of a read, level by level. Aliases extend the parent's (`t_r1`, `t_r1_r2`; `t_r1l` for a
+ * linking object), so they are unique along every path and equal shapes give equal SQL. Nested pages register how
+ * their cursor is signed; the marker parameter is added last, only when some nested page exists.
+ */
+export function buildNestedSelects(relations: readonly ScopedRelation[], parent: EntityModel, alias: string, params: ParameterList): NestedSelects {
+  const cursors: NestedCursorSpec[] = []
+  const built = build(relations, parent, alias, params, cursors)
+  if (cursors.length === 0) return { relations: built, nestedCursors: undefined }
+  const value = randomUUID()
+  return { relations: built, nestedCursors: { marker: params.add(value, 'string'), value, cursors } }
+}
+
+function build(
+  relations: readonly ScopedRelation[], parent: EntityModel, parentAlias: string, params: ParameterList, cursors: NestedCursorSpec[],
+): NestedSelect[] {
+  return relations.map((r, i) => {
+    const alias = `${parentAlias}_r${i + 1}`
+    const { relationship, target } = r
+    const link = relationship.linking === undefined ? undefined : `${alias}l`
+    const columns = r.select === undefined ? outputColumnsOf(alias, r.fields) : r.fields.map((f) => outputColumnOf(alias, f))
+    const policy = r.policy === undefined ? undefined : buildPredicate(r.policy, alias, params)
+    const filter = r.filter === undefined ? undefined : buildPredicate(r.filter, alias, params)
+    const base = {
+      name: r.as,
+      cardinality: relationship.cardinality,
+      table: tableOf(target, alias),
+      linking: link === undefined ? undefined : linkingTableOf(relationship, link),
+      join: relationshipJoin(relationship, parentAlias, alias, link),
+      parentColumns: relationship.sourceFields.map((name) => columnOf(parentAlias, parent.fieldsByName.get(name)!)),
+      columns,
+    }
+    if (relationship.cardinality === 'one') {
+      // Several matches are possible when the key is not unique on the target side: take the first by key.
+      const orderBy = target.keyFields.map((f): OrderTerm => ({ column: columnOf(alias, f), direction: 'asc', nullable: false }))
+      return { ...base, where: policy, orderBy, page: undefined, relations: build(r.relations, target, alias, params, cursors) }
+    }
+    const orderBy = r.orderBy.map(({ field, direction }): OrderTerm => ({
+      column: columnOf(alias, field), direction, nullable: field.nullable && !field.primaryKey,
+    }))
+    const keyset = r.after === undefined ? undefined : buildKeysetPredicate(orderBy, r.orderBy.map((t) => t.field.type), r.after, params)
+    const readable = r.permission.fields
+    cursors.push({
+      entity: target.name,
+      order: r.orderBy.map((t) => ({ name: t.field.name, direction: t.direction })),
+      conceal: r.orderBy.some((t) => !readable.has(t.field.name)),
+    })
+    const pageSize = r.pageSize ?? 1
+    return {
+      ...base,
+      where: andAll([policy, filter, keyset]),
+      orderBy,
+      page: { limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column), cursor: cursors.length - 1 },
+      relations: build(r.relations, target, alias, params, cursors),
+    }
+  })
+}

@@ -1,0 +1,38 @@
+import type { ActionPermission, EntityModel, FieldModel } from '../model/service-model.js'
+import type { RelationshipModel } from '../model/relationship-model.js'
+import type { BoundFilter } from './bound-filter.js'
+import type { BoundOrderTerm } from './parsed-request.js'
+
+/** A `RelationSelection` bound to the model by the parse stage (see `OperationRequest.relations`). */
+export interface BoundRelation {
+  readonly relationship: RelationshipModel
+  readonly target: EntityModel
+  /** Response key. */
+  readonly as: string
+  readonly select: readonly FieldModel[] | undefined
+  readonly filter: BoundFilter | undefined
+  /** Fields the caller named in the nested ordering. */
+  readonly orderByFields: readonly FieldModel[]
+  /** The nested ordering: the caller's terms, then the target's remaining key fields (a total order for keyset paging). */
+  readonly orderBy: readonly BoundOrderTerm[]
+  /** Rows per parent for `many`; undefined for `one`. */
+  readonly pageSize: number | undefined
+  /** Ordering values from a validated nested cursor. */
+  readonly after: readonly (string | null)[] | undefined
+  readonly relations: readonly BoundRelation[]
+}
+
+/** A bound relation with the caller's `read` permission on the target and its row policy, bound to the caller. */
+export interface AuthorizedRelation extends BoundRelation {
+  readonly permission: ActionPermission
+  readonly policy: BoundFilter | undefined
+  readonly relations: readonly AuthorizedRelation[]
+}
+
+/** An authorized relation whose field references are checked, with its output fields fixed. */
+export interface ScopedRelation extends AuthorizedRelation {
+  readonly fields: readonly FieldModel[]
+  readonly relations: readonly ScopedRelation[]
+}
+
+export const NO_RELATIONS: readonly never[] = Object.freeze([])
