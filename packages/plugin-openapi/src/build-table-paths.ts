@@ -66,7 +66,7 @@ export function buildTablePaths(builder: DocumentBuilder, entity: EntityModel, a
       description: describe(entity, 'to create (fields the database generates are left out)'), required: isRequiredOnInsert, closed: strict,
     }))
     builder.addOperation(base, 'post', {
-      tags: [tag], summary: `Create a ${entity.name} record`, ...described, operationId: `create${op}`,
+      tags: [tag], summary: `Create one ${entity.name} record`, ...described, operationId: `create${op}`,
       parameters: headerParameterRefs(),
       requestBody: body(ref('schemas', `${name}_NoAutoPK`)),
       responses: { '201': created(record, entity), ...errorResponses(['400', '401', '403', '409', '500']) },
@@ -79,7 +79,7 @@ export function buildTablePaths(builder: DocumentBuilder, entity: EntityModel, a
 
   if (access.delete !== undefined && keyPath !== undefined) {
     builder.addOperation(keyPath, 'delete', {
-      tags: [tag], summary: `Delete a ${entity.name} record by key`, ...described, operationId: `delete${op}`,
+      tags: [tag], summary: `Delete one ${entity.name} record by key`, ...described, operationId: `delete${op}`,
       parameters: [...keyParameters(keys), ...headerParameterRefs()],
       responses: { '204': { description: 'Deleted.' }, ...errorResponses(['400', '401', '403', '404', '500']) },
     })
@@ -117,11 +117,11 @@ function addUpserts(builder: DocumentBuilder, entity: EntityModel, create: Actio
   const errors = errorResponses(['400', '401', '403', '404', '409', '500'])
   const headers = headerParameterRefs()
   builder.addOperation(c.keyPath, 'put', {
-    tags: [c.tag], summary: `Replace${insertable ? ' or create' : ''} a ${entity.name} record by key`, ...described, operationId: `replace${c.op}`,
+    tags: [c.tag], summary: `Replace${insertable ? ' or create' : ''} one ${entity.name} record by key`, ...described, operationId: `replace${c.op}`,
     parameters: [...keyParameters(keys), ifMatch(), ...headers], requestBody: body(ref('schemas', `${c.name}_NoPK`)), responses: { ...outcome, ...errors },
   })
   builder.addOperation(c.keyPath, 'patch', {
-    tags: [c.tag], summary: `Update${insertable ? ' or create' : ''} a ${entity.name} record by key`, ...described, operationId: `merge${c.op}`,
+    tags: [c.tag], summary: `Update${insertable ? ' or create' : ''} one ${entity.name} record by key`, ...described, operationId: `merge${c.op}`,
     parameters: [...keyParameters(keys), ifMatch(), ...headers], requestBody: body(ref('schemas', `${c.name}_NoPK_Partial`)), responses: { ...outcome, ...errors },
   })
   if (!generatedKey) return
@@ -136,7 +136,7 @@ function addUpserts(builder: DocumentBuilder, entity: EntityModel, create: Actio
   const insertErrors = errorResponses(['400', '401', '403', '409', '500'])
   for (const [verb, id] of [['put', 'replace'], ['patch', 'merge']] as const) {
     builder.addOperation(path, verb, {
-      tags: [c.tag], summary: `Create a ${entity.name} record (keyless ${verb.toUpperCase()}: ${summary})`, ...described,
+      tags: [c.tag], summary: `Create one ${entity.name} record (keyless ${verb.toUpperCase()}: ${summary})`, ...described,
       operationId: `${id}${c.op}Keyless`,
       parameters: [...keyParameters(given), ...headers], requestBody: body(ref('schemas', schema)),
       responses: { '201': created(c.record, entity), ...insertErrors },
