@@ -18,8 +18,7 @@ export function createMcpServer(toolSet: ToolSet, config: RuntimeConfig, log: Lo
     { name: SERVER_NAME, version: CORE_VERSION },
     { capabilities: { tools: {} }, ...(config.runtime.mcp.description === undefined ? {} : { instructions: config.runtime.mcp.description }) },
   )
-  const listing = [...toolSet.tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }))
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }))
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolSet.listing] }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params
     const context = contextFor()
