@@ -29,6 +29,14 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
       permissions: options.permissions?.[table.name] ?? [{ role: 'anonymous', actions: [...actions] }],
     }
   }
+  // Procedures: anonymous may execute them, by GET and POST; parameters come from the database's declaration.
+  for (const procedure of fixture.procedures ?? []) {
+    entities[procedure.name] = {
+      source: { object: source.schema === undefined ? procedure.name : `${source.schema}.${procedure.name}`, type: 'stored-procedure' },
+      rest: { methods: ['get', 'post'] },
+      permissions: [{ role: 'anonymous', actions: ['execute'] }],
+    }
+  }
   const json = {
     'data-source': { 'database-type': source.databaseType, 'connection-string': source.connectionString, options: source.options ?? {} },
     runtime: { rest: { enabled: true, path: '/api' }, host: { mode: 'development' } },

@@ -1,3 +1,5 @@
+import type { FixtureProcedure } from './fixture-procedure.js'
+
 /**
  * An engine-neutral description of database contents: tables with columns of a few neutral types, a primary key
  * and rows. Engines translate it into their own DDL and inserts (see `createPostgresFamilyFixture`); the oracle
@@ -52,6 +54,11 @@ export interface FixtureTable {
 
 export interface Fixture {
   readonly tables: readonly FixtureTable[]
+  /**
+   * Stored procedures over the tables, created after them (engines with `capabilities.storedProcedures`; the
+   * `procedures.*` scenarios use them). Omitted means none.
+   */
+  readonly procedures?: readonly FixtureProcedure[]
 }
 
 /** The column named `name` of `table`; throws when there is none (a bug in a scenario). */

@@ -17,6 +17,7 @@ export type { EngineUnavailableError } from './engine-unavailable-error.js'
 /** The engine-neutral fixture an engine's session must be able to create. */
 export { NEUTRAL_TYPES, findFixtureColumn } from './fixture.js'
 export type { Fixture, FixtureColumn, FixtureRow, FixtureTable, FixtureValue, NeutralType } from './fixture.js'
+export type { FixtureProcedure } from './fixture-procedure.js'
 
 /** Stable scenario keys, for `knownGaps`. */
 export { SCENARIO_KEYS } from './scenario-keys.js'

@@ -17,6 +17,9 @@ export const SCENARIO_KEYS = Object.freeze([
   'write.exact-integers',
   'write.concurrent-upserts',
   'auth.field-and-row-access',
+  'procedures.rows-oracle',
+  'procedures.call-count',
+  'procedures.parameter-errors',
 ] as const)
 
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number]

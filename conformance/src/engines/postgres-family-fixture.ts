@@ -1,4 +1,6 @@
 import type { Fixture, FixtureTable, FixtureValue, NeutralType } from '../fixture.js'
+import type { FixtureProcedure } from '../fixture-procedure.js'
+import { dropPostgresFamilyProcedure, renderPostgresFamilyProcedure } from './postgres-family-procedures.js'
 
 /** Runs one statement with positional `$n` parameters (a `pg.Pool`, a PGlite instance, or anything shaped alike). */
 export type PostgresFamilyExecute = (sql: string, parameters: readonly unknown[]) => Promise<unknown>
@@ -34,6 +36,7 @@ const MAX_PARAMETERS = 10_000
  */
 export function createPostgresFamilyFixture(execute: PostgresFamilyExecute, options: { readonly schema?: string } = {}): PostgresFamilyFixture {
   const created: string[] = []
+  const routines: FixtureProcedure[] = []
   const tableName = (name: string): string => (options.schema === undefined ? quote(name) : `${quote(options.schema)}.${quote(name)}`)
   return {
     async apply(fixture) {
@@ -43,8 +46,15 @@ export function createPostgresFamilyFixture(execute: PostgresFamilyExecute, opti
         await insertRows(execute, tableName(table.name), table)
         await advanceIdentities(execute, tableName(table.name), table)
       }
+      for (const procedure of fixture.procedures ?? []) {
+        const table = fixture.tables.find((t) => t.name === procedure.table)
+        if (table === undefined) throw new Error(`fixture procedure '${procedure.name}' reads table '${procedure.table}', which the fixture lacks`)
+        await execute(renderPostgresFamilyProcedure(procedure, table, tableName), [])
+        routines.push(procedure)
+      }
     },
     async reset() {
+      while (routines.length > 0) await execute(dropPostgresFamilyProcedure(routines.pop()!, tableName), [])
       while (created.length > 0) await execute(`DROP TABLE IF EXISTS ${created.pop()!}`, [])
     },
   }

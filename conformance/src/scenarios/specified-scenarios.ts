@@ -3,6 +3,7 @@ import { authScenarios } from './auth.scenarios.js'
 import { filterScenarios } from './filter.scenarios.js'
 import { junkScenarios } from './junk.scenarios.js'
 import { pagingScenarios } from './paging.scenarios.js'
+import { procedureScenarios } from './procedures.scenarios.js'
 import { selectScenarios } from './select.scenarios.js'
 import { writeConcurrencyScenarios } from './write-concurrency.scenarios.js'
 import { writeExactScenarios } from './write-exact.scenarios.js'
@@ -10,4 +11,4 @@ import { writeJunkScenarios } from './write-junk.scenarios.js'
 import { writeModelScenarios } from './write-model.scenarios.js'
 
 /** Every scenario of the suite, in the order they run. */
-export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios])
+export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios, ...procedureScenarios])
