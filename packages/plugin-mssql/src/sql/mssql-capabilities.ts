@@ -7,7 +7,8 @@ import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core'
  * - `jsonInDatabase`: FOR JSON PATH builds every record and page;
  * - `nativeUpsert`: MERGE … WITH (HOLDLOCK);
  * - `transactionalDdl`: SQL Server runs DDL inside transactions;
- * - `lateralJoins`: OUTER APPLY exists (nested relationship reads are not compiled yet: see docs/engines.md);
+ * - `lateralJoins`: APPLY exists; `nestedReads`: each relationship is a correlated FOR JSON sub-query in the record;
+ * - `aggregation`: GROUP BY with FOR JSON PATH building `{fields, aggregations}` per group;
  * - not `explicitKeyInsert`: an IDENTITY column takes no explicit value unless IDENTITY_INSERT is on, which
  *   Sluice never sets (SPEC REST writes rule 3: PUT/PATCH on an absent generated key is a 404);
  * - not `multipleCreate`: not implemented by this dialect yet.
@@ -21,4 +22,6 @@ export const MSSQL_CAPABILITIES: DialectCapabilities = Object.freeze({
   transactionalDdl: true,
   nativeUpsert: true,
   lateralJoins: true,
+  nestedReads: true,
+  aggregation: true,
 })

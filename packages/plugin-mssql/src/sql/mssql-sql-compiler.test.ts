@@ -107,12 +107,6 @@ describe('MssqlSqlCompiler reads', () => {
     expect(sql).toContain('[t].[c]]d] AS [a]]b], CONVERT(nvarchar(max), [t].[shape]) AS [shape]')
   })
 
-  it('refuses nested relationship reads and aggregation with a 400 naming the capability, never dropping them', () => {
-    const base: SelectPlan = { kind: 'select', shapeKey: 'k', table, columns, where: undefined, orderBy: [], result: { mode: 'single' }, parameters: [] }
-    expect(() => compiler.compile({ ...base, relations: [{}] } as unknown as SelectPlan)).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_NOT_SUPPORTED', status: 400 }))
-    expect(() => compiler.compile({ ...base, aggregate: { groupBy: [], aggregations: [] } } as unknown as SelectPlan)).toThrow(/Aggregation \(capability aggregation\)/)
-  })
-
   it('compiles a stored procedure call to EXEC with named arguments, returning the first result set as rows', () => {
     const plan: ExecutePlan = {
       kind: 'execute', shapeKey: 'k', procedure: { schema: 'dbo', name: 'get_books' }, routine: 'procedure', alias: 'r',

@@ -1,5 +1,6 @@
 import {
-  BaseSqlCompiler, SluiceError,
+  BaseSqlCompiler,
+  type AggregateColumn, type AggregatePlan, type NestedSelect, type ParamRef,
   type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn,
   type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef,
   type UpdatePlan, type UpsertPlan,
@@ -60,9 +61,12 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
   }
 
   protected compileSelect(plan: SelectPlan, sink: ParameterSink): string {
-    refuseUnsupported(plan)
+    if (plan.aggregate !== undefined) return this.aggregateSelect(plan, plan.aggregate, sink)
+    const relations = plan.relations ?? NO_NESTED
+    const marker = plan.nestedCursors?.marker
+    const record = this.record(plan.columns, relations, sink, marker)
     const from = `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
-    if (plan.result.mode === 'single') return `SELECT TOP (1) ${this.record(plan.columns)} AS [data] ${from}`
+    if (plan.result.mode === 'single') return `SELECT TOP (1) ${record} AS [data] ${from}`
     const { limit, fetch, cursorColumns } = plan.result
     const L = this.integerLiteral(limit)
     const order = plan.orderBy.length === 0 ? '(SELECT NULL)' : plan.orderBy.map((t) => this.orderTerm(t)).join(', ')
@@ -70,7 +74,7 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const cursor = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
     return `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',' + NCHAR(10)) WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], `
       + `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor] `
-      + `FROM (SELECT TOP (${this.integerLiteral(fetch)}) ${this.record(plan.columns)} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
+      + `FROM (SELECT TOP (${this.integerLiteral(fetch)}) ${record} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
       + `${from} ORDER BY ${order}) AS [r]`
   }
 
@@ -188,11 +192,78 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
   }
 
   /** The row as one JSON object keyed by API-level names (binary as base64, bit as true/false: FOR JSON's forms). */
-  protected record(columns: readonly OutputColumn[]): string {
-    if (columns.length === 0) return `CAST(NULL AS nvarchar(max))`
+  protected record(columns: readonly OutputColumn[], relations: readonly NestedSelect[] = NO_NESTED, sink?: ParameterSink, marker?: ParamRef): string {
+    if (columns.length === 0 && relations.length === 0) return `CAST(NULL AS nvarchar(max))`
     // FOR JSON cannot serialize CLR types (geography, hierarchyid …): those go out as their text.
     const value = (c: OutputColumn): string => (c.type === 'unknown' ? `CONVERT(nvarchar(max), ${this.column(c.column)})` : this.column(c.column))
-    return `(SELECT ${columns.map((c) => `${value(c)} AS ${this.quoteIdentifier(c.name)}`).join(', ')} ${JSON_OBJECT})`
+    const items = columns.map((c) => `${value(c)} AS ${this.quoteIdentifier(c.name)}`)
+    // JSON_QUERY makes FOR JSON embed the nested JSON text as JSON, not as an escaped string.
+    for (const n of relations) items.push(`JSON_QUERY(${this.nestedValue(n, sink!, marker)}) AS ${this.quoteIdentifier(n.name)}`)
+    return `(SELECT ${items.join(', ')} ${JSON_OBJECT})`
+  }
+
+  /**
+   * A nested relationship as one correlated sub-query inside the parent's record: `one` → the first related record
+   * or NULL; `many` → the connection object built from up to limit + 1 ordered rows, records joined by STRING_AGG
+   * with a plain comma (nested JSON holds no raw newline: root pages are counted by newlines). When a nested page
+   * has more rows, `endCursor` is the marker parameter, the cursor index, `:` and row `limit`'s ordering values;
+   * core replaces it with a signed cursor.
+   */
+  protected nestedValue(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
+    const tables = n.linking === undefined ? this.tableRef(n.table) : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
+    const where = ` WHERE ${this.nested(n.join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
+    const record = this.record(n.columns, n.relations, sink, marker)
+    const order = n.orderBy.length === 0 ? '(SELECT NULL)' : n.orderBy.map((t) => this.orderTerm(t)).join(', ')
+    if (n.page === undefined) return `(SELECT TOP (1) ${record} FROM ${tables}${where} ORDER BY ${order})`
+    if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
+    const { cursorColumns, cursor } = n.page
+    const L = this.integerLiteral(n.page.limit)
+    const types = cursorColumns.map((c) => n.columns.find((o) => sameColumn(o.column, c))?.type)
+    const values = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
+    const rows = `SELECT TOP (${this.integerLiteral(n.page.fetch)}) ${record} AS [j], ${values} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
+      + `FROM ${tables}${where} ORDER BY ${order}`
+    const items = `COALESCE(N'[' + STRING_AGG(CASE WHEN [q].${ROW} <= ${L} THEN CAST([q].[j] AS nvarchar(max)) END, N',') WITHIN GROUP (ORDER BY [q].${ROW}) + N']', N'[]')`
+    const endCursor = `CASE WHEN COUNT(*) > ${L} THEN CAST(${sink.placeholder(marker)} AS nvarchar(max)) + N'${this.integerLiteral(cursor)}:' `
+      + `+ MAX(CASE WHEN [q].${ROW} = ${L} THEN [q].[c] END) END`
+    return `(SELECT JSON_QUERY(${items}) AS [items], CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${endCursor} AS [endCursor] `
+      + `FROM (${rows}) AS [q] ${JSON_OBJECT})`
+  }
+
+  /**
+   * Groups as one JSON array ordered by the group columns (NULL first, SQL Server's and Sluice's rule): an inner
+   * GROUP BY computes the aggregates, FOR JSON PATH nests them through dotted aliases (`fields.x`,
+   * `aggregations.y`). Averages are taken in float (SQL Server's AVG of an integer column is an integer); HAVING
+   * compares in float so a fractional bound works against integer aggregates.
+   */
+  protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
+    const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS [g${i}]`)
+    const values = aggregate.aggregations.map((a, i) => `${this.aggregateCall(a)} AS [a${i}]`)
+    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
+      const value = `CAST(${this.aggregateCall(a)} AS float)`
+      if (h.op === 'in') return `${value} IN (${h.values.map((v) => `CAST(${sink.placeholder(v)} AS float)`).join(', ')})`
+      return `${value} ${HAVING_OPERATORS[h.op]} CAST(${sink.placeholder(h.values[0]!)} AS float)`
+    }))
+    const inner = `SELECT ${[...groups, ...values].join(', ') || '1 AS [sluice:one]'} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
+      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
+    const fields = aggregate.groupBy.length === 0
+      ? [`JSON_QUERY(N'{}') AS [fields]`]
+      : aggregate.groupBy.map((g, i) => `[x].[g${i}] AS ${this.quoteIdentifier(`fields.${g.name}`)}`)
+    const aggs = aggregate.aggregations.length === 0
+      ? [`JSON_QUERY(N'{}') AS [aggregations]`]
+      : aggregate.aggregations.map((a, i) => `[x].[a${i}] AS ${this.quoteIdentifier(`aggregations.${a.name}`)}`)
+    const order = aggregate.groupBy.length === 0 ? '' : ` ORDER BY ${aggregate.groupBy.map((_, i) => `[x].[g${i}] ASC`).join(', ')}`
+    return `SELECT COALESCE((SELECT ${[...fields, ...aggs].join(', ')} FROM (${inner}) AS [x]${order} FOR JSON PATH, INCLUDE_NULL_VALUES), N'[]') AS [data]`
+  }
+
+  protected aggregateCall(a: AggregateColumn): string {
+    const distinct = a.distinct ? 'DISTINCT ' : ''
+    const column = this.column(a.column)
+    switch (a.function) {
+      case 'count': return `COUNT_BIG(${distinct}${column})`
+      case 'avg': return `AVG(${distinct}CAST(${column} AS float))`
+      default: return `${a.function.toUpperCase()}(${distinct}${column})`
+    }
   }
 
   /**
@@ -226,18 +297,8 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
   }
 }
 
-/**
- * Nested relationship reads and aggregation are not compiled for SQL Server yet; the dialect does not declare
- * `nestedReads` or `aggregation`, so core refuses such requests first. Should a plan still carry them, refuse it
- * with a 400 naming the feature rather than drop them silently.
- */
-function refuseUnsupported(plan: SelectPlan): void {
-  const extended = plan as { readonly relations?: readonly unknown[] | undefined; readonly aggregate?: unknown }
-  if (extended.relations !== undefined && extended.relations.length > 0) {
-    throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Nested relationship reads (capability nestedReads)' })
-  }
-  if (extended.aggregate !== undefined) throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Aggregation (capability aggregation)' })
-}
+const NO_NESTED: readonly NestedSelect[] = Object.freeze([])
+const HAVING_OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
 
 function sameColumn(a: ColumnRef, b: ColumnRef): boolean {
   return a.table === b.table && a.column === b.column
