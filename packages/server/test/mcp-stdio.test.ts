@@ -82,6 +82,9 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
     expect((await callError(anonymous.client, 'read_records', { entity: 'Loan' })).type).toBe('PermissionDenied')
     const create = await callError(anonymous.client, 'create_record', { entity: 'Publisher', data: { name: 'Nope' } })
     expect(create).toMatchObject({ type: 'PermissionDenied', status: 403 })
+    const executed = await callOk(anonymous.client, 'execute_entity', { entity: 'BooksByPublisher', parameters: { publisher: 2 } })
+    expect(executed.value.length).toBeGreaterThan(0)
+    expect((await callError(anonymous.client, 'execute_entity', { entity: 'ReturnLoan', parameters: { loan_id: 1 } })).type).toBe('PermissionDenied')
   })
 
   it('role:NAME acts as that role: its row policy and field access apply, its missing actions are refused', async () => {
@@ -95,7 +98,12 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
     // reader is not configured on Publisher, so it inherits authenticated's permissions there (DAB 2.x), writes included.
     const created = await callOk(reader.client, 'create_record', { entity: 'Publisher', data: { name: 'Stdio Books' } })
     const id = created.result.value[0].id
+    const updated = await callOk(reader.client, 'update_record', { entity: 'Publisher', keys: { id }, fields: { country: 'SE' } })
+    expect(updated.result.value[0]).toMatchObject({ id, name: 'Stdio Books', country: 'SE' })
     await callOk(reader.client, 'delete_record', { entity: 'Publisher', keys: { id } })
+    // Aggregates see the same rows as reads: the row policy applies.
+    const count = await callOk(reader.client, 'aggregate_records', { entity: 'Book', function: 'count' })
+    expect(count.result).toEqual([{ count: books.result.value.length }])
     expect(reader.stderr()).toContain('serves MCP on stdio as role reader')
   })
 })
