@@ -68,30 +68,18 @@ function queryParameter(p: ParameterModel): Parameter {
   return { name: p.name, in: 'query', required: p.required, schema: parameterSchema(p), description: describe(p) }
 }
 
-function parameterSchema(p: ParameterModel): Schema {
-  const schema = scalarSchema(p.type, { description: p.description })
-  const value = typedDefault(schema, p.default)
-  return value === undefined ? schema : { ...schema, default: value }
-}
-
 /**
- * Config writes defaults as strings (`"0"`); a schema's default must have the schema's type, so numbers and
- * booleans are converted, and a default that does not convert stays only in the description.
+ * The parameter's type, with its config default in the description rather than as `default`: generators such as
+ * openapi-typescript make a property with a `default` required in request bodies, so the keyword would force
+ * callers to send what they may leave out.
  */
-function typedDefault(schema: Schema, value: unknown): unknown {
-  if (value === undefined || value === null) return undefined
-  if (schema.type === 'integer' || schema.type === 'number') {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
-    return Number.isFinite(n) && (schema.type === 'number' || Number.isInteger(n)) ? n : undefined
-  }
-  if (schema.type === 'boolean') return value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined
-  if (schema.type === 'string') return typeof value === 'string' ? value : String(value)
-  return undefined
+function parameterSchema(p: ParameterModel): Schema {
+  return scalarSchema(p.type, { description: describe(p) })
 }
 
 function describe(p: ParameterModel): string {
   const text = p.description ?? `Parameter ${p.name}.`
-  return p.default === undefined ? text : `${text} Default: ${JSON.stringify(p.default)}.`
+  return p.default === undefined || p.default === null ? text : `${text} Default: ${String(p.default)}.`
 }
 
 function verbName(method: RestMethod): string {

@@ -8,7 +8,7 @@ import { useLibraryServer } from './support/library-test-server.js'
 
 // The point of an OpenAPI document: a generator turns it into a typed client. openapi-typescript generates the
 // types, the TypeScript compiler checks code written against them, and openapi-fetch calls the running server.
-const server = useLibraryServer({ entities: { BooksByPublisher: null, BookCount: null, ReturnLoan: null } })
+const server = useLibraryServer()
 
 /** Virtual files live beside this test, so `openapi-fetch` resolves from packages/server's node_modules. */
 const HERE = dirname(fileURLToPath(import.meta.url))
@@ -70,7 +70,11 @@ export async function use(): Promise<void> {
   await client.PUT('/Book', { body: { title: 'Keyless', publisher_id: 1 } })
   await client.DELETE('/Book/id/{id}', { params: { path: { id: 1 } } })
   const failure: components['schemas']['ErrorResponse'] | undefined = page.error
-  void [title, price, next, share, id, failure]
+  const rows = await client.GET('/BooksByPublisher', { params: { query: { publisher: 1, min_price: 10 } } })
+  const bookTitle: string | null | undefined = rows.data?.value[0]?.title
+  const posted = await client.POST('/BooksByPublisher', { body: { publisher: 1 } })
+  const stillOut: number | null | undefined = (await client.POST('/ReturnLoan', { body: { loan_id: 1 } })).data?.value[0]?.stillOut
+  void [title, price, next, share, id, failure, bookTitle, posted, stillOut]
 }
 `)
     expect(errors).toEqual([])
@@ -84,13 +88,16 @@ export async function use(): Promise<void> {
   const email = author.data?.value[0]?.email
   await client.POST('/Book', { body: { title: 'No', publisher_id: 1 } })
   await client.GET('/Loan')
+  await client.GET('/BooksByPublisher', { params: { query: { min_price: 1 } } })
   void email
 }
 `)
-    expect(errors).toHaveLength(3)
+    expect(errors).toHaveLength(4)
     expect(errors[0]).toMatch(/^const email = .* → Property 'email' does not exist/)
     expect(errors[1]).toMatch(/^await client.POST\('\/Book'.* → Argument of type '"\/Book"' is not assignable/)
     expect(errors[2]).toMatch(/^await client.GET\('\/Loan'\) → /)
+    // A required procedure parameter left out.
+    expect(errors[3]).toMatch(/^await client.GET\('\/BooksByPublisher'.* → Property 'publisher' is missing/)
   })
 
   it('a client on the generated types reads rows from the running server', async () => {
