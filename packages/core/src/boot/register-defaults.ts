@@ -12,6 +12,7 @@ import { DefaultParseStage } from '../pipeline/default-parse-stage.js'
 import { DefaultPlanStage } from '../pipeline/default-plan-stage.js'
 import { DefaultShapeStage } from '../pipeline/default-shape-stage.js'
 import { Pipeline } from '../pipeline/pipeline.js'
+import { MultipleCreate } from '../pipeline/multiple-create.js'
 import { CursorCodec } from '../request/cursor-codec.js'
 import type { Logger } from '../request/logger.js'
 
@@ -43,5 +44,6 @@ export function registerDefaults(container: SluiceContainer, d: DefaultRegistrat
   container.register(Tokens.PlanStage, { useClass: DefaultPlanStage })
   container.register(Tokens.ExecuteStage, { useClass: DefaultExecuteStage })
   container.register(Tokens.ShapeStage, { useClass: DefaultShapeStage })
+  container.register(Tokens.MultipleCreate, { useClass: MultipleCreate })
   container.register(Tokens.Pipeline, { useClass: Pipeline })
 }

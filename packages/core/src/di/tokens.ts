@@ -7,6 +7,7 @@ import type { ServiceModel } from '../model/service-model.js'
 import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage } from '../pipeline/stage.js'
 import type { PipelineHooks } from '../pipeline/pipeline-hooks.js'
 import type { Pipeline } from '../pipeline/pipeline.js'
+import type { MultipleCreate } from '../pipeline/multiple-create.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
 import type { Logger } from '../request/logger.js'
 import { createToken } from './token.js'
@@ -34,6 +35,7 @@ export const Tokens = {
   ExecuteStage: createToken<ExecuteStage>('ExecuteStage'),
   ShapeStage: createToken<ShapeStage>('ShapeStage'),
   Pipeline: createToken<Pipeline>('Pipeline'),
+  MultipleCreate: createToken<MultipleCreate>('MultipleCreate'),
 } as const
 
 /** Stages whose replacement could weaken security; replacing them needs `allowSecurityOverride`. */

@@ -34,6 +34,10 @@ export const ErrorCodes = {
   // ── request: relationships, aggregation, multiple create ─────────────────────────────────────
   SLUICE_ERR_INVALID_RELATION: { status: 400, wire: BAD, template: "Invalid relationship '{relationship}': {detail}" },
   SLUICE_ERR_INVALID_AGGREGATE: { status: 400, wire: BAD, template: 'Invalid aggregation: {detail}' },
+  SLUICE_ERR_INVALID_NESTED_CREATE: { status: 400, wire: BAD, template: 'Invalid nested create: {detail}' },
+  SLUICE_ERR_MULTIPLE_CREATE_DISABLED: {
+    status: 400, wire: BAD, template: 'Multiple create is not enabled: set runtime.graphql.multiple-mutations.create.enabled to true.',
+  },
   // ── request: stored procedures ──────────────────────────────────────────────────────────────
   SLUICE_ERR_MISSING_PARAMETER: {
     status: 400, wire: BAD, template: 'Invalid request. Missing required procedure parameters: {names} for entity: {entity}',

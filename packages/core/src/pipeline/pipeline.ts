@@ -5,6 +5,7 @@ import type { Logger } from '../request/logger.js'
 import type { OperationRequest } from '../request/operation-request.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { OperationResult } from './operation-result.js'
+import type { MultipleCreate, MultipleCreateSteps } from './multiple-create.js'
 import type { PipelineHooks } from './pipeline-hooks.js'
 import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage, Stage } from './stage.js'
 
@@ -36,6 +37,7 @@ export class Pipeline {
     @inject(Tokens.ShapeStage) private readonly shape: ShapeStage,
     @inject(Tokens.PipelineHooks) hooks: readonly PipelineHooks[],
     @inject(Tokens.Logger) private readonly log: Logger,
+    @inject(Tokens.MultipleCreate) private readonly multipleCreate?: MultipleCreate,
   ) {
     const byStage = (name: StageName): Hook[] =>
       hooks.map((h) => h[HOOK_KEYS[name]] as Hook | undefined).filter((h): h is Hook => typeof h === 'function')
@@ -47,6 +49,8 @@ export class Pipeline {
 
   async run(request: OperationRequest, context: RequestContext): Promise<OperationResult> {
     try {
+      // Several records, nested related records or relations to return: one transaction, through the same stages.
+      if (this.multipleCreate?.applies(request) === true) return await this.multipleCreate.run(request, context, this.#steps)
       // Stages are synchronous unless they do I/O; awaiting only real promises saves a microtask per stage.
       const p1 = this.#step('parse', this.parse, request, context)
       const parsed = p1 instanceof Promise ? await p1 : p1
@@ -63,6 +67,16 @@ export class Pipeline {
       context.log.error({ err: error, requestId: context.requestId }, 'unexpected error in the request pipeline')
       throw new SluiceError('SLUICE_ERR_INTERNAL', {}, { cause: error })
     }
+  }
+
+  readonly #steps: MultipleCreateSteps = {
+    prepare: async (request, context) => {
+      const parsed = await this.#step('parse', this.parse, request, context)
+      const authorized = await this.#step('authorize', this.authorize, parsed, context)
+      const scoped = await this.#step('fieldFilter', this.fieldFilter, authorized, context)
+      return { request: scoped, plan: await this.#step('plan', this.plan, scoped, context) }
+    },
+    shape: async (executed, context) => this.#step('shape', this.shape, executed, context),
   }
 
   /** A stage without hooks is called directly; with hooks, before-hooks run, then the stage, then after-callbacks. */

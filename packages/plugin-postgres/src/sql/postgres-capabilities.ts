@@ -10,6 +10,7 @@ export const POSTGRES_CAPABILITIES: DialectCapabilities = Object.freeze({
   transactionalDdl: true,
   nativeUpsert: true,
   lateralJoins: true,
+  multipleCreate: true,
   nestedReads: true,
   aggregation: true,
 })
