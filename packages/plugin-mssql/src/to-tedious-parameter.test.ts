@@ -22,9 +22,10 @@ describe('toTediousParameter', () => {
     expect(toTediousParameter({ type: 'float', value: '1.0000000000000002E+000' })).toEqual({ type: TYPES.Float, value: 1.0000000000000002 })
   })
 
-  it('sends decimals with their own precision and scale, and as text (converted exactly by the server) past 15 digits', () => {
-    expect(toTediousParameter({ type: 'decimal', value: '-12.50' })).toEqual({ type: TYPES.Decimal, value: '-12.50', options: { precision: 4, scale: 2 } })
-    expect(toTediousParameter({ type: 'decimal', value: '0.05' })).toEqual({ type: TYPES.Decimal, value: '0.05', options: { precision: 3, scale: 2 } })
+  it('sends decimals as Decimal(19, their scale), and as text (converted exactly by the server) past 15 digits', () => {
+    expect(toTediousParameter({ type: 'decimal', value: '-12.50' })).toEqual({ type: TYPES.Decimal, value: '-12.50', options: { precision: 19, scale: 2 } })
+    expect(toTediousParameter({ type: 'decimal', value: '0.05' })).toEqual({ type: TYPES.Decimal, value: '0.05', options: { precision: 19, scale: 2 } })
+    expect(toTediousParameter({ type: 'decimal', value: '0.000000000000000001' })).toEqual({ type: TYPES.NVarChar, value: '0.000000000000000001' })
     expect(toTediousParameter({ type: 'decimal', value: '12345678901234567.5' })).toEqual({ type: TYPES.NVarChar, value: '12345678901234567.5' })
   })
 

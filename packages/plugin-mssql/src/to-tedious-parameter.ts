@@ -18,10 +18,11 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/
 /** Digits a double carries exactly: tedious encodes Decimal parameters through a JavaScript number. */
 const EXACT_DIGITS = 15
+const DECIMAL_PRECISION = 19
 
 /**
  * The typed tedious parameter for a value. Plan parameters (the compiler passes them through) carry their scalar
- * type: 64-bit integers as BigInt from their text, decimals as Decimal with the value's own precision and scale
+ * type: 64-bit integers as BigInt from their text, decimals as Decimal(19, scale of the value)
  * (NVarChar, converted exactly by the server, past 15 digits), dates and times as Date/DateTime2(7)/
  * DateTimeOffset(7)/Time(7) with sub-millisecond digits kept, bytes as VarBinary, uuids as UniqueIdentifier. Values
  * arrive as core coerced them, or as text (cursor values), and both forms convert. Plain values (catalog queries)
@@ -75,17 +76,17 @@ function fromPlain(value: unknown): TediousParameter {
   return { type: TYPES.NVarChar, value: JSON.stringify(value) }
 }
 
-/** Decimal text as Decimal(p, s) when a double holds it exactly; otherwise as text for the server to convert. */
+/** Decimal text as Decimal(19, s) when a double holds it exactly; otherwise as text for the server to convert. */
 function decimal(text: string): TediousParameter {
   const m = DECIMAL.exec(text.trim())
   if (m === null || (m[2] === '' && (m[3] ?? '') === '')) return { type: TYPES.NVarChar, value: text }
   const integer = m[2]!.replace(/^0+(?=\d)/, '')
   const fraction = m[3] ?? ''
   const digits = `${integer}${fraction}`.replace(/^0+/, '').length
-  if (digits > EXACT_DIGITS || fraction.length > 38) return { type: TYPES.NVarChar, value: text }
-  const scale = fraction.length
-  const precision = Math.min(38, Math.max(1, integer.length + scale, scale + 1))
-  return { type: TYPES.Decimal, value: text, options: { precision, scale } }
+  if (digits > EXACT_DIGITS || integer.replace(/^0$/, '').length + fraction.length > EXACT_DIGITS) return { type: TYPES.NVarChar, value: text }
+  // Precision 19 for every value (any 15 digits fit, tedious then writes 8 bytes): only the scale varies, so
+  // sp_executesql sees few distinct declarations and SQL Server caches few plans per statement.
+  return { type: TYPES.Decimal, value: text, options: { precision: DECIMAL_PRECISION, scale: fraction.length } }
 }
 
 /**

@@ -23,6 +23,9 @@ describe('classifyMssqlError', () => {
     [4405, "View or function 'v' is not updatable because the modification affects multiple base tables.", 'not-writable'],
     [1205, 'Transaction (Process ID 52) was deadlocked on lock resources with another process and has been chosen as the deadlock victim.', 'unavailable'],
     [40613, "Database 'db' on server 'x' is not currently available.", 'unavailable'],
+    [8003, 'The incoming request has too many parameters. The server supports a maximum of 2100 parameters.', 'invalid-input'],
+    [206, 'Operand type clash: uniqueidentifier is incompatible with int', 'invalid-input'],
+    [9002, "The transaction log for database 'db' is full due to 'LOG_BACKUP'.", 'unavailable'],
     [208, "Invalid object name 'dbo.nope'.", 'other'],
   ] as const)('maps error %i to %s', (number, message, kind) => {
     expect(classifyMssqlError(requestError(number, message))).toEqual({ kind, message })

@@ -24,6 +24,14 @@ const BY_NUMBER: Readonly<Record<number, Kind>> = {
   8169: 'invalid-input', // Conversion failed when converting from a character string to uniqueidentifier
   9809: 'invalid-input', // The style … is not supported for conversions from … to …
   13609: 'invalid-input', // JSON text is not properly formatted
+  206: 'invalid-input', // Operand type clash: … is incompatible with …
+  402: 'invalid-input', // The data types … and … are incompatible in the … operator
+  8116: 'invalid-input', // Argument data type … is invalid for argument … of … function
+  // A request too large for the engine: too many parameters (2100), an expression too deep or complex.
+  8003: 'invalid-input', // The incoming request has too many parameters
+  191: 'invalid-input', // Some part of your SQL statement is nested too deeply
+  8623: 'invalid-input', // The query processor ran out of internal resources and could not produce a query plan
+  8632: 'invalid-input', // Internal error: An expression services limit has been reached
   // The object or column cannot take this write.
   271: 'not-writable', // The column … cannot be modified because it is either a computed column or …
   272: 'not-writable', // Cannot update a timestamp column
@@ -40,6 +48,8 @@ const BY_NUMBER: Readonly<Record<number, Kind>> = {
   // The server cannot serve the request now; retrying later may work.
   1205: 'unavailable', // Transaction was deadlocked … and has been chosen as the deadlock victim
   1222: 'unavailable', // Lock request time out period exceeded
+  1105: 'unavailable', // Could not allocate space for object … because the … filegroup is full
+  9002: 'unavailable', // The transaction log for database … is full
   4060: 'unavailable', // Cannot open database … requested by the login
   18456: 'unavailable', // Login failed for user …
   233: 'unavailable', 10053: 'unavailable', 10054: 'unavailable', 10060: 'unavailable', 64: 'unavailable', 20: 'unavailable',
