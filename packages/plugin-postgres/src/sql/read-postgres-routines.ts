@@ -78,6 +78,7 @@ function buildRoutine(row: RoutineRow): ObjectMetadata {
   let problem: string | undefined
   if (row.overloads > 1) problem = `${name} is overloaded (${row.overloads} signatures); publish a routine whose name is unique in its schema.`
   else if (parameters.some((p) => p.name === '' && p.mode !== 'out')) problem = `${name} has unnamed parameters; parameters are passed by name, so name every one.`
+  else if (args.some((a) => a.mode === 'v')) problem = `${name} has a VARIADIC parameter, which Sluice does not pass; declare it as a plain array parameter.`
   else if (result === undefined) problem = `${name} returns ${row.return_type} without OUT columns, so its result has no column names; declare RETURNS TABLE (…) or OUT parameters.`
   return {
     name: { schema: row.schema_name, name: row.object_name },
