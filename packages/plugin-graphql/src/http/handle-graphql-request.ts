@@ -75,12 +75,12 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     const result = (await run.execute({
       schema: run.schema, document, contextValue, variableValues: params.variables, operationName: params.operationName,
     })) as ExecutionResult
-    if (result.data === undefined || result.data === null) return fail(result.errors ?? [], 'SLUICE_ERR_GRAPHQL_VALIDATION')
-    const body: { errors?: FormattedError[]; data: unknown } = { data: result.data }
+    // graphql-js leaves `data` out only when execution never started (variables that do not fit their types).
+    if (!('data' in result)) return fail(result.errors ?? [], 'SLUICE_ERR_GRAPHQL_VALIDATION')
     if (result.errors !== undefined && result.errors.length > 0) {
       return respond(200, { errors: result.errors.map((e) => format(e, 'SLUICE_ERR_INTERNAL')), data: result.data })
     }
-    return respond(200, body)
+    return respond(200, { data: result.data })
   }
 }
 

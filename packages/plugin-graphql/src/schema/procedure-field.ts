@@ -9,7 +9,7 @@ import { GraphQLJSON, graphqlScalar } from './scalars.js'
 
 /**
  * `execute{T}` for a stored-procedure entity (SPEC §Stored procedures rule 6): its parameters become arguments
- * (non-null when required), the rows of the first result set come back as `[T!]!`. When the engine cannot describe
+ * (non-null when required), the rows of the first result set come back as `[T!]`. When the engine cannot describe
  * the result before running it, each row is a `JSON` value.
  */
 export function procedureField(entity: EntityModel, names: EntityNames, pipeline: Pipeline): GraphQLFieldConfig<unknown, GraphQLContext> {
@@ -28,7 +28,8 @@ export function procedureField(entity: EntityModel, names: EntityNames, pipeline
       fields: Object.fromEntries(resultFields.map((f) => [f.name, { type: graphqlScalar(f.type), description: f.description }])),
     })
   return {
-    type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(row))),
+    // Nullable (Data API builder: `[T!]!`) so that a failed call leaves the other root fields' data in place.
+    type: new GraphQLList(new GraphQLNonNull(row)),
     description: entity.description ?? `Runs the stored procedure of ${entity.name}.`,
     args: Object.keys(args).length === 0 ? undefined : args,
     resolve: async (_source, given, context) => {
