@@ -53,8 +53,11 @@ import type { paths, components } from './schema.js'
 const client = createClient<paths>({ baseUrl: 'http://localhost/api' })
 `
 
+// Type-checking pulls in openapi-fetch's and the generated declarations: seconds alone, more on a busy CI machine.
+const TYPECHECK = { timeout: 180_000 }
+
 describe('a typed client compiled from the documents', () => {
-  it('type-checks reads and writes the authenticated role may do, with field types from the database', async () => {
+  it('type-checks reads and writes the authenticated role may do, with field types from the database', TYPECHECK, async () => {
     const schema = await generate('authenticated')
     const errors = typecheck(schema, `${CLIENT_HEADER}
 export async function use(): Promise<void> {
@@ -80,7 +83,7 @@ export async function use(): Promise<void> {
     expect(errors).toEqual([])
   })
 
-  it('rejects at compile time what the role may not do or see', async () => {
+  it('rejects at compile time what the role may not do or see', TYPECHECK, async () => {
     const schema = await generate('anonymous')
     const errors = typecheck(schema, `${CLIENT_HEADER}
 export async function use(): Promise<void> {
@@ -100,7 +103,7 @@ export async function use(): Promise<void> {
     expect(errors[3]).toMatch(/^await client.GET\('\/BooksByPublisher'.* → Property 'publisher' is missing/)
   })
 
-  it('a client on the generated types reads rows from the running server', async () => {
+  it('a client on the generated types reads rows from the running server', TYPECHECK, async () => {
     const schema = await generate('anonymous')
     expect(typecheck(schema, `${CLIENT_HEADER}export const c = client\n`)).toEqual([])
     const base = await server.server.listen(0, '127.0.0.1')
