@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SluiceServer } from '../src/index.js'
 import { startLibraryServer, type LibraryConfigOverrides } from './support/library-test-server.js'
@@ -29,6 +30,21 @@ function send(address: string, path: string, options: { method?: string; headers
         try { body = text === '' ? undefined : JSON.parse(text) } catch { body = text }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body })
       })
+    })
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+/** Like `send`, but keeps the body as bytes (for encoded responses). */
+function sendBytes(address: string, path: string, options: { headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
+  const url = new URL(address)
+  const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...options.headers }
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path, method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (d: Buffer) => chunks.push(d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }))
     })
     req.on('error', reject)
     req.end(options.body)
@@ -110,6 +126,15 @@ describe('MCP Streamable HTTP endpoint', () => {
         expect(parse.body.error.code).toBe(-32700)
         const accept = await send(mcp.address, '/agents', { headers: { accept: 'application/json' }, body: INITIALIZE })
         expect(accept.status).toBe(406)
+      })
+
+      it('large answers are compressed like every protocol\'s (runtime.compression)', async () => {
+        const call = JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'describe_entities', arguments: {} } })
+        const response = await sendBytes(mcp.address, '/agents', { headers: { 'mcp-protocol-version': '2025-11-25', 'accept-encoding': 'gzip' }, body: call })
+        expect(response.status).toBe(200)
+        expect(response.headers['content-encoding']).toBe('gzip')
+        const body = JSON.parse(gunzipSync(response.bytes).toString('utf8'))
+        expect(JSON.parse(body.result.content[0].text).status).toBe('success')
       })
 
       it('a tool call needs no prior initialize on the same connection', async () => {
