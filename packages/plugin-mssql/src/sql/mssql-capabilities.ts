@@ -11,7 +11,8 @@ import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core'
  * - `aggregation`: GROUP BY with FOR JSON PATH building `{fields, aggregations}` per group;
  * - not `explicitKeyInsert`: an IDENTITY column takes no explicit value unless IDENTITY_INSERT is on, which
  *   Sluice never sets (SPEC REST writes rule 3: PUT/PATCH on an absent generated key is a 404);
- * - not `multipleCreate`: not implemented by this dialect yet.
+ * - `multipleCreate`: core runs every record's insert (and the read-back of its relations) in one driver
+ *   transaction; the dialect's write batches nest inside it.
  */
 export const MSSQL_CAPABILITIES: DialectCapabilities = Object.freeze({
   ...DEFAULT_CAPABILITIES,
@@ -22,6 +23,7 @@ export const MSSQL_CAPABILITIES: DialectCapabilities = Object.freeze({
   transactionalDdl: true,
   nativeUpsert: true,
   lateralJoins: true,
+  multipleCreate: true,
   nestedReads: true,
   aggregation: true,
 })

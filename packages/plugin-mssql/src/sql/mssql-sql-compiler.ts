@@ -161,7 +161,8 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
 
   /** `OUTPUT inserted.[k0], … INTO @sluice_w`: the written row's key (and whether a MERGE inserted it). */
   protected output(returning: ReturnedRecord, upsert: boolean): string {
-    const columns = returning.keyColumns.map((c) => `inserted.${this.quoteIdentifier(c.column)}`)
+    // Without key columns (a linking row written by a multiple create) only the fact that a row was written is kept.
+    const columns = returning.keyColumns.length === 0 ? ['1'] : returning.keyColumns.map((c) => `inserted.${this.quoteIdentifier(c.column)}`)
     if (upsert) columns.push(`CASE WHEN $action = 'INSERT' THEN 1 ELSE 0 END`)
     return `OUTPUT ${columns.join(', ')} INTO ${WRITTEN}`
   }
@@ -172,10 +173,12 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
    */
   protected written(plan: InsertPlan | UpdatePlan | UpsertPlan, statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, upsert: boolean): string {
     const keyTypes = buildWriteKeyTypes(plan)
-    const declared = keyTypes.map((type, i) => `[k${i}] ${MSSQL_VARIABLE_TYPES[type]}`)
+    const declared = keyTypes.length === 0 ? ['[sluice:one] bit'] : keyTypes.map((type, i) => `[k${i}] ${MSSQL_VARIABLE_TYPES[type]}`)
     if (upsert) declared.push(`${INSERTED} bit`)
     const join = returning.keyColumns.map((c, i) => `${this.column(c)} = [w].[k${i}]`).join(' AND ')
-    const read = this.readBack(returning, keyTypes, sink, `${WRITTEN} AS [w] JOIN ${this.tableRef(table)} ON ${join}`, upsert)
+    const read = keyTypes.length === 0
+      ? `SELECT CAST(NULL AS nvarchar(max)) AS [data], N'[]' AS [key]${upsert ? `, [w].${INSERTED} AS [inserted]` : ''} FROM ${WRITTEN} AS [w]`
+      : this.readBack(returning, keyTypes, sink, `${WRITTEN} AS [w] JOIN ${this.tableRef(table)} ON ${join}`, upsert)
     return `SET XACT_ABORT ON; BEGIN TRANSACTION; DECLARE ${WRITTEN} TABLE (${declared.join(', ')}); ${statement}; ${read}; COMMIT TRANSACTION;`
   }
 

@@ -45,6 +45,19 @@ describe('MssqlSqlCompiler writes', () => {
     )
   })
 
+  it('writes a row without key columns (a linking row) and reports only that it was written', () => {
+    const plan: InsertPlan = {
+      kind: 'insert', shapeKey: 'k', table, guard: undefined, returning: { columns: [], visible: undefined, keyColumns: [] },
+      values: [{ column: 'book_id', value: p(0) }, { column: 'author_id', value: p(1) }],
+      parameters: [{ value: 1, type: 'int' }, { value: 2, type: 'int' }],
+    }
+    expect(compiler.compile(plan).sql).toBe(
+      'SET XACT_ABORT ON; BEGIN TRANSACTION; DECLARE @sluice_w TABLE ([sluice:one] bit); '
+      + 'INSERT INTO [dbo].[book_authors] ([book_id], [author_id]) OUTPUT 1 INTO @sluice_w VALUES (@p0, @p1); '
+      + `SELECT CAST(NULL AS nvarchar(max)) AS [data], N'[]' AS [key] FROM @sluice_w AS [w]; COMMIT TRANSACTION;`,
+    )
+  })
+
   it('gates the returned record on the read policy', () => {
     const gated: InsertPlan = {
       kind: 'insert', shapeKey: 'k', table, values: [{ column: 'book_id', value: p(0) }], guard: undefined,
