@@ -13,6 +13,8 @@ export interface FixtureConfigOptions {
    * for the tables named (the `auth.*` scenarios).
    */
   readonly permissions?: Readonly<Record<string, readonly unknown[]>>
+  /** Data API builder `relationships` objects by table name (the `relationships.*` scenarios). */
+  readonly relationships?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
 }
 
 /**
@@ -27,6 +29,7 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
     entities[table.name] = {
       source: { object: source.schema === undefined ? table.name : `${source.schema}.${table.name}`, type: 'table' },
       permissions: options.permissions?.[table.name] ?? [{ role: 'anonymous', actions: [...actions] }],
+      ...(options.relationships?.[table.name] === undefined ? {} : { relationships: options.relationships[table.name] }),
     }
   }
   // Procedures: anonymous may execute them, by GET and POST; parameters come from the database's declaration.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, defaultPlugins, type SluiceServer } from '@sluice/server'
-import type { SluicePlugin } from '@sluice/core'
+import { ANONYMOUS_PRINCIPAL, type OperationRequest, type OperationResult, type SluicePlugin } from '@sluice/core'
 import { buildFixtureConfig, type FixtureConfigOptions } from './build-fixture-config.js'
 import type { ConformanceEngine, EngineSession } from './conformance-engine.js'
 import type { Fixture } from './fixture.js'
@@ -36,6 +36,11 @@ export interface FixtureServer {
   get(pathAndQuery: string): Promise<RestReply>
   /** Sends any request through `inject`, no socket. */
   send(request: RestRequest): Promise<RestReply>
+  /**
+   * Runs a protocol-neutral request through core's pipeline as the anonymous role (engine-level behaviour that no
+   * built-in protocol reaches by itself, such as nested relationship reads). Errors are thrown as `SluiceError`s.
+   */
+  run(request: OperationRequest): Promise<OperationResult>
   close(): Promise<void>
 }
 
@@ -80,6 +85,9 @@ export async function createFixtureServer<S extends EngineSession>(
   return {
     get: (pathAndQuery) => send({ method: 'GET', url: pathAndQuery }),
     send,
+    run: (request) => server.sluice.pipeline.run(request, {
+      requestId: 'conformance', principal: ANONYMOUS_PRINCIPAL, role: 'anonymous', mode: 'development', log: server.sluice.log, signal: undefined,
+    }),
     close: () => server.close(),
   }
 }

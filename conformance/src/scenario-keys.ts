@@ -20,6 +20,8 @@ export const SCENARIO_KEYS = Object.freeze([
   'procedures.rows-oracle',
   'procedures.call-count',
   'procedures.parameter-errors',
+  'relationships.nested-oracle',
+  'relationships.related-filter-oracle',
 ] as const)
 
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number]

@@ -4,6 +4,7 @@ import { filterScenarios } from './filter.scenarios.js'
 import { junkScenarios } from './junk.scenarios.js'
 import { pagingScenarios } from './paging.scenarios.js'
 import { procedureScenarios } from './procedures.scenarios.js'
+import { relationshipScenarios } from './relationships.scenarios.js'
 import { selectScenarios } from './select.scenarios.js'
 import { writeConcurrencyScenarios } from './write-concurrency.scenarios.js'
 import { writeExactScenarios } from './write-exact.scenarios.js'
@@ -11,4 +12,4 @@ import { writeJunkScenarios } from './write-junk.scenarios.js'
 import { writeModelScenarios } from './write-model.scenarios.js'
 
 /** Every scenario of the suite, in the order they run. */
-export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios, ...procedureScenarios])
+export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios, ...procedureScenarios, ...relationshipScenarios])
