@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from './runtime-config.js'
 import { didYouMean } from '../util/did-you-mean.js'
 import { checkEntity } from './check-entity.js'
+import { checkEndpointPaths } from './check-endpoint-paths.js'
 import type { ConfigReport } from './config-report.js'
 import { findRestPathProblem } from './find-rest-path-problem.js'
 import { formatConfigPath, type ConfigPath } from './format-config-path.js'
@@ -28,6 +29,7 @@ export function checkConfig(json: unknown, config: RuntimeConfig, report: Config
   const names = Object.keys(entities)
   for (const name of names) checkEntity(name, entities[name], names, report)
   checkEntityRestPaths(config, report)
+  checkEndpointPaths(config, report)
   checkAuthenticationKeys(root, report)
 }
 
