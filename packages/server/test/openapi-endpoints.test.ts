@@ -64,6 +64,13 @@ describe('OpenAPI endpoints in development mode', () => {
     }
   })
 
+  it('answers HEAD like GET, without a body', async () => {
+    const response = await server.request('/api/openapi/editor', { method: 'HEAD' })
+    expect(response.status).toBe(200)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.text).toBe('')
+  })
+
   it('returns the same document bytes on every request (built once at start-up)', async () => {
     const first = await server.request('/api/openapi/authenticated')
     const second = await server.request('/api/openapi/authenticated')

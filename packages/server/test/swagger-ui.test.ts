@@ -29,7 +29,10 @@ describe('Swagger UI in development mode', () => {
       expect(response.statusCode, file).toBe(200)
       expect(response.headers['content-type']).toContain(type)
       expect(response.rawPayload.equals(readFileSync(join(DIST, file))), file).toBe(true)
+      expect(response.headers['cache-control']).toBe('public, max-age=3600')
     }
+    // The page and its start-up script follow the config, so browsers revalidate them.
+    expect((await server.app.inject({ url: '/swagger' })).headers['cache-control']).toBe('no-cache')
   })
 
   it('points the page at the documents under the runtime REST path: the anonymous view first, then each role', async () => {
