@@ -169,3 +169,30 @@ describe('aggregation', () => {
       .rejects.toMatchObject({ code: 'SLUICE_ERR_INVALID_AGGREGATE', status: 400 })
   })
 })
+
+describe('nested reads on a narrowed root page and a self-reference', () => {
+  let own: SluiceServer
+  beforeAll(async () => {
+    // Book → Book through publisher_id on both sides: the same table under two aliases.
+    own = await startLibraryServer({
+      entities: { Book: { relationships: { samePublisher: { cardinality: 'many', 'target.entity': 'Book', 'source.fields': ['publisher_id'], 'target.fields': ['publisher_id'] } } } },
+    })
+  })
+  afterAll(async () => own.close())
+
+  it('keeps the join columns when the root ordering is not among the selected fields, and joins a table to itself', async () => {
+    const result = await own.sluice.pipeline.run({
+      operation: 'read', entity: 'Book', select: ['title'], orderBy: [{ field: 'publishedOn', direction: 'desc' }], first: 5,
+      relations: [{ relationship: 'samePublisher', as: 'siblings', select: ['id'], first: 100 }, { relationship: 'publisher', as: 'publisher', select: ['id'] }],
+    }, context())
+    if (result.kind !== 'read') throw new Error('expected a read')
+    const rows = JSON.parse(result.json) as any[]
+    expect(rows).toHaveLength(5)
+    expect(result.hasNextPage).toBe(true)
+    for (const book of rows) {
+      expect(Object.keys(book)).toEqual(['title', 'siblings', 'publisher'])
+      const siblings = await sql('select id from books where publisher_id = $1 order by id', [book.publisher.id])
+      expect(book.siblings.items).toEqual(siblings)
+    }
+  })
+})
