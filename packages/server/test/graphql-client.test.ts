@@ -1,7 +1,10 @@
-import { buildClientSchema, getIntrospectionQuery, parse, printSchema, type IntrospectionQuery } from 'graphql'
-import { ClientError, GraphQLClient, type TypedDocumentNode } from 'graphql-request'
+import { buildClientSchema, getIntrospectionQuery, parse, printSchema, type DocumentNode, type IntrospectionQuery } from 'graphql'
+import { ClientError, GraphQLClient } from 'graphql-request'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useLibraryServer } from './support/library-test-server.js'
+
+/** The typed-document-node shape graphql-request infers result and variable types from (structural, as published). */
+interface TypedDocumentNode<R, V> extends DocumentNode { __apiType?: (variables: V) => R }
 
 interface BooksQuery { books: { items: Array<{ id: number; title: string; publisher: { name: string } }>; hasNextPage: boolean; endCursor: string | null } }
 interface BooksVariables { first: number; filter?: Record<string, unknown>; [key: string]: unknown }
