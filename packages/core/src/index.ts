@@ -59,7 +59,7 @@ export { specifiedRequestRules } from './request/rules/specified-request-rules.j
 export type { ExecutionPlan, PlanKind, PlanVisitor, QueryPlan, UpdateOrInsertPlan } from './plan/query-plan.js'
 export type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './plan/write-plan.js'
 export { visitPlan } from './plan/query-plan.js'
-export type { OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './plan/select-plan.js'
+export type { OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, StreamResult, TableRef } from './plan/select-plan.js'
 export type {
   AggregateColumn, AggregateHaving, AggregatePlan, NestedCursorSpec, NestedCursors, NestedPage, NestedSelect,
 } from './plan/select-plan.js'
@@ -98,8 +98,8 @@ export type { AfterObserve, AfterReplace, ObserveEvent, PipelineHooks, ReplaceEv
 export type {
   AuthorizeStage, Executed, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage, Stage,
 } from './pipeline/stage.js'
-export type { KeyPart, OperationResult, ReadResult, WriteResult } from './pipeline/operation-result.js'
-export type { PageResultSet, ResultSet, SingleResultSet, WriteResultSet } from './pipeline/result-set.js'
+export type { KeyPart, OperationResult, ReadResult, ReadStream, WriteResult } from './pipeline/operation-result.js'
+export type { PageResultSet, ResultSet, SingleResultSet, StreamEnd, StreamResultSet, WriteResultSet } from './pipeline/result-set.js'
 export { DefaultParseStage } from './pipeline/default-parse-stage.js'
 export { DefaultAuthorizeStage } from './pipeline/default-authorize-stage.js'
 export { DefaultFieldFilterStage } from './pipeline/default-field-filter-stage.js'

@@ -6,11 +6,14 @@ import { classifyPostgresError } from './sql/postgres-error-classifier.js'
 import { PostgresIntrospector } from './sql/postgres-introspector.js'
 import { PostgresSqlCompiler } from './sql/postgres-sql-compiler.js'
 
+/** The family's capabilities, plus streamed large pages: `pg` reads them through a server-side cursor (pg-cursor). */
+const PG_CAPABILITIES: DialectCapabilities = Object.freeze({ ...POSTGRES_CAPABILITIES, streamingReads: true })
+
 /** PostgreSQL through `pg`: the family's compiler and introspector with a `pg.Pool` driver. */
 export class PostgresDialect implements Dialect {
   readonly family = 'postgres'
   readonly variant = 'postgres'
-  readonly capabilities: DialectCapabilities = POSTGRES_CAPABILITIES
+  readonly capabilities: DialectCapabilities = PG_CAPABILITIES
 
   constructor(private readonly config: PostgresDriverConfig) {}
 

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import Cursor from 'pg-cursor'
 import { SluiceError } from '@sluice/core'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
 import { buildPostgresPoolConfig } from './build-postgres-pool-config.js'
@@ -101,6 +102,38 @@ export class PostgresDriver implements Driver {
       }
       throw error
     } finally {
+      client.off?.('error', onConnectionError)
+      client.release(broken)
+    }
+  }
+
+  /**
+   * Rows in chunks of `chunkSize` through a server-side portal (pg-cursor): the session is held until the last chunk
+   * is read or the consumer stops (a client that goes away), then the portal is closed and the session returned.
+   */
+  async *stream<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options: Abortable = {}): AsyncIterable<readonly R[]> {
+    options.signal?.throwIfAborted()
+    const client = await (await this.#getPool()).connect()
+    let broken: Error | undefined
+    const onConnectionError = (error: Error): void => {
+      broken ??= error
+    }
+    client.on?.('error', onConnectionError)
+    // pg's client runs any "submittable"; the structural pool type does not declare that overload.
+    const cursor = (client as unknown as { query(c: Cursor<R>): Cursor<R> })
+      .query(new Cursor<R>(query.sql, query.parameters as unknown[], { types: POSTGRES_TYPE_PARSERS } as Cursor.CursorQueryConfig))
+    let done = false
+    try {
+      while (!done) {
+        const rows = await cursor.read(chunkSize)
+        done = rows.length < chunkSize
+        if (rows.length > 0) yield rows
+      }
+    } catch (error) {
+      if (classifyPostgresError(error).kind === 'unavailable') broken = toError(error)
+      throw error
+    } finally {
+      if (!done && broken === undefined) await cursor.close().catch((error: unknown) => { broken = toError(error) })
       client.off?.('error', onConnectionError)
       client.release(broken)
     }

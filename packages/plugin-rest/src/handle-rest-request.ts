@@ -10,6 +10,7 @@ import { parseKeySegments } from './parse-key-segments.js'
 import { parseQueryString } from './parse-query-string.js'
 import type { RestRouteTable } from './rest-route-table.js'
 import { splitRestPath } from './split-rest-path.js'
+import { streamEnvelope } from './stream-envelope.js'
 
 const TABLE_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' } as const
@@ -31,6 +32,13 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
     }
     const result = await host.pipeline.run(buildReadRequest(entity, key, parseQueryString(request.query)), context)
     invariant(result.kind === 'read', 'a read returns a read result')
+    if (result.stream !== undefined) {
+      if (request.method === 'HEAD') {
+        await result.stream.close()
+        return { status: 200, headers: JSON_TYPE }
+      }
+      return { status: 200, headers: JSON_TYPE, body: streamEnvelope(result.stream, (cursor) => buildNextLink(request, cursor, relativeLinks)) }
+    }
     const nextLink = result.endCursor === null ? '' : `,"nextLink":${JSON.stringify(buildNextLink(request, result.endCursor, relativeLinks))}`
     return { status: 200, headers: JSON_TYPE, body: `{"value":${result.json}${nextLink}}` }
   }

@@ -18,8 +18,8 @@ export function restPlugin(): ProtocolPlugin {
       const prefix = host.config.runtime.rest.path
       const handler = createRestHandler(host, new RestRouteTable(host.model), prefix)
       const method = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
-      host.route({ method, url: '/', handler })
-      host.route({ method, url: '/*', handler })
+      host.route({ method, url: '/', handler, streamsReads: true })
+      host.route({ method, url: '/*', handler, streamsReads: true })
     },
     encodeError: encodeRestError,
   }

@@ -28,7 +28,7 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
         url: definition.url,
         handler: async (request, reply) => {
           const http = toHttpRequest(request)
-          const context = await createContext(sluice, http, request)
+          const context = await createContext(sluice, http, request, definition.streamsReads === true)
           let response = await definition.handler(http, context)
           for (const encoder of sluice.encoders) response = await encoder.encode(http, response)
           return sendHttpResponse(reply, response)
@@ -40,7 +40,7 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
 }
 
 /** The per-request context: principal from the authentication provider, then the effective role. */
-async function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest): Promise<RequestContext> {
+async function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest, streamReads: boolean): Promise<RequestContext> {
   const principal = await sluice.authentication.authenticate(http)
   const header = singleHeader(http, ROLE_HEADER)
   return {
@@ -50,5 +50,6 @@ async function createContext(sluice: Sluice, http: HttpRequest, request: Fastify
     mode: sluice.config.runtime.host.mode,
     log: sluice.log,
     signal: undefined,
+    streamReads,
   }
 }

@@ -23,6 +23,11 @@ export interface DialectCapabilities {
   readonly nestedReads: boolean
   /** The compiler builds `SelectPlan.aggregate` (group by, count/sum/avg/min/max, having). */
   readonly aggregation: boolean
+  /**
+   * Large pages can stream: the driver implements `stream` and the compiler the select result mode `stream`, so a
+   * protocol that can send a body as it arrives gets the records chunk by chunk instead of as one JSON text.
+   */
+  readonly streamingReads: boolean
 }
 
 export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
@@ -36,4 +41,5 @@ export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
   lateralJoins: false,
   nestedReads: false,
   aggregation: false,
+  streamingReads: false,
 })

@@ -7,8 +7,11 @@ import type { CompiledSql, SqlCompiler } from '../dialect/sql-compiler.js'
 import { createDatabaseError } from '../errors/database-error.js'
 import { isSluiceError, type SluiceError } from '../errors/sluice-error.js'
 import type { ExecutionPlan, QueryPlan, UpdateOrInsertPlan } from '../plan/query-plan.js'
+import type { StreamResult } from '../plan/select-plan.js'
+import { invariant } from '../util/invariant.js'
 import type { RequestContext } from '../request/request-context.js'
 import { readExecuteRows } from './read-execute-rows.js'
+import { readStreamRows } from './read-stream-rows.js'
 import { readDeleteRows, readPageRow, readSingleRow, readWriteRow } from './read-result-row.js'
 import type { ResultSet, WriteResultSet } from './result-set.js'
 import type { ExecuteStage } from './stage.js'
@@ -22,6 +25,8 @@ interface CachedStatement {
 type Runner = Pick<Connection, 'execute'>
 
 const CACHE_SIZE = 2000
+/** Rows per round trip of a streamed page: large enough to keep the database busy, small enough to flow early. */
+const STREAM_CHUNK_ROWS = 500
 const NAMED_STATEMENTS = 500
 
 /**
@@ -48,6 +53,7 @@ export class DefaultExecuteStage implements ExecuteStage {
   async #runOne(runner: Runner, plan: QueryPlan, context: RequestContext): Promise<ResultSet> {
     const statement = this.#statement(plan)
     const query: CompiledQuery = { sql: statement.compiled.sql, parameters: this.compiler.bindParameters(plan, statement.compiled), name: statement.name }
+    if (plan.kind === 'select' && plan.result.mode === 'stream') return this.#stream(query, plan.result, context)
     let rows: readonly Record<string, unknown>[]
     try {
       // The context is the ExecuteOptions itself (signal, principal, role): no allocation per statement.
@@ -57,6 +63,7 @@ export class DefaultExecuteStage implements ExecuteStage {
     }
     switch (plan.kind) {
       case 'select':
+        invariant(plan.result.mode !== 'stream', 'streamed pages are read by #stream')
         return plan.result.mode === 'single' ? readSingleRow(rows) : readPageRow(rows, plan.result, plan.columns)
       case 'delete':
         return readDeleteRows(rows)
@@ -83,6 +90,31 @@ export class DefaultExecuteStage implements ExecuteStage {
         if (attempt < 2 && coded.code === 'SLUICE_ERR_DATABASE_CONFLICT') continue
         throw coded
       }
+    }
+  }
+
+  /**
+   * A streamed page: rows in chunks through the driver's cursor. The first chunk is awaited here, so an error the
+   * statement raises at once still becomes an error response; later errors end the stream (the body is cut off).
+   */
+  async #stream(query: CompiledQuery, result: StreamResult, context: RequestContext): Promise<ResultSet> {
+    const driver = this.driver
+    invariant(driver.stream !== undefined, 'a dialect with capabilities.streamingReads has a driver with stream()')
+    const iterator = this.#mapErrors(driver.stream<Record<string, unknown>>(query, STREAM_CHUNK_ROWS, context))
+    let first: IteratorResult<readonly Record<string, unknown>[]>
+    try {
+      first = await iterator.next()
+    } catch (error) {
+      throw this.#databaseError(error)
+    }
+    return readStreamRows(first, iterator, result)
+  }
+
+  async *#mapErrors(rows: AsyncIterable<readonly Record<string, unknown>[]>): AsyncGenerator<readonly Record<string, unknown>[]> {
+    try {
+      yield* rows
+    } catch (error) {
+      throw this.#databaseError(error)
     }
   }
 

@@ -13,6 +13,19 @@ export class DefaultShapeStage implements ShapeStage {
 
   run({ request, plan, result }: Executed): OperationResult {
     if (result.kind === 'write') return shapeWriteResult(request, result)
+    if (result.kind === 'stream') {
+      const stream = {
+        records: result.records,
+        close: () => result.close(),
+        paging: () => {
+          const end = result.end()
+          return end.more && end.cursor !== null
+            ? { hasNextPage: true, endCursor: this.#endCursor(request, end.cursor) }
+            : { hasNextPage: false, endCursor: null }
+        },
+      }
+      return { kind: 'read', json: '', hasNextPage: false, endCursor: null, stream }
+    }
     const nested = plan.kind === 'select' ? plan.nestedCursors : undefined
     if (result.kind === 'single') {
       // An aggregation's statement returns the JSON array of groups itself.
@@ -22,11 +35,14 @@ export class DefaultShapeStage implements ShapeStage {
     }
     const json = result.json === null || nested === undefined ? result.json : signNestedCursors(result.json, nested, this.cursors)
     if (!result.more || result.cursor === null) return { kind: 'read', json: json ?? '[]', hasNextPage: false, endCursor: null }
+    return { kind: 'read', json: json ?? '[]', hasNextPage: true, endCursor: this.#endCursor(request, result.cursor) }
+  }
+
+  #endCursor(request: Executed['request'], values: readonly (string | null)[]): string {
     // A key column the caller may not read still orders the page; its value must not travel in a readable cursor.
     const readable = request.permission.fields
     const conceal = request.orderBy.some((t) => !readable.has(t.field.name))
     const order = request.orderBy.map((t) => ({ name: t.field.name, direction: t.direction }))
-    const endCursor = this.cursors.encode(request.entity.name, order, result.cursor, conceal)
-    return { kind: 'read', json: json ?? '[]', hasNextPage: true, endCursor }
+    return this.cursors.encode(request.entity.name, order, values, conceal)
   }
 }

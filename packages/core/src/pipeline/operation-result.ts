@@ -11,6 +11,24 @@ export interface ReadResult {
   readonly hasNextPage: boolean
   /** Opaque cursor for the next page, or null on the last page. */
   readonly endCursor: string | null
+  /**
+   * Set only for protocols that asked for streams (`RequestContext.streamReads`) on large pages: the records arrive
+   * here instead of in `json` (which is then `''`), and `hasNextPage`/`endCursor` are only known from `paging()`.
+   */
+  readonly stream?: ReadStream | undefined
+}
+
+/** A large page as it arrives from the database. */
+export interface ReadStream {
+  /** JSON object texts of the records, in order, in chunks. */
+  readonly records: AsyncIterable<readonly string[]>
+  /** The paging state, once `records` has been read to the end (throws before). */
+  paging(): { readonly hasNextPage: boolean; readonly endCursor: string | null }
+  /**
+   * Gives the database session back without reading further. A protocol that will not read `records` to the end (a
+   * HEAD request, an error before sending) must call it; stopping an iteration early (`return()`) does the same.
+   */
+  close(): Promise<void>
 }
 
 export interface KeyPart {

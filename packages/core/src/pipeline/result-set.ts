@@ -1,5 +1,5 @@
 /** What the execute stage read from the database, per the plan's result contract (see `SelectPlan`, `ReturnedRecord`). */
-export type ResultSet = PageResultSet | SingleResultSet | WriteResultSet
+export type ResultSet = PageResultSet | SingleResultSet | StreamResultSet | WriteResultSet
 
 export interface PageResultSet {
   readonly kind: 'page'
@@ -7,6 +7,22 @@ export interface PageResultSet {
   readonly json: string | null
   readonly more: boolean
   /** Ordering values of the last record, as text; present when `more`. */
+  readonly cursor: readonly (string | null)[] | null
+}
+
+/** A streamed page (see `StreamResult`): the record texts chunk by chunk, then the paging state. */
+export interface StreamResultSet {
+  readonly kind: 'stream'
+  /** JSON object texts of the records, in order, in chunks; at most the page's limit. */
+  readonly records: AsyncIterable<readonly string[]>
+  /** Whether a next page exists and the last record's ordering values; throws until `records` was read to the end. */
+  end(): StreamEnd
+  /** Gives the database session back without reading further (safe to call at any time, and more than once). */
+  close(): Promise<void>
+}
+
+export interface StreamEnd {
+  readonly more: boolean
   readonly cursor: readonly (string | null)[] | null
 }
 

@@ -7,12 +7,24 @@ import { buildNestedSelects, type NestedSelects } from './build-nested-select.js
 import { ParameterList } from './parameter-list.js'
 import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { PredicateNode } from './predicate-node.js'
-import type { AggregatePlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, TableRef } from './select-plan.js'
+import type { AggregatePlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, StreamResult, TableRef } from './select-plan.js'
 
 const T = 't'
 
 /** The read plan for a scoped request: a page of the collection, or the row with the given key. */
-export function buildSelectPlan(request: ScopedRequest): SelectPlan {
+/**
+ * Pages of at least this many records stream (when the caller's protocol and the dialect can): below it, one JSON text
+ * built by the database is cheaper; above it, the first bytes leave long before the last row is read and memory stays
+ * flat (decisions.md, "Large pages stream").
+ */
+export const STREAM_MIN_ROWS = 1000
+
+/**
+ * The read plan for a scoped request: a page of the collection, or the row with the given key. `stream`: the page
+ * may be streamed (the protocol and the dialect can) — it is, when it has at least `STREAM_MIN_ROWS` records and no
+ * nested relationships.
+ */
+export function buildSelectPlan(request: ScopedRequest, stream = false): SelectPlan {
   const { entity } = request
   const params = new ParameterList()
   const columns = request.select === undefined ? outputColumnsOf(T, request.fields) : request.fields.map((f) => outputColumnOf(T, f))
@@ -44,7 +56,10 @@ export function buildSelectPlan(request: ScopedRequest): SelectPlan {
     ? undefined
     : buildKeysetPredicate(orderBy, request.orderBy.map((t) => t.field.type), request.after, params)
   const pageSize = request.pageSize ?? 1
-  const result: PageResult = { mode: 'page', limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column) }
+  const cursorColumns = orderBy.map((t) => t.column)
+  const result: PageResult | StreamResult = stream && pageSize >= STREAM_MIN_ROWS && nested === undefined
+    ? { mode: 'stream', limit: pageSize, fetch: pageSize + 1, cursorColumns }
+    : { mode: 'page', limit: pageSize, fetch: pageSize + 1, cursorColumns }
   return createSelectPlan(table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested)
 }
 
@@ -53,7 +68,7 @@ const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 
 function createSelectPlan(
   table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
-  result: PageResult | SingleResult, params: ParameterList, nested?: NestedSelects, aggregate?: AggregatePlan,
+  result: SelectPlan['result'], params: ParameterList, nested?: NestedSelects, aggregate?: AggregatePlan,
 ): SelectPlan {
   if (nested === undefined && aggregate === undefined) {
     const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })

@@ -49,6 +49,19 @@ export interface PageResult {
 }
 
 /** At most one row; the statement returns zero or one row with `data`: the JSON object text. */
+/**
+ * A large page, streamed: the statement returns one row per record, in order, at most `fetch` (= limit + 1) rows,
+ * each with `data` (the record's JSON object text) and `c0`…`cn` (the `cursorColumns` values as text). Core reads it
+ * through `Driver.stream` and stops after row `limit + 1`. Only dialects with `capabilities.streamingReads` get it,
+ * and only for requests without relations or aggregation.
+ */
+export interface StreamResult {
+  readonly mode: 'stream'
+  readonly limit: number
+  readonly fetch: number
+  readonly cursorColumns: readonly ColumnRef[]
+}
+
 export interface SingleResult {
   readonly mode: 'single'
 }
@@ -61,7 +74,7 @@ export interface SelectPlan {
   readonly columns: readonly OutputColumn[]
   readonly where: PredicateNode | undefined
   readonly orderBy: readonly OrderTerm[]
-  readonly result: PageResult | SingleResult
+  readonly result: PageResult | SingleResult | StreamResult
   readonly parameters: readonly PlanParameter[]
   /** Relationships nested into each record; absent or empty when none (see {@link NestedSelect}). */
   readonly relations?: readonly NestedSelect[] | undefined

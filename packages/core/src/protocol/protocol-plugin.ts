@@ -44,4 +44,9 @@ export interface RouteDefinition {
    * authentication failure never reaches the handler; it is encoded with `encodeError`).
    */
   handler(request: HttpRequest, context: RequestContext): HttpResponse | Promise<HttpResponse>
+  /**
+   * The handler can send a `ReadResult` whose records arrive as a stream (`ReadResult.stream`), e.g. by writing them
+   * into an async-iterable body. Large pages then stream from the database where the dialect can.
+   */
+  readonly streamsReads?: boolean
 }

@@ -24,4 +24,9 @@ export interface RequestContext {
   readonly mode: HostMode
   readonly log: Logger
   readonly signal: AbortSignal | undefined
+  /**
+   * The protocol route that received the request sends read results as they arrive (`RouteDefinition.streamsReads`),
+   * so a large page may come back as a stream (`ReadResult.stream`). Unset elsewhere: results are always whole.
+   */
+  readonly streamReads?: boolean | undefined
 }

@@ -34,6 +34,13 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}`
       return `SELECT row_to_json(${RECORD})::text AS "data" FROM ${this.tableRef(plan.table)} ${record}${this.where(plan.where, sink)} LIMIT 1`
     }
+    if (plan.result.mode === 'stream') {
+      // One row per record with its ordering values as text beside it; core reads them through a cursor.
+      const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}`
+      const cursor = plan.result.cursorColumns.map((c, i) => `, ${this.column(c)}::text AS c${i}`).join('')
+      return `SELECT row_to_json(${RECORD})::text AS "data"${cursor} FROM ${this.tableRef(plan.table)} ${record}`
+        + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(plan.result.fetch)}`
+    }
     // One row: json_agg over up to limit + 1 ordered rows (core counts them and drops the extra one) and, where
     // core cannot read them from the JSON, the ordering values of row `limit`. No window function and no count:
     // measured, each cost PostgreSQL more than Node's scan of the text.

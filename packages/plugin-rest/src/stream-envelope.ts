@@ -1,0 +1,18 @@
+import type { ReadStream } from '@sluice/core'
+
+/**
+ * The REST envelope `{"value":[…],"nextLink":…}` written as the records arrive: a large page starts flowing after
+ * its first chunk instead of after its last. `nextLinkOf` turns the end cursor (known only at the end) into the link.
+ * An error after the first byte cannot become an error response any more: the server then cuts the connection, so
+ * the client sees an incomplete body, never a complete-looking wrong one.
+ */
+export async function* streamEnvelope(stream: ReadStream, nextLinkOf: (cursor: string) => string): AsyncGenerator<string> {
+  let prefix = '{"value":['
+  for await (const chunk of stream.records) {
+    yield prefix + chunk.join(',')
+    prefix = ','
+  }
+  const { endCursor } = stream.paging()
+  const open = prefix === ',' ? '' : prefix
+  yield endCursor === null ? `${open}]}` : `${open}],"nextLink":${JSON.stringify(nextLinkOf(endCursor))}}`
+}
