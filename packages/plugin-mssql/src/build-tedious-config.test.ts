@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseConnectionString } from '@sluice/core'
-import { buildTediousConfig } from './build-tedious-config.js'
+import { buildTediousConfig, readPoolSize } from './build-tedious-config.js'
 
 const build = (text: string) => buildTediousConfig(parseConnectionString(text), { applicationName: 'sluice' })
 
@@ -36,6 +36,16 @@ describe('buildTediousConfig', () => {
     const config = build('sqlserver://sa:secret@127.0.0.1:1433/master?encrypt=strict&commandtimeout=0&applicationname=orders')
     expect(config.server).toBe('127.0.0.1')
     expect(config.options).toMatchObject({ database: 'master', encrypt: 'strict', requestTimeout: 0, appName: 'orders' })
+  })
+
+  it('maps ApplicationIntent, MultiSubnetFailover, Workstation ID, Current Language and Packet Size', () => {
+    expect(build('Server=x;ApplicationIntent=ReadOnly;MultiSubnetFailover=True;Workstation ID=web1;Current Language=us_english;Packet Size=8192').options)
+      .toMatchObject({ readOnlyIntent: true, multiSubnetFailover: true, workstationId: 'web1', language: 'us_english', packetSize: 8192 })
+  })
+
+  it('reads Max Pool Size and Min Pool Size for the pool', () => {
+    expect(readPoolSize(parseConnectionString('Server=x;Max Pool Size=25;Min Pool Size=2'))).toEqual({ max: 25, min: 2 })
+    expect(readPoolSize(parseConnectionString('Server=x;Max Pool Size=lots'))).toEqual({})
   })
 
   it('maps Entra ID authentication methods onto tedious authentication types', () => {

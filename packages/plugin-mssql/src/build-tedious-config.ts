@@ -12,7 +12,7 @@ export interface TediousDefaults {
  * Maps a connection string as SQL Server users write it (ADO.NET keywords, parsed by core: `Server=tcp:host,1433` or
  * `Data Source=host\instance`, `Database`/`Initial Catalog`, `User ID`/`Uid`, `Password`/`Pwd`, `Encrypt`,
  * `TrustServerCertificate`, `Connect Timeout`/`Connection Timeout`, `Command Timeout`, `Application Name`,
- * `Authentication`) or in URL form (`sqlserver://user:pw@host:1433/db?encrypt=true`) onto tedious's
+ * `ApplicationIntent`, `MultiSubnetFailover`, `Workstation ID`, `Current Language`, `Packet Size`, `Authentication`) or in URL form (`sqlserver://user:pw@host:1433/db?encrypt=true`) onto tedious's
  * configuration. Dates travel as UTC, and XACT_ABORT is on for every session (an error ends the transaction).
  * Unsupported authentication methods are configuration errors.
  */
@@ -34,6 +34,14 @@ export function buildTediousConfig(settings: ConnectionSettings, defaults: Tedio
   if (settings.database !== undefined) options.database = settings.database
   const appName = o['applicationname'] ?? o['app'] ?? defaults.applicationName
   if (appName !== undefined) options.appName = appName
+  if (o['applicationintent']?.trim().toLowerCase() === 'readonly') options.readOnlyIntent = true
+  if (readBoolean(o['multisubnetfailover']) === true) options.multiSubnetFailover = true
+  const workstation = o['workstationid'] ?? o['wsid']
+  if (workstation !== undefined) options.workstationId = workstation
+  const language = o['currentlanguage'] ?? o['language']
+  if (language !== undefined) options.language = language
+  const packetSize = readInteger(o['packetsize'])
+  if (packetSize !== undefined) options.packetSize = packetSize
   const hostNameInCertificate = o['hostnameincertificate']
   if (hostNameInCertificate !== undefined) options.serverName = hostNameInCertificate
   // A named instance is found through SQL Browser unless a port is given, as ADO.NET does.
@@ -73,6 +81,13 @@ function buildAuthentication(settings: ConnectionSettings): NonNullable<Connecti
     default:
       throw configError(`Authentication=${JSON.stringify(o['authentication'])} is not supported (allowed: SqlPassword, Active Directory Password, Active Directory Managed Identity, Active Directory Default, Active Directory Service Principal)`)
   }
+}
+
+/** `Max Pool Size` / `Min Pool Size` from the connection string (ADO.NET's pool keywords), for the tarn pool. */
+export function readPoolSize(settings: ConnectionSettings): { readonly max?: number; readonly min?: number } {
+  const max = readInteger(settings.options['maxpoolsize'] ?? settings.options['maximumpoolsize'])
+  const min = readInteger(settings.options['minpoolsize'] ?? settings.options['minimumpoolsize'])
+  return { ...(max !== undefined && max > 0 ? { max } : {}), ...(min !== undefined ? { min } : {}) }
 }
 
 /** The public client id Microsoft tools use for Entra ID password sign-in when the connection string gives none. */

@@ -1,4 +1,5 @@
 import { parseConnectionString, SluiceError, type DialectPlugin } from '@sluice/core'
+import { readPoolSize } from './build-tedious-config.js'
 import { MssqlDialect } from './mssql-dialect.js'
 import type { MssqlPoolOptions } from './mssql-driver-config.js'
 
@@ -18,10 +19,13 @@ export function mssqlPlugin(options: MssqlPluginOptions = {}): DialectPlugin {
     core: '^0.1.0',
     databaseTypes: ['mssql'],
     createDialect(source) {
+      const connection = parseConnectionString(source.connectionString)
+      const fromString = readPoolSize(connection)
       return new MssqlDialect({
-        connection: parseConnectionString(source.connectionString),
+        connection,
         applicationName: 'sluice',
-        pool: options.pool,
+        // The plugin's options win; else the connection string's Max/Min Pool Size; else the driver's 0–10.
+        pool: { ...options.pool, max: options.pool?.max ?? fromString.max, min: options.pool?.min ?? fromString.min },
         setSessionContext: readSetSessionContext(source.options),
       })
     },
