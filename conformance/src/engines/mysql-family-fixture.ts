@@ -1,4 +1,6 @@
+import type { FixtureProcedure } from '../fixture-procedure.js'
 import type { Fixture, FixtureTable, FixtureValue, NeutralType } from '../fixture.js'
+import { dropMysqlFamilyProcedure, renderMysqlFamilyProcedure } from './mysql-family-procedures.js'
 
 /** Runs one statement with positional `?` parameters (a mysql2 promise pool's `query`, or anything shaped alike). */
 export type MysqlFamilyExecute = (sql: string, parameters: readonly unknown[]) => Promise<unknown>
@@ -8,10 +10,10 @@ export interface MysqlFamilyFixture {
   /**
    * Creates the fixture's tables (InnoDB; text columns `utf8mb4` with binary collation `utf8mb4_bin`; `generated`
    * columns `AUTO_INCREMENT`) and inserts their rows. InnoDB moves each AUTO_INCREMENT counter past explicitly
-   * inserted values by itself.
+   * inserted values by itself. Then creates the fixture's procedures (see `renderMysqlFamilyProcedure`).
    */
   apply(fixture: Fixture): Promise<void>
-  /** Drops every table `apply` created. */
+  /** Drops every procedure and table `apply` created. */
   reset(): Promise<void>
 }
 
@@ -39,6 +41,7 @@ const MAX_PARAMETERS = 10_000
  */
 export function createMysqlFamilyFixture(execute: MysqlFamilyExecute, options: { readonly schema?: string } = {}): MysqlFamilyFixture {
   const created: string[] = []
+  const routines: FixtureProcedure[] = []
   const tableName = (name: string): string => (options.schema === undefined ? quote(name) : `${quote(options.schema)}.${quote(name)}`)
   return {
     async apply(fixture) {
@@ -47,8 +50,15 @@ export function createMysqlFamilyFixture(execute: MysqlFamilyExecute, options: {
         created.push(tableName(table.name))
         await insertRows(execute, tableName(table.name), table)
       }
+      for (const procedure of fixture.procedures ?? []) {
+        const table = fixture.tables.find((t) => t.name === procedure.table)
+        if (table === undefined) throw new Error(`fixture procedure '${procedure.name}' reads table '${procedure.table}', which the fixture lacks`)
+        await execute(renderMysqlFamilyProcedure(procedure, table, tableName), [])
+        routines.push(procedure)
+      }
     },
     async reset() {
+      while (routines.length > 0) await execute(dropMysqlFamilyProcedure(routines.pop()!, tableName), [])
       while (created.length > 0) await execute(`DROP TABLE IF EXISTS ${created.pop()!}`, [])
     },
   }

@@ -42,6 +42,8 @@ beforeAll(async () => {
   )`)
   await admin.query(`CREATE VIEW \`${database}\`.book_titles AS SELECT id, title FROM \`${database}\`.books`)
   await admin.query(`INSERT INTO \`${database}\`.authors VALUES (1, 'Le Guin')`)
+  await admin.query(`CREATE PROCEDURE \`${database}\`.find_authors(IN min_id INT, OUT found INT, INOUT label VARCHAR(20), IN suffix VARCHAR(5))
+    BEGIN SELECT id, CONCAT(name, COALESCE(suffix, '')) AS name, label FROM \`${database}\`.authors WHERE id >= min_id; SET found = 1; SET label = 'x'; END`)
 })
 
 afterAll(async () => {
@@ -92,6 +94,118 @@ describe('MysqlDialect on MariaDB', () => {
       const authors = metadata.objects.get(qualifiedKey({ schema: database, name: 'authors' }))!
       expect(authors.uniqueConstraints).toEqual([['name']])
       expect(metadata.objects.get(qualifiedKey({ schema: undefined, name: 'book_titles' }))).toMatchObject({ kind: 'view', primaryKey: [] })
+    } finally {
+      await driver.destroy()
+    }
+  })
+
+  it('introspects a procedure and CALLs it with every parameter by position, returning the first result set', async (context) => {
+    if (unavailable !== undefined) context.skip(unavailable)
+    const dialect = new MysqlDialect({ connection: settings() })
+    const driver = dialect.createDriver()
+    await driver.init()
+    try {
+      const metadata = await dialect.createIntrospector(driver).introspect([{ name: { schema: undefined, name: 'FIND_AUTHORS' }, type: 'stored-procedure' }])
+      const procedure = metadata.objects.get(qualifiedKey({ schema: undefined, name: 'FIND_AUTHORS' }))!
+      expect(procedure).toMatchObject({ name: { schema: database, name: 'find_authors' }, kind: 'stored-procedure', columns: [], routine: { type: 'procedure', resultDescribed: false } })
+      expect(procedure.parameters.map((p) => [p.name, p.mode, p.type, p.dbType, p.hasDefault])).toEqual([
+        ['min_id', 'in', 'int', 'int(11)', false], ['found', 'out', 'int', 'int(11)', false],
+        ['label', 'inout', 'string', 'varchar(20)', false], ['suffix', 'in', 'string', 'varchar(5)', false],
+      ])
+      const compiler = dialect.createCompiler()
+      const plan = {
+        kind: 'execute' as const, shapeKey: 'k', procedure: procedure.name, routine: 'procedure' as const, alias: 'r',
+        arguments: [{ name: 'min_id', dbType: 'int(11)', value: param(0) }, { name: 'label', dbType: 'varchar(20)', value: param(1) }],
+        outputParameters: ['found'], resultColumns: undefined, columns: undefined,
+        parameters: [{ value: 1, type: 'int' as const }, { value: 'in', type: 'string' as const }],
+      }
+      const compiled = compiler.compile(plan)
+      expect(compiled.sql).toBe(`SET @\`sluice_p2\` = ?\n/*sluice:then*/\nCALL \`${database}\`.\`find_authors\`(?, @\`sluice_p1\`, @\`sluice_p2\`, NULL)`)
+      expect(compiled.result).toBe('rows')
+      const { rows } = await driver.execute({ sql: compiled.sql, parameters: compiler.bindParameters(plan, compiled) })
+      expect(rows).toEqual([{ id: 1, name: 'Le Guin', label: 'in' }])
+    } finally {
+      await driver.destroy()
+    }
+  })
+
+  it('aggregates: groups as JSON ordered by the group columns (NULL first), HAVING compared as numbers', async (context) => {
+    if (unavailable !== undefined) context.skip(unavailable)
+    await admin.query(`CREATE TABLE \`${database}\`.sales (id INT PRIMARY KEY, region VARCHAR(10) NULL, paid BOOLEAN NOT NULL, amount DECIMAL(10,2) NOT NULL)`)
+    await admin.query(`INSERT INTO \`${database}\`.sales VALUES (1, 'north', 1, 10.50), (2, 'north', 0, 4), (3, NULL, 1, 1), (4, 'south', 1, 7), (5, 'south', 1, 7)`)
+    const dialect = new MysqlDialect({ connection: settings() })
+    const driver = dialect.createDriver()
+    await driver.init()
+    try {
+      const compiler = dialect.createCompiler()
+      const t = { name: { schema: database, name: 'sales' }, alias: 't' }
+      const plan: SelectPlan = {
+        kind: 'select', shapeKey: 'k', table: t, columns: [], orderBy: [], result: { mode: 'single' },
+        where: { kind: 'compare', left: col('id'), op: 'lt', right: param(0) },
+        aggregate: {
+          groupBy: [{ name: 'region', column: col('region'), type: 'string' }, { name: 'paid', column: col('paid'), type: 'boolean' }],
+          aggregations: [
+            { name: 'n', function: 'count', column: col('id'), distinct: false, having: [{ op: 'ge', values: [param(1)] }] },
+            { name: 'total', function: 'sum', column: col('amount'), distinct: false, having: [] },
+            { name: 'distinctAmounts', function: 'count', column: col('amount'), distinct: true, having: [] },
+          ],
+        },
+        parameters: [{ value: 6, type: 'int' }, { value: 1, type: 'int' }],
+      }
+      const compiled = compiler.compile(plan)
+      const { rows } = await driver.execute({ sql: compiled.sql, parameters: compiler.bindParameters(plan, compiled) })
+      expect(JSON.parse(String(rows[0]!['data']))).toEqual([
+        { fields: { region: null, paid: true }, aggregations: { n: 1, total: 1, distinctAmounts: 1 } },
+        { fields: { region: 'north', paid: false }, aggregations: { n: 1, total: 4, distinctAmounts: 1 } },
+        { fields: { region: 'north', paid: true }, aggregations: { n: 1, total: 10.5, distinctAmounts: 1 } },
+        { fields: { region: 'south', paid: true }, aggregations: { n: 2, total: 14, distinctAmounts: 1 } },
+      ])
+      const none = { ...plan, parameters: [{ value: 6, type: 'int' as const }, { value: 3, type: 'int' as const }] }
+      const empty = await driver.execute({ sql: compiled.sql, parameters: compiler.bindParameters(none, compiled) })
+      expect(empty.rows[0]!['data']).toBe('[]')
+    } finally {
+      await driver.destroy()
+    }
+  })
+
+  it('nests relationships as correlated subqueries: a page of many (with the marked end cursor) holding ones', async (context) => {
+    if (unavailable !== undefined) context.skip(unavailable)
+    await admin.query(`INSERT INTO \`${database}\`.authors VALUES (2, 'Herbert'), (3, 'Banks')`)
+    await admin.query(`INSERT INTO \`${database}\`.books (title, author_id) VALUES ('A1', 1), ('A2', 1), ('A3', 1), ('B1', 2)`)
+    const dialect = new MysqlDialect({ connection: settings() })
+    const driver = dialect.createDriver()
+    await driver.init()
+    try {
+      const compiler = dialect.createCompiler()
+      const ref = (table: string, column: string): ColumnRef => ({ kind: 'column', table, column })
+      const plan: SelectPlan = {
+        kind: 'select', shapeKey: 'k', table: { name: { schema: database, name: 'authors' }, alias: 't' },
+        columns: [{ name: 'name', column: ref('t', 'name'), type: 'string' }],
+        where: undefined, orderBy: [{ column: ref('t', 'id'), direction: 'asc', nullable: false }],
+        result: { mode: 'page', limit: 10, fetch: 11, cursorColumns: [ref('t', 'id')] },
+        relations: [{
+          name: 'books', cardinality: 'many', table: { name: { schema: database, name: 'books' }, alias: 't_r0' }, linking: undefined,
+          join: { kind: 'compare', left: ref('t_r0', 'author_id'), op: 'eq', right: ref('t', 'id') }, parentColumns: [ref('t', 'id')],
+          columns: [{ name: 'title', column: ref('t_r0', 'title'), type: 'string' }],
+          where: { kind: 'compare', left: ref('t_r0', 'title'), op: 'ne', right: param(1) },
+          orderBy: [{ column: ref('t_r0', 'title'), direction: 'desc', nullable: false }],
+          page: { limit: 1, fetch: 2, cursorColumns: [ref('t_r0', 'title')], cursor: 0 },
+          relations: [{
+            name: 'writer', cardinality: 'one', table: { name: { schema: database, name: 'authors' }, alias: 't_r0_r0' }, linking: undefined,
+            join: { kind: 'compare', left: ref('t_r0_r0', 'id'), op: 'eq', right: ref('t_r0', 'author_id') }, parentColumns: [ref('t_r0', 'author_id')],
+            columns: [{ name: 'name', column: ref('t_r0_r0', 'name'), type: 'string' }], where: undefined, orderBy: [], page: undefined, relations: [],
+          }],
+        }],
+        nestedCursors: { marker: param(0), value: 'M4RK', cursors: [] },
+        parameters: [{ value: 'M4RK', type: 'string' }, { value: 'A3', type: 'string' }],
+      }
+      const compiled = compiler.compile(plan)
+      const { rows } = await driver.execute({ sql: compiled.sql, parameters: compiler.bindParameters(plan, compiled) })
+      expect(JSON.parse(String(rows[0]!['data']))).toEqual([
+        { name: 'Le Guin', books: { items: [{ title: 'A2', writer: { name: 'Le Guin' } }], hasNextPage: true, endCursor: 'M4RK0:["A2"]' } },
+        { name: 'Herbert', books: { items: [{ title: 'B1', writer: { name: 'Herbert' } }], hasNextPage: false, endCursor: null } },
+        { name: 'Banks', books: { items: [], hasNextPage: false, endCursor: null } },
+      ])
     } finally {
       await driver.destroy()
     }

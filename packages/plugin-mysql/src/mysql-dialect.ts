@@ -4,6 +4,7 @@ import type { MysqlDriverConfig } from './mysql-driver-config.js'
 import { mysqlCapabilities } from './sql/mysql-capabilities.js'
 import { classifyMysqlError } from './sql/mysql-error-classifier.js'
 import { MysqlIntrospector } from './sql/mysql-introspector.js'
+import { MysqlRoutines } from './sql/mysql-routines.js'
 import { MysqlServerInfo, type MysqlFlavor } from './sql/mysql-server.js'
 import { MysqlSqlCompiler } from './sql/mysql-sql-compiler.js'
 
@@ -15,6 +16,8 @@ import { MysqlSqlCompiler } from './sql/mysql-sql-compiler.js'
 export class MysqlDialect implements Dialect {
   readonly family = 'mysql'
   readonly server: MysqlServerInfo
+  /** Procedure parameter lists, read by the introspector and used by the compiler. */
+  readonly routines = new MysqlRoutines()
 
   constructor(private readonly config: MysqlDriverConfig, flavor?: MysqlFlavor) {
     this.server = new MysqlServerInfo(flavor)
@@ -33,11 +36,11 @@ export class MysqlDialect implements Dialect {
   }
 
   createCompiler(): MysqlSqlCompiler {
-    return new MysqlSqlCompiler(this.server)
+    return new MysqlSqlCompiler(this.server, this.routines)
   }
 
   createIntrospector(driver: Driver): MysqlIntrospector {
-    return new MysqlIntrospector(driver, this.server)
+    return new MysqlIntrospector(driver, this.server, this.routines)
   }
 
   classifyError(error: unknown) {

@@ -136,10 +136,52 @@ async function runStatements<R>(target: Runner, query: CompiledQuery, signal?: A
 async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
   signal?.throwIfAborted()
   const running = target.execute(query.sql, query.parameters as ExecuteValues[])
-  const [result] = signal === undefined ? await running : await raceAbort(running, signal)
-  if (Array.isArray(result)) return { rows: result as unknown as R[] }
+  const [result, fields] = signal === undefined ? await running : await raceAbort(running, signal)
+  if (Array.isArray(result)) {
+    // CALL answers with its result sets, then a status: the first result set is what a procedure returns. Its rows
+    // are not JSON built by the server, so exact numbers kept as text are given back as numbers here.
+    if (Array.isArray(result[0])) return { rows: withNumbers(result[0] as Record<string, unknown>[], (fields as unknown[] | undefined)?.[0]) as R[] }
+    return { rows: result as unknown as R[] }
+  }
   const header = result as { affectedRows?: number }
   return { rows: [], affectedRows: header.affectedRows }
+}
+
+/** mysql2 column types whose values arrive as text to keep their digits: DECIMAL, NEWDECIMAL, BIGINT. */
+const DECIMAL_TYPES = new Set([0, 246])
+const BIGINT_TYPE = 8
+const TINY_TYPE = 1
+
+/**
+ * A procedure's rows with 64-bit integers as `bigint`, decimals as numbers where the number prints back to the same
+ * digits (else they stay text), and TINYINT(1) as booleans: core writes them as the server's own JSON would.
+ */
+function withNumbers(rows: Record<string, unknown>[], fields: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(fields)) return rows
+  const typed = fields as { name: string; columnType?: number; columnLength?: number }[]
+  const converted = typed.filter((f) => f.columnType === BIGINT_TYPE || DECIMAL_TYPES.has(f.columnType ?? -1))
+  // TINYINT(1) is the family's BOOLEAN (as the introspector maps it).
+  const booleans = typed.filter((f) => f.columnType === TINY_TYPE && f.columnLength === 1)
+  if (converted.length === 0 && booleans.length === 0) return rows
+  for (const row of rows) {
+    for (const field of converted) {
+      const value = row[field.name]
+      if (typeof value !== 'string') continue
+      row[field.name] = field.columnType === BIGINT_TYPE && /^-?\d+$/.test(value) ? BigInt(value) : exactNumber(value)
+    }
+    for (const field of booleans) {
+      const value = row[field.name]
+      if (typeof value === 'number') row[field.name] = value !== 0
+    }
+  }
+  return rows
+}
+
+/** `12.50` → 12.5; text whose digits a double cannot hold stays text. */
+function exactNumber(text: string): number | string {
+  const n = Number(text)
+  const canonical = text.replace(/^(-?)0+(?=\d)/, '$1').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+  return Number.isFinite(n) && String(n) === (canonical === '-0' ? '0' : canonical) ? n : text
 }
 
 /** Settles with `promise`, or rejects with the signal's reason as soon as it aborts. */

@@ -5,6 +5,8 @@ import type { MysqlFlavor } from './mysql-server.js'
  * Shared by both servers. No native upsert: `INSERT … ON DUPLICATE KEY UPDATE` fires on a conflict with ANY unique
  * key (not only the one addressed), cannot skip the update when the row policy hides the row, and reports an
  * unchanged row like an insert — so core runs update-then-insert in a transaction instead. DDL commits implicitly.
+ * Stored procedures run by CALL (parameters by position; the result set is not described before it runs).
+ * Nested reads are correlated subqueries (no LATERAL needed); aggregation is GROUP BY under a GROUP_CONCAT.
  */
 const COMMON: DialectCapabilities = Object.freeze({
   ...DEFAULT_CAPABILITIES,
@@ -12,6 +14,9 @@ const COMMON: DialectCapabilities = Object.freeze({
   explicitKeyInsert: true,
   transactionalDdl: false,
   nativeUpsert: false,
+  storedProcedures: true,
+  nestedReads: true,
+  aggregation: true,
 })
 
 /** MySQL 8: no RETURNING (written rows are read back in the same transaction); LATERAL since 8.0.14. */

@@ -45,3 +45,21 @@ export function mariadbJsonChecksSql(count: number): string {
 FROM information_schema.CHECK_CONSTRAINTS
 WHERE (CONSTRAINT_SCHEMA, TABLE_NAME) IN (${pairs}) AND CHECK_CLAUSE LIKE 'json\\_valid(%'`
 }
+
+/**
+ * Stored procedures (`ord`, schema or NULL, name) with their parameters in declaration order (one row per parameter;
+ * one row with NULL parameter columns for a procedure without any). Routine names are case-insensitive in MySQL,
+ * so they are compared with information_schema's own collation. `routine_count` > 1 cannot happen for procedures
+ * (no overloading) but guards a FUNCTION of the same name.
+ */
+export function mysqlRoutinesSql(count: number): string {
+  const requested = Array.from({ length: count }, (_, i) => (i === 0 ? 'SELECT ? AS `ord`, ? AS `schema_name`, ? AS `object_name`' : 'SELECT ?, ?, ?')).join(' UNION ALL ')
+  return `SELECT q.\`ord\`, r.ROUTINE_SCHEMA AS \`schema_name\`, r.ROUTINE_NAME AS \`object_name\`, r.ROUTINE_TYPE AS \`routine_type\`, r.ROUTINE_COMMENT AS \`routine_comment\`,
+  p.PARAMETER_MODE AS \`mode\`, p.PARAMETER_NAME AS \`parameter_name\`, p.DATA_TYPE AS \`data_type\`, p.DTD_IDENTIFIER AS \`column_type\`
+FROM (${requested}) AS q
+JOIN information_schema.ROUTINES AS r
+  ON BINARY r.ROUTINE_SCHEMA = BINARY COALESCE(q.\`schema_name\`, DATABASE()) AND r.ROUTINE_NAME = q.\`object_name\`
+LEFT JOIN information_schema.PARAMETERS AS p
+  ON p.SPECIFIC_SCHEMA = r.ROUTINE_SCHEMA AND p.SPECIFIC_NAME = r.SPECIFIC_NAME AND p.ROUTINE_TYPE = r.ROUTINE_TYPE AND p.ORDINAL_POSITION > 0
+ORDER BY q.\`ord\`, r.ROUTINE_TYPE DESC, p.ORDINAL_POSITION`
+}

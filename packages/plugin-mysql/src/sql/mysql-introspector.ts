@@ -1,8 +1,9 @@
 import { qualifiedKey } from '@sluice/core'
 import type {
-  Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, SourceObject,
+  Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject,
 } from '@sluice/core'
-import { MYSQL_DEFAULT_SCHEMA_SQL, mariadbJsonChecksSql, mysqlColumnsSql, mysqlKeysSql } from './mysql-introspection-sql.js'
+import { MYSQL_DEFAULT_SCHEMA_SQL, mariadbJsonChecksSql, mysqlColumnsSql, mysqlKeysSql, mysqlRoutinesSql } from './mysql-introspection-sql.js'
+import { MysqlRoutines, parseParameterDefaults } from './mysql-routines.js'
 import type { MysqlServerInfo } from './mysql-server.js'
 import { mapMysqlType } from './mysql-type-map.js'
 
@@ -18,6 +19,18 @@ interface ColumnRow {
   readonly column_default: string | null
   readonly extra: string | null
   readonly max_length: number | string | null
+}
+
+interface RoutineRow {
+  readonly ord: number | string
+  readonly schema_name: string
+  readonly object_name: string
+  readonly routine_type: 'PROCEDURE' | 'FUNCTION'
+  readonly routine_comment: string | null
+  readonly mode: 'IN' | 'OUT' | 'INOUT' | null
+  readonly parameter_name: string | null
+  readonly data_type: string | null
+  readonly column_type: string | null
 }
 
 interface KeyRow {
@@ -38,18 +51,26 @@ interface Keys {
 }
 
 /**
- * Reads tables and views from information_schema in three or four queries whatever the number of objects: the
- * current database, columns, keys and (MariaDB) JSON checks. Unqualified names resolve in the connection's database
- * (MySQL's schema); `kind` is what the server says. Stored procedures are not read.
+ * Reads tables and views from information_schema in a fixed number of queries whatever the number of objects: the
+ * current database, columns, keys, (MariaDB) JSON checks, and procedures with their parameters. Unqualified names
+ * resolve in the connection's database (MySQL's schema); `kind` is what the server says. A procedure's result set
+ * cannot be described before it runs (MySQL keeps no result metadata for procedures): its columns are empty and
+ * `routine.resultDescribed` false. Procedure parameter lists are also recorded in `routines` for the compiler.
  */
 export class MysqlIntrospector implements Introspector {
-  constructor(private readonly driver: Driver, private readonly server: MysqlServerInfo) {}
+  constructor(
+    private readonly driver: Driver,
+    private readonly server: MysqlServerInfo,
+    private readonly routines: MysqlRoutines = new MysqlRoutines(),
+  ) {}
 
   async introspect(objects: readonly SourceObject[], options: Abortable = {}): Promise<DatabaseMetadata> {
     const { rows: schemaRows } = await this.driver.execute<{ default_schema: string | null }>({ sql: MYSQL_DEFAULT_SCHEMA_SQL, parameters: [] }, options)
     const defaultSchema = schemaRows[0]?.default_schema ?? undefined
+    const result = new Map<string, ObjectMetadata>()
+    await this.#readProcedures(objects.filter((o) => o.type === 'stored-procedure'), result, options)
     const relations = objects.filter((o) => o.type !== 'stored-procedure')
-    if (relations.length === 0) return { objects: new Map(), defaultSchema }
+    if (relations.length === 0) return { objects: result, defaultSchema }
 
     const parameters = relations.flatMap((o, i) => [i + 1, o.name.schema ?? null, o.name.name])
     const { rows } = await this.driver.execute<ColumnRow>({ sql: mysqlColumnsSql(relations.length), parameters }, options)
@@ -64,7 +85,6 @@ export class MysqlIntrospector implements Introspector {
     const keys = tables.length === 0 ? new Map<string, Keys>() : await this.#readKeys(tables, options)
     const json = tables.length === 0 || this.server.flavor !== 'mariadb' ? new Set<string>() : await this.#readJsonColumns(tables, options)
 
-    const result = new Map<string, ObjectMetadata>()
     for (const [ord, group] of found) {
       const requested = relations[ord - 1]
       if (requested === undefined) continue
@@ -82,6 +102,48 @@ export class MysqlIntrospector implements Introspector {
       })
     }
     return { objects: result, defaultSchema }
+  }
+
+  async #readProcedures(requested: readonly SourceObject[], result: Map<string, ObjectMetadata>, options: Abortable): Promise<void> {
+    if (requested.length === 0) return
+    const parameters = requested.flatMap((o, i) => [i + 1, o.name.schema ?? null, o.name.name])
+    const { rows } = await this.driver.execute<RoutineRow>({ sql: mysqlRoutinesSql(requested.length), parameters }, options)
+    const byOrd = new Map<number, RoutineRow[]>()
+    for (const row of rows) {
+      const ord = Number(row.ord)
+      const group = byOrd.get(ord)
+      if (group === undefined) byOrd.set(ord, [row])
+      else if (group[0]!.routine_type === row.routine_type) group.push(row)
+    }
+    for (const [ord, group] of byOrd) {
+      const source = requested[ord - 1]
+      const first = group[0]!
+      if (source === undefined) continue
+      const name = { schema: first.schema_name, name: first.object_name }
+      const defaults = parseParameterDefaults(first.routine_comment)
+      const params: ParameterMetadata[] = group.filter((r) => r.mode !== null).map((r) => ({
+        name: r.parameter_name ?? '',
+        type: mapMysqlType(r.data_type ?? '', r.column_type ?? ''),
+        dbType: r.column_type ?? r.data_type ?? '',
+        mode: r.mode === 'OUT' ? 'out' : r.mode === 'INOUT' ? 'inout' : 'in',
+        // MySQL has no parameter defaults: only the routine COMMENT's `defaults:` clause declares them.
+        hasDefault: r.mode === 'IN' && defaults.has((r.parameter_name ?? '').toLowerCase()),
+      }))
+      this.routines.set(qualifiedKey(name), params, defaults)
+      const problem = first.routine_type === 'FUNCTION'
+        ? `${first.schema_name}.${first.object_name} is a stored function; only procedures (CALL) can be published on MySQL.`
+        : undefined
+      result.set(qualifiedKey(source.name), {
+        name,
+        kind: 'stored-procedure',
+        columns: [],
+        primaryKey: [],
+        uniqueConstraints: [],
+        foreignKeys: [],
+        parameters: params,
+        routine: { type: 'procedure', resultDescribed: false, problem },
+      })
+    }
   }
 
   async #readKeys(tables: readonly (readonly [string, string])[], options: Abortable): Promise<Map<string, Keys>> {

@@ -210,3 +210,81 @@ describe('MysqlSqlCompiler: writes on MySQL (no RETURNING: batches that read the
     expect(() => compiler.compile(plan)).toThrow(/no native upsert/)
   })
 })
+
+describe('MysqlSqlCompiler: nested relationships and aggregation', () => {
+  const ref = (table: string, column: string): ColumnRef => ({ kind: 'column', table, column })
+  const nestedPlan: SelectPlan = {
+    kind: 'select', shapeKey: 'k', table: { name: { schema: undefined, name: 'authors' }, alias: 't' },
+    columns: [{ name: 'name', column: ref('t', 'name'), type: 'string' }], where: undefined, orderBy: [], result: { mode: 'single' },
+    relations: [{
+      name: 'books', cardinality: 'many', table: { name: { schema: undefined, name: 'books' }, alias: 't_r0' }, linking: undefined,
+      join: { kind: 'compare', left: ref('t_r0', 'author_id'), op: 'eq', right: ref('t', 'id') }, parentColumns: [ref('t', 'id')],
+      columns: [{ name: 'title', column: ref('t_r0', 'title'), type: 'string' }],
+      where: { kind: 'compare', left: ref('t_r0', 'title'), op: 'ne', right: param(1) },
+      orderBy: [{ column: ref('t_r0', 'title'), direction: 'desc', nullable: false }],
+      page: { limit: 1, fetch: 2, cursorColumns: [ref('t_r0', 'title')], cursor: 0 }, relations: [],
+    }],
+    nestedCursors: { marker: param(0), value: 'M', cursors: [] },
+    parameters: [{ value: 'M', type: 'string' }, { value: 'A3', type: 'string' }],
+  }
+  const CONNECTION_HEAD = "SELECT JSON_OBJECT('name', `t`.`name`, 'books', JSON_EXTRACT((SELECT JSON_OBJECT('items', JSON_EXTRACT(CONCAT('[', COALESCE("
+
+  it('MariaDB: a nested page is GROUP_CONCAT … LIMIT in a correlated subquery (no LATERAL, no outer references in derived tables)', () => {
+    const compiler = compilerFor('mariadb')
+    const compiled = compiler.compile(nestedPlan)
+    expect(compiled.sql).toBe(`${CONNECTION_HEAD}GROUP_CONCAT(JSON_OBJECT('title', \`t_r0\`.\`title\`) ORDER BY \`t_r0\`.\`title\` DESC SEPARATOR ',' LIMIT 1), ''), ']'), '$'), `
+      + "'hasNextPage', JSON_EXTRACT(IF(COUNT(*) > 1, 'true', 'false'), '$'), 'endCursor', IF(COUNT(*) > 1, CONCAT(?, '0:', "
+      + "GROUP_CONCAT(JSON_ARRAY(CAST(`t_r0`.`title` AS CHAR)) ORDER BY `t_r0`.`title` DESC SEPARATOR '' LIMIT 0, 1)), NULL)) "
+      + "FROM `books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ?), '$')) AS `data` FROM `authors` AS `t` LIMIT 1")
+    expect(compiler.bindParameters(nestedPlan, compiled)).toEqual(['M', 'A3'])
+  })
+
+  it('MySQL: a nested page numbers the first limit + 1 rows in a derived table with an outer reference (8.0.14+)', () => {
+    const compiler = compilerFor('mysql')
+    const compiled = compiler.compile(nestedPlan)
+    expect(compiled.sql).toBe(`${CONNECTION_HEAD}GROUP_CONCAT(CASE WHEN \`t_r0:q\`.\`n\` <= 1 THEN \`t_r0:q\`.\`j\` END ORDER BY \`t_r0:q\`.\`n\` SEPARATOR ','), ''), ']'), '$'), `
+      + "'hasNextPage', JSON_EXTRACT(IF(COUNT(*) > 1, 'true', 'false'), '$'), 'endCursor', IF(COUNT(*) > 1, CONCAT(?, '0:', "
+      + "GROUP_CONCAT(CASE WHEN `t_r0:q`.`n` = 1 THEN JSON_ARRAY(`t_r0:q`.`c0`) END)), NULL)) "
+      + "FROM (SELECT JSON_OBJECT('title', `t_r0`.`title`) AS `j`, ROW_NUMBER() OVER (ORDER BY `t_r0`.`title` DESC) AS `n`, CAST(`t_r0`.`title` AS CHAR) AS `c0` "
+      + "FROM `books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ? ORDER BY `t_r0`.`title` DESC LIMIT 2) AS `t_r0:q`), '$')) AS `data` FROM `authors` AS `t` LIMIT 1")
+    expect(compiler.bindParameters(nestedPlan, compiled)).toEqual(['M', 'A3'])
+  })
+
+  it('nests a one-relationship as its first record or NULL', () => {
+    const plan: SelectPlan = {
+      ...nestedPlan, nestedCursors: undefined, parameters: [],
+      relations: [{ ...nestedPlan.relations![0]!, cardinality: 'one', page: undefined, where: undefined, orderBy: [] }],
+    }
+    expect(compilerFor('mysql').compile(plan).sql).toBe(
+      "SELECT JSON_OBJECT('name', `t`.`name`, 'books', JSON_EXTRACT((SELECT JSON_OBJECT('title', `t_r0`.`title`) FROM `books` AS `t_r0` "
+      + "WHERE `t_r0`.`author_id` = `t`.`id` LIMIT 1), '$')) AS `data` FROM `authors` AS `t` LIMIT 1",
+    )
+  })
+
+  it('aggregates under GROUP_CONCAT, HAVING compared as DOUBLE', () => {
+    const plan: SelectPlan = {
+      kind: 'select', shapeKey: 'k', table, columns: [], orderBy: [], result: { mode: 'single' }, where: { kind: 'isNull', operand: col('year'), negated: true },
+      aggregate: {
+        groupBy: [{ name: 'year', column: col('year'), type: 'int' }],
+        aggregations: [{ name: 'avgPrice', function: 'avg', column: col('price'), distinct: true, having: [{ op: 'in', values: [param(0), param(1)] }] }],
+      },
+      parameters: [{ value: 1.5, type: 'float' }, { value: 2, type: 'float' }],
+    }
+    expect(compilerFor('mariadb').compile(plan).sql).toBe(
+      "SELECT CONCAT('[', COALESCE(GROUP_CONCAT(JSON_OBJECT('fields', JSON_OBJECT('year', `x`.`g0`), 'aggregations', JSON_OBJECT('avgPrice', `x`.`a0`)) "
+      + "ORDER BY `x`.`g0` ASC SEPARATOR ','), ''), ']') AS `data` FROM (SELECT `t`.`year` AS `g0`, AVG(DISTINCT `t`.`price`) AS `a0` "
+      + 'FROM `library`.`books` AS `t` WHERE `t`.`year` IS NOT NULL GROUP BY `t`.`year` HAVING CAST(AVG(DISTINCT `t`.`price`) AS DOUBLE) IN (CAST(? AS DOUBLE), CAST(? AS DOUBLE))) AS `x`',
+    )
+  })
+
+  it('calls a procedure with arguments by position when the introspector has not described it', () => {
+    const compiler = compilerFor('mariadb')
+    const plan = {
+      kind: 'execute' as const, shapeKey: 'k', procedure: { schema: 'library', name: 'get_books' }, routine: 'procedure' as const, alias: 'r',
+      arguments: [{ name: 'a', dbType: 'int', value: param(0) }], outputParameters: ['total'], resultColumns: undefined, columns: undefined,
+      parameters: [{ value: 1, type: 'int' as const }],
+    }
+    const compiled = compiler.compile(plan)
+    expect(compiled).toEqual({ sql: 'CALL `library`.`get_books`(?, @`sluice_p1`)', parameterOrder: [0], result: 'rows' })
+  })
+})

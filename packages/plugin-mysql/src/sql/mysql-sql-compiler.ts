@@ -1,11 +1,12 @@
 import {
-  BaseSqlCompiler, hasExactJsonForm, invariant,
+  BaseSqlCompiler, hasExactJsonForm, invariant, qualifiedKey,
   type ColumnRef, type DeletePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink,
-  type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type SelectPlan,
+  type AggregatePlan, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type SelectPlan,
   type CompiledSql, type TableRef, type UpdatePlan, type UpsertPlan,
 } from '@sluice/core'
-import { IF_FOUND } from './mysql-batch.js'
+import { IF_FOUND, THEN } from './mysql-batch.js'
 import { mysqlCastType } from './mysql-cast-type.js'
+import { MysqlRoutines } from './mysql-routines.js'
 import { MysqlServerInfo } from './mysql-server.js'
 
 /** Alias of the derived table a page is aggregated from. */
@@ -31,7 +32,7 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
   /** Column references without their table alias (RETURNING, single-table DELETE: MariaDB takes no alias there). */
   #bare = false
 
-  constructor(private readonly server: MysqlServerInfo = new MysqlServerInfo()) {
+  constructor(private readonly server: MysqlServerInfo = new MysqlServerInfo(), private readonly routines: MysqlRoutines = new MysqlRoutines()) {
     super()
   }
 
@@ -102,8 +103,11 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
   }
 
   protected compileSelect(plan: SelectPlan, sink: ParameterSink): string {
+    if (plan.aggregate !== undefined) return this.aggregateSelect(plan, plan.aggregate, sink)
+    const relations = plan.relations ?? NO_NESTED
+    const marker = plan.nestedCursors?.marker
     if (plan.result.mode === 'single') {
-      return `SELECT ${this.record(plan.columns)} AS \`data\` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} LIMIT 1`
+      return `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`data\` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} LIMIT 1`
     }
     const { limit, fetch, cursorColumns } = plan.result
     const outputs = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c)))
@@ -115,9 +119,37 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
       ? ''
       : `, GROUP_CONCAT(CASE WHEN ${PAGE}.\`n\` = ${this.integerLiteral(limit)} THEN JSON_ARRAY(${cursorColumns.map((_, i) => `${PAGE}.\`c${i}\``).join(', ')}) END) AS \`cursor\``
     const order = this.orderBy(plan.orderBy)
-    const rows = `SELECT ${this.record(plan.columns)} AS \`j\`, ROW_NUMBER() OVER (${order.trim()}) AS \`n\`${carried} `
+    const rows = `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`j\`, ROW_NUMBER() OVER (${order.trim()}) AS \`n\`${carried} `
       + `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${order} LIMIT ${this.integerLiteral(fetch)}`
     return `SELECT CONCAT('[', GROUP_CONCAT(${PAGE}.\`j\` ORDER BY ${PAGE}.\`n\` SEPARATOR ${ELEMENT_SEPARATOR}), ']') AS \`data\`${cursor} FROM (${rows}) AS ${PAGE}`
+  }
+
+  /**
+   * Groups as one JSON array ordered by the group columns (NULL first: MySQL's own order, Sluice's rule): an inner
+   * GROUP BY computes the aggregates, an outer GROUP_CONCAT builds `{"fields": {…}, "aggregations": {…}}` per group.
+   * HAVING compares as DOUBLE, so a fractional bound works against integer aggregates.
+   */
+  protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
+    const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS \`g${i}\``)
+    const values = aggregate.aggregations.map((a, i) => `${this.aggregateCall(a)} AS \`a${i}\``)
+    const from = ` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
+      const value = `CAST(${this.aggregateCall(a)} AS DOUBLE)`
+      if (h.op === 'in') return `${value} IN (${h.values.map((v) => `CAST(${sink.placeholder(v)} AS DOUBLE)`).join(', ')})`
+      return `${value} ${HAVING_OPERATORS[h.op]} CAST(${sink.placeholder(h.values[0]!)} AS DOUBLE)`
+    }))
+    const inner = `SELECT ${[...groups, ...values].join(', ') || '1 AS `sluice:one`'}${from}`
+      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
+      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
+    const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, ${this.jsonValue(`\`x\`.\`g${i}\``, g.type)}`).join(', ')
+    const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, \`x\`.\`a${i}\``).join(', ')
+    const order = aggregate.groupBy.length === 0 ? '' : ` ORDER BY ${aggregate.groupBy.map((_, i) => `\`x\`.\`g${i}\` ASC`).join(', ')}`
+    return `SELECT CONCAT('[', COALESCE(GROUP_CONCAT(JSON_OBJECT('fields', JSON_OBJECT(${fields}), 'aggregations', JSON_OBJECT(${aggs}))${order} SEPARATOR ','), ''), ']') AS \`data\` `
+      + `FROM (${inner}) AS \`x\``
+  }
+
+  protected aggregateCall(a: AggregatePlan['aggregations'][number]): string {
+    return `${a.function.toUpperCase()}(${a.distinct ? 'DISTINCT ' : ''}${this.column(a.column)})`
   }
 
   protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {
@@ -161,6 +193,40 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
     }
     const t = this.quoteIdentifier(plan.table.alias)
     return `DELETE ${t} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${IF_FOUND}SELECT 1 AS \`deleted\``
+  }
+
+  /**
+   * `CALL db.proc(…)` with every declared parameter by position (MySQL has neither named arguments nor parameter
+   * defaults): IN parameters the plan passes get their value, others the default the routine's COMMENT declares
+   * (a literal from the database's own metadata), else NULL; OUT and INOUT ones are session variables
+   * (`@sluice_p<n>`), an INOUT value set just before the call in the same batch. The driver returns the first result
+   * set's rows; core names and serializes them (`executeResult` 'rows').
+   */
+  protected override compileExecute(plan: ExecutePlan, sink: ParameterSink): string {
+    const declared = this.routines.get(qualifiedKey(plan.procedure))
+      ?? [...plan.arguments.map((a) => ({ name: a.name, mode: 'in' as const })), ...plan.outputParameters.map((name) => ({ name, mode: 'out' as const }))]
+    const variable = (i: number): string => `@\`sluice_p${i}\``
+    const given = (name: string) => plan.arguments.find((a) => a.name === name)
+    // Rendered in textual order: the SETs, then the CALL's arguments.
+    const setup = declared.flatMap((p, i) => {
+      if (p.mode !== 'inout') return []
+      const value = given(p.name)
+      return [`SET ${variable(i)} = ${value === undefined ? 'NULL' : sink.placeholder(value.value)}`]
+    })
+    const key = qualifiedKey(plan.procedure)
+    const args = declared.map((p, i) => {
+      if (p.mode !== 'in') return variable(i)
+      const value = given(p.name)
+      if (value !== undefined) return sink.placeholder(value.value)
+      // Left out: the default the routine's COMMENT declares (see parseParameterDefaults), else NULL.
+      const declaredDefault = this.routines.defaultOf(key, p.name.toLowerCase())
+      return declaredDefault === undefined ? 'NULL' : this.quoteString(declaredDefault)
+    })
+    return [...setup, `CALL ${this.qualifiedName(plan.procedure)}(${args.join(', ')})`].join(THEN)
+  }
+
+  protected override executeResult(_plan: ExecutePlan): 'json' | 'rows' {
+    return 'rows'
   }
 
   protected insertValues(plan: InsertPlan, sink: ParameterSink): string {
@@ -210,9 +276,52 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
     }
   }
 
-  /** The row as a JSON object keyed by API-level names. */
-  protected record(columns: readonly OutputColumn[]): string {
-    return `JSON_OBJECT(${columns.map((c) => `${this.quoteString(c.name)}, ${this.jsonValue(this.column(c.column), c.type)}`).join(', ')})`
+  /** The row as a JSON object keyed by API-level names, nested relationships last. */
+  protected record(columns: readonly OutputColumn[], relations: readonly NestedSelect[] = NO_NESTED, sink?: ParameterSink, marker?: ParamRef): string {
+    const items = columns.map((c) => `${this.quoteString(c.name)}, ${this.jsonValue(this.column(c.column), c.type)}`)
+    for (const n of relations) items.push(`${this.quoteString(n.name)}, ${this.nestedValue(n, sink!, marker)}`)
+    return `JSON_OBJECT(${items.join(', ')})`
+  }
+
+  /**
+   * A nested relationship as one correlated subquery in the parent's JSON_OBJECT (a subquery's JSON is nested as
+   * JSON through `JSON_EXTRACT(…, '$')`). `one` → the first related record or NULL. `many` → the connection object
+   * `{"items", "hasNextPage", "endCursor"}`: on MariaDB (no LATERAL, no outer references in derived tables) with
+   * `GROUP_CONCAT(… ORDER BY … LIMIT n)`; on MySQL 8.0.14+ (no LIMIT in GROUP_CONCAT) over a derived table of the
+   * first limit + 1 rows numbered by ROW_NUMBER. Items are joined by ',' only: a raw newline would break the root
+   * page's count. `endCursor` is the marker parameter, `<cursor index>:` and the ordering values of row `limit`.
+   */
+  protected nestedValue(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
+    const tables = n.linking === undefined ? this.tableRef(n.table) : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
+    const where = (): string => ` WHERE ${this.nested(n.join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
+    if (n.page === undefined) {
+      const record = this.record(n.columns, n.relations, sink, marker)
+      return `JSON_EXTRACT((SELECT ${record} FROM ${tables}${where()}${this.orderBy(n.orderBy)} LIMIT 1), '$')`
+    }
+    invariant(marker !== undefined, 'a nested page needs the cursor marker parameter')
+    const L = this.integerLiteral(n.page.limit)
+    const index = this.integerLiteral(n.page.cursor)
+    const cursorValues = (ref: (c: ColumnRef, i: number) => string): string => `JSON_ARRAY(${n.page!.cursorColumns.map(ref).join(', ')})`
+    const connection = (items: string, endCursorValues: string, markerSql: string): string =>
+      `JSON_OBJECT('items', JSON_EXTRACT(CONCAT('[', COALESCE(${items}, ''), ']'), '$'), `
+      + `'hasNextPage', JSON_EXTRACT(IF(COUNT(*) > ${L}, 'true', 'false'), '$'), `
+      + `'endCursor', IF(COUNT(*) > ${L}, CONCAT(${markerSql}, '${index}:', ${endCursorValues}), NULL))`
+    const order = n.orderBy.map((t) => this.orderTerm(t)).join(', ')
+    if (this.server.flavor === 'mariadb') {
+      const within = order === '' ? '' : ` ORDER BY ${order}`
+      const items = `GROUP_CONCAT(${this.record(n.columns, n.relations, sink, marker)}${within} SEPARATOR ',' LIMIT ${L})`
+      const markerSql = sink.placeholder(marker)
+      const last = `GROUP_CONCAT(${cursorValues((c) => `CAST(${this.column(c)} AS CHAR)`)}${within} SEPARATOR '' LIMIT ${this.integerLiteral(n.page.limit - 1)}, 1)`
+      return `JSON_EXTRACT((SELECT ${connection(items, last, markerSql)} FROM ${tables}${where()}), '$')`
+    }
+    const q = this.quoteIdentifier(`${n.table.alias}:q`)
+    const items = `GROUP_CONCAT(CASE WHEN ${q}.\`n\` <= ${L} THEN ${q}.\`j\` END ORDER BY ${q}.\`n\` SEPARATOR ',')`
+    const last = `GROUP_CONCAT(CASE WHEN ${q}.\`n\` = ${L} THEN ${cursorValues((_, i) => `${q}.\`c${i}\``)} END)`
+    const head = connection(items, last, sink.placeholder(marker))
+    const carried = n.page.cursorColumns.map((c, i) => `, CAST(${this.column(c)} AS CHAR) AS \`c${i}\``).join('')
+    const rows = `SELECT ${this.record(n.columns, n.relations, sink, marker)} AS \`j\`, ROW_NUMBER() OVER (${order === '' ? '' : `ORDER BY ${order}`}) AS \`n\`${carried} `
+      + `FROM ${tables}${where()}${this.orderBy(n.orderBy)} LIMIT ${this.integerLiteral(n.page.fetch)}`
+    return `JSON_EXTRACT((SELECT ${head} FROM (${rows}) AS ${q}), '$')`
   }
 
   /** A column as its JSON value: booleans (TINYINT(1)) as true/false, date-times in ISO form, bytes in base64. */
@@ -235,6 +344,9 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
     }
   }
 }
+
+const NO_NESTED: readonly NestedSelect[] = Object.freeze([])
+const HAVING_OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
 
 function sameColumn(a: ColumnRef, b: ColumnRef): boolean {
   return a.table === b.table && a.column === b.column
