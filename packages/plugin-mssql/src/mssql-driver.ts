@@ -151,6 +151,8 @@ export class MssqlDriver implements Driver {
     if (this.#config.setSessionContext === true && (options.principal !== undefined || options.role !== undefined)) {
       context = buildSessionContext(options.principal, options.role, session.contextKeys)
       sql = context.sql + sql
+      // Recorded before running: a batch that fails after setting some keys must still have them cleared next time.
+      session.contextKeys = context.keys
     }
     return new Promise<QueryResult<R>>((resolve, reject) => {
       const rows: R[] = []
@@ -165,7 +167,6 @@ export class MssqlDriver implements Driver {
           if (classifyMssqlError(error).kind === 'unavailable') session.broken = true
           return reject(error)
         }
-        if (context !== undefined) session.contextKeys = context.keys
         resolve({ rows, affectedRows: rowCount })
       })
       request.on('columnMetadata', () => {
