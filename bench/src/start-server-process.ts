@@ -27,6 +27,8 @@ export interface StartOptions {
   readonly node?: string
   /** Working directory (default: the workspace root, where tsx and the `@sluice/*` packages resolve). */
   readonly cwd?: string
+  /** Extra node flags, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
+  readonly nodeArgs?: readonly string[]
 }
 
 /**
@@ -35,7 +37,7 @@ export interface StartOptions {
  */
 export function startServerProcess(script: string, args: readonly string[], env: Readonly<Record<string, string>>, options: StartOptions = {}): ServerProcess {
   hookExit()
-  const nodeArgs = options.tsx === false ? [] : TSX_NODE_ARGS
+  const nodeArgs = [...(options.nodeArgs ?? []), ...(options.tsx === false ? [] : TSX_NODE_ARGS)]
   const child = spawn(options.node ?? process.execPath, [...nodeArgs, script, ...args], {
     cwd: options.cwd ?? WORKSPACE_ROOT,
     env: { ...process.env, ...env },
