@@ -5,6 +5,7 @@ import {
   execute, getOperationAST, GraphQLError, parse, specifiedRules, subscribe, validate, type DocumentNode, type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql'
+import { stringify as stringifyLossless } from 'lossless-json'
 import { SluiceError, type ErrorCode, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext } from '@sluice/core'
 import type { GraphQLContext } from '../resolve/graphql-context.js'
 import { depthLimitRule } from '../validation/depth-limit-rule.js'
@@ -71,19 +72,20 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     }
     if (request.method !== 'POST' && operation.operation !== 'query') throw new SluiceError('SLUICE_ERR_GRAPHQL_MUTATION_GET')
 
-    const contextValue: GraphQLContext = { request: context, rawVariables: params.variables }
+    const contextValue: GraphQLContext = { request: context, rawVariables: params.variables, state: { exactNumbers: false } }
     const result = (await run.execute({
       schema: run.schema, document, contextValue, variableValues: params.variables, operationName: params.operationName,
     })) as ExecutionResult
     // graphql-js leaves `data` out only when execution never started (variables that do not fit their types).
     if (!('data' in result)) return fail(result.errors ?? [], 'SLUICE_ERR_GRAPHQL_VALIDATION')
     if (result.errors !== undefined && result.errors.length > 0) {
-      return respond(200, { errors: result.errors.map((e) => format(e, 'SLUICE_ERR_INTERNAL')), data: result.data })
+      return respond(200, { errors: result.errors.map((e) => format(e, 'SLUICE_ERR_INTERNAL')), data: result.data }, contextValue.state.exactNumbers)
     }
-    return respond(200, { data: result.data })
+    return respond(200, { data: result.data }, contextValue.state.exactNumbers)
   }
 }
 
-function respond(status: number, body: unknown): HttpResponse {
-  return { status, headers: JSON_TYPE, body: JSON.stringify(body) }
+/** `exact`: the data holds `LosslessNumber`s (integers beyond 2^53), written with every digit. */
+function respond(status: number, body: unknown, exact = false): HttpResponse {
+  return { status, headers: JSON_TYPE, body: exact ? stringifyLossless(body) ?? 'null' : JSON.stringify(body) }
 }

@@ -5,6 +5,8 @@ export interface GraphQLContext {
   readonly request: RequestContext
   /** Raw `variables` (graphql-js coerces input objects into field-definition order; `orderBy` needs the sent order). */
   readonly rawVariables: Readonly<Record<string, unknown>>
+  /** Per-request state resolvers set: `exactNumbers` when a result held integers beyond 2^53 (written losslessly). */
+  readonly state: { exactNumbers: boolean }
 }
 
 /** GraphQL's wording in core's messages: `Invalid field 'email' in selection`, `… in filter`. */

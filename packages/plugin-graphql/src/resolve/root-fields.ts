@@ -44,7 +44,7 @@ export class RootFields {
             operation: 'read', entity: t.entity.name, select, relations,
             filter: options.filter, orderBy: options.orderBy, first: options.first, after: options.after, terms: GRAPHQL_TERMS,
           }, context.request)
-          value.items = parseRecords(result.json)
+          value.items = parseRecords(result.json, context)
           value.hasNextPage = result.hasNextPage
           value.endCursor = result.endCursor
         }
@@ -53,7 +53,7 @@ export class RootFields {
           const result = await runRead(this.pipeline, {
             operation: 'read', entity: t.entity.name, filter: options.filter, aggregate, terms: GRAPHQL_TERMS,
           }, context.request)
-          value[GROUPS][groupBy.responseKey] = parseRecords(result.json)
+          value[GROUPS][groupBy.responseKey] = parseRecords(result.json, context)
         }
         return value
       },
@@ -70,7 +70,7 @@ export class RootFields {
         const result = await runRead(this.pipeline, {
           operation: 'read', entity: t.entity.name, key: keyOf(t, args), select, relations, terms: GRAPHQL_TERMS,
         }, context.request)
-        const record = parseRecords(result.json)[0]
+        const record = parseRecords(result.json, context)[0]
         if (record === undefined) throw new SluiceError('SLUICE_ERR_ITEM_NOT_FOUND')
         return record
       },
@@ -88,7 +88,7 @@ export class RootFields {
         const result = await runWrite(this.pipeline, {
           operation: 'create', entity: t.entity.name, body: args['item'] as Args, relations, terms: GRAPHQL_TERMS,
         }, context.request)
-        return parseRecords(result.json)[0] ?? null
+        return parseRecords(result.json, context)[0] ?? null
       },
     }
   }
@@ -105,7 +105,7 @@ export class RootFields {
         const result = await runWrite(this.pipeline, {
           operation: 'create', entity: t.entity.name, items: args['items'] as Args[], relations, terms: GRAPHQL_TERMS,
         }, context.request)
-        return { items: parseRecords(result.json), hasNextPage: false, endCursor: null }
+        return { items: parseRecords(result.json, context), hasNextPage: false, endCursor: null }
       },
     }
   }
@@ -122,7 +122,7 @@ export class RootFields {
         const result = await runWrite(this.pipeline, {
           operation: 'merge', entity: t.entity.name, key: keyOf(t, args), body: args['item'] as Args, ifMatch: '*', relations, terms: GRAPHQL_TERMS,
         }, context.request)
-        return parseRecords(result.json)[0] ?? null
+        return parseRecords(result.json, context)[0] ?? null
       },
     }
   }
@@ -146,7 +146,7 @@ export class RootFields {
           const before = await runRead(this.pipeline, {
             operation: 'read', entity: t.entity.name, key, select, relations, terms: GRAPHQL_TERMS,
           }, context.request)
-          record = parseRecords(before.json)[0] ?? null
+          record = parseRecords(before.json, context)[0] ?? null
         }
         await runWrite(this.pipeline, { operation: 'delete', entity: t.entity.name, key, terms: GRAPHQL_TERMS }, context.request)
         return record

@@ -1,4 +1,6 @@
+import { isInteger, isSafeNumber, LosslessNumber, parse as parseLossless } from 'lossless-json'
 import { invariant, type OperationRequest, type Pipeline, type ReadResult, type RequestContext, type WriteResult } from '@sluice/core'
+import type { GraphQLContext } from './graphql-context.js'
 
 /** One pipeline call (one SQL statement) for a read; the records come back as the JSON text core built. */
 export async function runRead(pipeline: Pipeline, request: OperationRequest, context: RequestContext): Promise<ReadResult> {
@@ -13,7 +15,21 @@ export async function runWrite(pipeline: Pipeline, request: OperationRequest, co
   return result
 }
 
-/** Records of a result's JSON array text, as graphql-js resolves them (field names are API names). */
-export function parseRecords(json: string): Array<Record<string, unknown>> {
-  return JSON.parse(json) as Array<Record<string, unknown>>
+/** 16 digits in a row: the only way a JSON text can hold an integer beyond 2^53 (a cheap test before a slow parse). */
+const LONG_DIGITS = /\d{16}/
+
+/**
+ * Records of a result's JSON array text, as graphql-js resolves them (field names are API names). Integers beyond
+ * 2^53 (64-bit keys, bigint columns) would lose digits in `JSON.parse`; when the text may hold one, it is parsed
+ * exactly instead, such integers are kept as `LosslessNumber`s, and the request is marked so its response is
+ * written with their digits intact (see `writeResponse`).
+ */
+export function parseRecords(json: string, context: GraphQLContext): Array<Record<string, unknown>> {
+  if (!LONG_DIGITS.test(json)) return JSON.parse(json) as Array<Record<string, unknown>>
+  context.state.exactNumbers = true
+  return parseLossless(json, null, parseExactNumber) as Array<Record<string, unknown>>
+}
+
+function parseExactNumber(text: string): number | LosslessNumber {
+  return isInteger(text) && !isSafeNumber(text) ? new LosslessNumber(text) : Number(text)
 }

@@ -36,7 +36,7 @@ export function procedureField(entity: EntityModel, names: EntityNames, pipeline
       const parameters: Record<string, unknown> = {}
       for (const [name, value] of Object.entries(given as Record<string, unknown>)) if (value !== undefined) parameters[name] = value
       const result = await runRead(pipeline, { operation: 'execute', entity: entity.name, parameters, terms: GRAPHQL_TERMS }, context.request)
-      return parseRecords(result.json)
+      return parseRecords(result.json, context)
     },
   }
 }
