@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isErrorEnvelope, startLibraryServer, useLibraryServer } from './support/library-test-server.js'
 import { expectValidOpenApi } from './support/openapi-document-checks.js'
@@ -94,6 +95,18 @@ describe('OpenAPI endpoints in production mode', () => {
       expect(response.status, role).toBe(404)
       expect(isErrorEnvelope(response), role).toBe(true)
     }
+  })
+})
+
+describe('OpenAPI documents and response compression', () => {
+  const server = useLibraryServer({ runtime: { compression: { level: 'optimal' } } })
+
+  it('are compressed like every other response when the client accepts it', async () => {
+    const plain = await server.request('/api/openapi')
+    const response = await server.app.inject({ url: '/api/openapi', headers: { 'accept-encoding': 'gzip' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(plain.text)
   })
 })
 
