@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -42,7 +43,8 @@ async function spawnClient(config: string, role?: string): Promise<StdioClient> 
   const errors: unknown[] = []
   client.onerror = (error) => { errors.push(error) }
   try {
-    await client.connect(transport)
+    // Start-up (PGlite seeding the sample) can be slow on a busy machine: allow more than the 60 s default.
+    await client.connect(transport, { timeout: 115_000 })
   } catch (error) {
     throw new Error(`the stdio server did not start: ${String(error)}\n${stderr}`)
   }
@@ -106,4 +108,42 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
     expect(count.result).toEqual([{ count: books.result.value.length }])
     expect(reader.stderr()).toContain('serves MCP on stdio as role reader')
   })
+})
+
+describe('sluice start --mcp-stdio usage errors', () => {
+  function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--conditions=@sluice/source', '--import', 'tsx', CLI, 'start', ...args], {
+        cwd: ROOT, env: { ...process.env, INIT_CWD: dir }, stdio: ['pipe', 'pipe', 'pipe'],
+      })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (d: Buffer) => { stdout += d.toString() })
+      child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
+      child.on('exit', (status) => resolve({ status, stdout, stderr }))
+      child.stdin.end()
+    })
+  }
+
+  it('refuses HTTP options, a malformed role and a config with MCP disabled, on stderr only', async () => {
+    const config = writeLibraryConfig()
+    const json = JSON.parse(readFileSync(config, 'utf8'))
+    json.runtime.mcp = { enabled: false }
+    const disabled = join(dir, 'mcp-disabled.json')
+    writeFileSync(disabled, JSON.stringify(json))
+    const [port, role, empty, off] = await Promise.all([
+      run(['--config', config, '--mcp-stdio', '--port', '5000']),
+      run(['--config', config, '--mcp-stdio', 'editor']),
+      run(['--config', config, '--mcp-stdio', 'role:']),
+      run(['--config', disabled, '--mcp-stdio']),
+    ])
+    expect(port.status).toBe(1)
+    expect(port.stderr).toContain('--mcp-stdio serves MCP on stdin/stdout only')
+    expect(role.status).toBe(1)
+    expect(role.stderr).toContain("unexpected argument 'editor'")
+    expect(empty.stderr).toContain('--mcp-stdio expects role:NAME')
+    expect(off.status).toBe(1)
+    expect(off.stderr).toContain('MCP is disabled in the configuration')
+    for (const result of [port, role, empty, off]) expect(result.stdout).toBe('')
+  }, 120_000)
 })
