@@ -130,6 +130,24 @@ describe('OpenAPI endpoint location', () => {
     expect(rows.statusCode).toBe(200)
   })
 
+  it('serves an empty anonymous view when no entity grants anonymous anything, and 404 on /anonymous (rule 3)', async () => {
+    const server = await startLibraryServer({
+      edit: (config) => {
+        for (const entity of Object.values(config['entities'] as Record<string, { permissions: { role: string }[] }>)) {
+          entity.permissions = entity.permissions.filter((p) => p.role !== 'anonymous')
+        }
+      },
+    })
+    servers.push(server)
+    const base = await server.app.inject({ url: '/api/openapi' })
+    expect(base.statusCode).toBe(200)
+    const document = JSON.parse(base.body)
+    await expectValidOpenApi(document)
+    expect(document.paths).toEqual({})
+    expect((await server.app.inject({ url: '/api/openapi/anonymous' })).statusCode).toBe(404)
+    expect((await server.app.inject({ url: '/api/openapi/authenticated' })).statusCode).toBe(200)
+  })
+
   it('is absent when REST is disabled globally: there is no endpoint to describe', async () => {
     const server = await startLibraryServer({ runtime: { rest: { enabled: false } } })
     servers.push(server)
