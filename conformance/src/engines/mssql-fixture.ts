@@ -1,4 +1,5 @@
-import type { Fixture, FixtureTable, NeutralType } from '../fixture.js'
+import type { FixtureProcedure } from '../fixture-procedure.js'
+import { findFixtureColumn, type Fixture, type FixtureTable, type NeutralType } from '../fixture.js'
 
 /**
  * Runs one T-SQL statement whose parameters are named `@p0 … @pN` by position (an `MssqlDriver`'s `execute`, or
@@ -12,9 +13,10 @@ export interface MssqlFixture {
    * Creates the fixture's tables in `schema` (text columns NVARCHAR with the binary collation
    * `Latin1_General_100_BIN2`; `generated` columns `IDENTITY(1,1)`) and inserts their rows, the identity columns'
    * values explicitly under IDENTITY_INSERT — SQL Server then moves each identity past the largest inserted value.
+   * Then creates the fixture's procedures (see `renderMssqlProcedure`).
    */
   apply(fixture: Fixture): Promise<void>
-  /** Drops every table `apply` created. */
+  /** Drops every procedure and table `apply` created. */
   reset(): Promise<void>
 }
 
@@ -38,6 +40,7 @@ const MAX_PARAMETERS = 2000
  */
 export function createMssqlFixture(execute: MssqlExecute, options: { readonly schema: string }): MssqlFixture {
   const created: string[] = []
+  const routines: string[] = []
   const tableName = (name: string): string => `${quote(options.schema)}.${quote(name)}`
   return {
     async apply(fixture) {
@@ -46,8 +49,18 @@ export function createMssqlFixture(execute: MssqlExecute, options: { readonly sc
         created.push(tableName(table.name))
         await insertRows(execute, tableName(table.name), table)
       }
+      for (const procedure of fixture.procedures ?? []) {
+        const table = fixture.tables.find((t) => t.name === procedure.table)
+        if (table === undefined) throw new Error(`fixture procedure '${procedure.name}' reads table '${procedure.table}', which the fixture lacks`)
+        await execute(renderMssqlProcedure(procedure, table, tableName), [])
+        routines.push(tableName(procedure.name))
+      }
     },
     async reset() {
+      while (routines.length > 0) {
+        const name = routines.pop()!
+        await execute(`IF OBJECT_ID(N'${name.replace(/'/g, "''")}', N'P') IS NOT NULL DROP PROCEDURE ${name}`, [])
+      }
       while (created.length > 0) {
         const name = created.pop()!
         await execute(`IF OBJECT_ID(N'${name.replace(/'/g, "''")}', N'U') IS NOT NULL DROP TABLE ${name}`, [])
@@ -83,6 +96,23 @@ async function insertRows(execute: MssqlExecute, name: string, table: FixtureTab
     const insert = `INSERT INTO ${name} (${table.columns.map((c) => quote(c.name)).join(', ')}) VALUES ${tuples.join(', ')};`
     await execute(identity ? `SET IDENTITY_INSERT ${name} ON; ${insert} SET IDENTITY_INSERT ${name} OFF;` : insert, parameters)
   }
+}
+
+/**
+ * T-SQL for a fixture procedure: its first result set is the SELECT (`rows`: every column of the matching rows in
+ * primary-key order; `count`: one row `count`, a bigint). A `databaseDefault` is the parameter's own T-SQL default
+ * (`@min_value INT = 5`), which the SQL Server introspector reads from the procedure's definition. CREATE PROCEDURE
+ * must open its batch, so it runs alone.
+ */
+export function renderMssqlProcedure(procedure: FixtureProcedure, table: FixtureTable, qualify: (name: string) => string): string {
+  findFixtureColumn(table, procedure.column)
+  const parameter = `@${procedure.parameter}`
+  const where = `[t].${quote(procedure.column)} >= ${parameter}`
+  const select = procedure.kind === 'rows'
+    ? `SELECT ${table.columns.map((c) => `[t].${quote(c.name)}`).join(', ')} FROM ${qualify(table.name)} AS [t] WHERE ${where} ORDER BY ${table.primaryKey.map((k) => `[t].${quote(k)}`).join(', ')}`
+    : `SELECT COUNT_BIG(*) AS [count] FROM ${qualify(table.name)} AS [t] WHERE ${where}`
+  const defaultValue = procedure.databaseDefault === undefined ? '' : ` = ${Math.trunc(procedure.databaseDefault)}`
+  return `CREATE PROCEDURE ${qualify(procedure.name)} ${parameter} INT${defaultValue} AS BEGIN SET NOCOUNT ON; ${select}; END`
 }
 
 function quote(identifier: string): string {

@@ -66,21 +66,22 @@ ORDER BY 1, 2, 3
  * Parameters (from sys.parameters, `@` removed) and first-result-set columns (from
  * sys.dm_exec_describe_first_result_set_for_object; none when SQL Server cannot describe it, e.g. for dynamic SQL
  * or temp tables) of the procedures whose object ids are in `@p0`. `part` is `p` for a parameter, `r` for a column.
- * T-SQL procedures do not expose whether a parameter has a default (`has_default_value` is set for CLR ones only).
+ * T-SQL procedures do not expose whether a parameter has a default (`has_default_value` is set for CLR ones only):
+ * `definition` (the procedure's text, NULL when encrypted) lets the introspector read the declarations.
  */
 export const MSSQL_PROCEDURES_SQL = `
 WITH ids AS (SELECT CAST(value AS int) AS object_id FROM OPENJSON(@p0))
 SELECT 'p' AS [part], p.object_id, p.parameter_id AS [position], STUFF(p.name, 1, 1, '') AS [name],
   CASE WHEN t.is_user_defined = 0 THEN t.name ELSE TYPE_NAME(p.system_type_id) END AS type_name,
   CAST(p.max_length AS int) AS [max_length], CAST(p.precision AS int) AS [precision], CAST(p.scale AS int) AS [scale],
-  p.is_output, p.has_default_value, CAST(1 AS bit) AS is_nullable
+  p.is_output, p.has_default_value, CAST(1 AS bit) AS is_nullable, OBJECT_DEFINITION(p.object_id) AS [definition]
 FROM sys.parameters AS p JOIN ids ON ids.object_id = p.object_id
 LEFT JOIN sys.types AS t ON t.user_type_id = p.user_type_id
 WHERE p.parameter_id > 0
 UNION ALL
 SELECT 'r', ids.object_id, d.column_ordinal, d.name,
   CASE WHEN t.is_user_defined = 0 THEN t.name ELSE TYPE_NAME(d.system_type_id) END,
-  CAST(d.max_length AS int), CAST(d.precision AS int), CAST(d.scale AS int), CAST(0 AS bit), CAST(0 AS bit), d.is_nullable
+  CAST(d.max_length AS int), CAST(d.precision AS int), CAST(d.scale AS int), CAST(0 AS bit), CAST(0 AS bit), d.is_nullable, NULL
 FROM ids CROSS APPLY sys.dm_exec_describe_first_result_set_for_object(ids.object_id, 0) AS d
 LEFT JOIN sys.types AS t ON t.user_type_id = d.user_type_id
 WHERE d.error_number IS NULL AND d.is_hidden = 0

@@ -2,6 +2,7 @@ import { qualifiedKey } from '@sluice/core'
 import type {
   Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject,
 } from '@sluice/core'
+import { findParameterDefaults } from './find-parameter-defaults.js'
 import { MSSQL_KEYS_SQL, MSSQL_OBJECTS_SQL, MSSQL_PROCEDURES_SQL } from './mssql-introspection-sql.js'
 import { formatMssqlType, mapMssqlType, readMssqlMaxLength } from './mssql-type-map.js'
 
@@ -45,6 +46,7 @@ interface ProcedureRow {
   readonly is_output: boolean
   readonly has_default_value: boolean
   readonly is_nullable: boolean
+  readonly definition: string | null
 }
 
 interface Keys {
@@ -126,9 +128,9 @@ export class MssqlIntrospector implements Introspector {
       const typeName = row.type_name ?? 'sql_variant'
       const dbType = formatMssqlType(typeName, row.max_length, row.precision, row.scale)
       if (row.part === 'p') {
-        procedure.parameters.push({
-          name: row.name ?? '', type: mapMssqlType(typeName), dbType, mode: row.is_output ? 'inout' : 'in', hasDefault: row.has_default_value,
-        })
+        const name = row.name ?? ''
+        const hasDefault = row.has_default_value || findParameterDefaults(row.definition).has(name.toLowerCase())
+        procedure.parameters.push({ name, type: mapMssqlType(typeName), dbType, mode: row.is_output ? 'inout' : 'in', hasDefault })
       } else {
         procedure.columns.push({
           name: row.name ?? '', type: mapMssqlType(typeName), dbType, nullable: row.is_nullable, hasDefault: false,
