@@ -75,6 +75,17 @@ describe('nested reads', () => {
     }
   })
 
+  it('caches SQL per shape: response keys and nested page sizes are part of the shape', async () => {
+    const shape = async (as: string, first: number) => (await read({ entity: 'Book', key: { id: 1 }, select: ['id'], relations: [{ relationship: 'reviews', as, select: ['id'], first }] })).rows[0]
+    const a = await shape('a', 1)
+    const b = await shape('b', 1)
+    expect(Object.keys(a)).toEqual(['id', 'a'])
+    expect(Object.keys(b)).toEqual(['id', 'b'])
+    const reviews = await sql('select id from reviews where book_id = 1 order by id')
+    expect((await shape('a', 2)).a.items).toEqual(reviews.slice(0, 2))
+    expect(a.a.items).toEqual(reviews.slice(0, 1))
+  })
+
   it('pages nested lists per parent, with cursors that continue them', async () => {
     const first = await read({
       entity: 'Book', key: { id: 1 },
