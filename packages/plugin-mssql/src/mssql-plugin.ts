@@ -1,5 +1,5 @@
 import { parseConnectionString, SluiceError, type DialectPlugin } from '@sluice/core'
-import { readPoolSize } from './build-tedious-config.js'
+import { buildTediousConfig, readPoolSize } from './build-tedious-config.js'
 import { MssqlDialect } from './mssql-dialect.js'
 import type { MssqlPoolOptions } from './mssql-driver-config.js'
 
@@ -20,6 +20,7 @@ export function mssqlPlugin(options: MssqlPluginOptions = {}): DialectPlugin {
     databaseTypes: ['mssql'],
     createDialect(source) {
       const connection = parseConnectionString(source.connectionString)
+      buildTediousConfig(connection) // refuses what tedious cannot do (Windows authentication …) at start-up, as configuration
       const fromString = readPoolSize(connection)
       return new MssqlDialect({
         connection,
