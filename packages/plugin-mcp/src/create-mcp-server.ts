@@ -11,15 +11,17 @@ export const SERVER_NAME = 'SQL MCP Server'
 /**
  * One SDK server answering `tools/list` and `tools/call` from a prebuilt tool set. `contextFor` gives the caller's
  * request context per call (over HTTP, the context the server authenticated for the request; over stdio, the
- * configured role). Cheap enough to build per HTTP request: the tools and their schemas are built once.
+ * configured role). Cheap enough to build per HTTP request: the tools and their schemas are built once. The tool set
+ * may still be coming (stdio answers `initialize` while the database is introspected); tool requests wait for it.
  */
-export function createMcpServer(toolSet: ToolSet, config: RuntimeConfig, log: Logger, contextFor: () => RequestContext): Server {
+export function createMcpServer(tools: ToolSet | Promise<ToolSet>, config: RuntimeConfig, log: Logger, contextFor: () => RequestContext): Server {
   const server = new Server(
     { name: SERVER_NAME, version: CORE_VERSION },
     { capabilities: { tools: {} }, ...(config.runtime.mcp.description === undefined ? {} : { instructions: config.runtime.mcp.description }) },
   )
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolSet.listing] }))
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...(await tools).listing] }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const toolSet = await tools
     const { name } = request.params
     const context = contextFor()
     const tool = toolSet.tools.get(name)

@@ -1,11 +1,18 @@
 import type { Readable, Writable } from 'node:stream'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { ANONYMOUS_PRINCIPAL, type Principal, type RequestContext } from '@sluice/core'
+import { ANONYMOUS_PRINCIPAL, type Logger, type Principal, type RequestContext, type RuntimeConfig } from '@sluice/core'
 import { buildTools } from './build-tools.js'
 import { createMcpServer } from './create-mcp-server.js'
 import type { ToolHost } from './mcp-tool.js'
 
-export interface McpStdioOptions extends ToolHost {
+export interface McpStdioOptions {
+  readonly config: RuntimeConfig
+  readonly log: Logger
+  /**
+   * The booted model and pipeline, or the promise of them: with a promise, `initialize` is answered at once and tool
+   * requests wait until the database has been introspected (an agent host's connect timeout does not wait for it).
+   */
+  readonly host: ToolHost | Promise<ToolHost>
   /** The role every call acts as (`anonymous` when omitted), like Data API builder's `--mcp-stdio role:NAME`. */
   readonly role?: string | undefined
   /** Defaults to the process's stdin and stdout; nothing else may write to the output stream. */
@@ -32,7 +39,10 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
   const contextFor = (): RequestContext => ({
     requestId: `mcp-stdio-${++calls}`, principal, role, mode, log: options.log, signal: undefined,
   })
-  const server = createMcpServer(buildTools(options), options.config, options.log, contextFor)
+  const tools = Promise.resolve(options.host).then(buildTools)
+  // A failed boot is reported by whoever awaits the boot itself; tool requests then answer with the error.
+  tools.catch(() => undefined)
+  const server = createMcpServer(tools, options.config, options.log, contextFor)
   const transport = new StdioServerTransport(options.input, options.output)
   const closed = new Promise<void>((resolve) => { server.onclose = resolve })
   ;(options.input ?? process.stdin).once('end', () => { void server.close() })

@@ -113,8 +113,10 @@ async function startMcpStdio(values: { config?: string; port?: string; host?: st
   if (!config.runtime.mcp.enabled) throw new UsageError('MCP is disabled in the configuration (runtime.mcp.enabled is false).')
   const log = createLogger(config, { destination: 2 })
   for (const warning of config.warnings) log.warn(warning)
-  const sluice = await createSluice({ config, plugins: defaultPlugins(), log, cursorSecret: deriveCursorSecret(config, readFileSync(file, 'utf8')) })
-  const session = await serveMcpStdio({ model: sluice.model, config, pipeline: sluice.pipeline, log, role })
+  // initialize is answered while the database is introspected; tool requests wait for the boot (DAB issue #3430).
+  const booting = createSluice({ config, plugins: defaultPlugins(), log, cursorSecret: deriveCursorSecret(config, readFileSync(file, 'utf8')) })
+  const session = await serveMcpStdio({ config, log, role, host: booting.then((s) => ({ model: s.model, config, pipeline: s.pipeline, log })) })
+  const sluice = await booting
   log.info(`Sluice ${SERVER_VERSION} serves MCP on stdio as role ${role} (${sluice.model.entities.size} entities)`)
   stopOnSignals(() => session.close(), ['SIGTERM', 'SIGINT'])
   await session.closed

@@ -43,8 +43,10 @@ async function spawnClient(config: string, role?: string): Promise<StdioClient> 
   const errors: unknown[] = []
   client.onerror = (error) => { errors.push(error) }
   try {
-    // Start-up (PGlite seeding the sample) can be slow on a busy machine: allow more than the 60 s default.
+    // initialize is answered at once; tool requests wait for the boot (PGlite seeding the sample), which can be slow
+    // on a busy machine: wait for it here, beyond the SDK's 60 s default, so the tests themselves do not.
     await client.connect(transport, { timeout: 115_000 })
+    await client.listTools(undefined, { timeout: 115_000 })
   } catch (error) {
     throw new Error(`the stdio server did not start: ${String(error)}\n${stderr}`)
   }
@@ -71,7 +73,8 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
     for (const name of ['describe_entities', 'read_records', 'create_record', 'update_record', 'delete_record', 'execute_entity', 'aggregate_records']) {
       expect(names).toContain(name)
     }
-    expect(anonymous.stderr()).toContain('serves MCP on stdio as role anonymous')
+    // The start-up line is logged once the boot finishes, which tools/list waited for.
+    await expect.poll(() => anonymous.stderr()).toContain('serves MCP on stdio as role anonymous')
     expect(anonymous.stderr()).not.toContain('transport errors')
   })
 
@@ -106,7 +109,7 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
     // Aggregates see the same rows as reads: the row policy applies.
     const count = await callOk(reader.client, 'aggregate_records', { entity: 'Book', function: 'count' })
     expect(count.result).toEqual([{ count: books.result.value.length }])
-    expect(reader.stderr()).toContain('serves MCP on stdio as role reader')
+    await expect.poll(() => reader.stderr()).toContain('serves MCP on stdio as role reader')
   })
 })
 
@@ -145,5 +148,5 @@ describe('sluice start --mcp-stdio usage errors', () => {
     expect(off.status).toBe(1)
     expect(off.stderr).toContain('MCP is disabled in the configuration')
     for (const result of [port, role, empty, off]) expect(result.stdout).toBe('')
-  }, 120_000)
+  }, 180_000)
 })
