@@ -44,7 +44,7 @@ describe('MssqlSqlCompiler reads', () => {
   })
   const rows = `FROM [dbo].[books] AS [t] WHERE [t].[title] LIKE REPLACE(@p0, N'[', N'\\[') ESCAPE '\\' `
     + `AND ([t].[published] IS NOT NULL OR 1=0) AND [t].[id] IN (@p1, @p2) ORDER BY [t].[published] DESC, [t].[id] ASC) AS [r]`
-  const aggregate = `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',' + NCHAR(10)) WITHIN GROUP (ORDER BY [r].[sluice:n]) + N']' AS [data], `
+  const aggregate = `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',\n') WITHIN GROUP (ORDER BY [r].[sluice:n]) + N']' AS [data], `
     + 'MAX(CASE WHEN [r].[sluice:n] = 10 THEN [r].[c] END) AS [cursor] FROM (SELECT TOP (11) '
 
   it('compiles a page to TOP (limit + 1) records joined with comma-newline, and the cursor values of row limit', () => {
@@ -71,7 +71,7 @@ describe('MssqlSqlCompiler reads', () => {
   it('orders by nothing in particular only when the plan has no ordering', () => {
     const plan: SelectPlan = { ...pagePlan(columns.slice(0, 1)), where: undefined, orderBy: [], result: { mode: 'page', limit: 2, fetch: 3, cursorColumns: [] } }
     expect(compiler.compile(plan).sql).toBe(
-      `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',' + NCHAR(10)) WITHIN GROUP (ORDER BY [r].[sluice:n]) + N']' AS [data], `
+      `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',\n') WITHIN GROUP (ORDER BY [r].[sluice:n]) + N']' AS [data], `
       + 'MAX(CASE WHEN [r].[sluice:n] = 2 THEN [r].[c] END) AS [cursor] FROM (SELECT TOP (3) '
       + `(SELECT [t].[id] AS [id] FOR JSON PATH, INCLUDE_NULL_VALUES, WITHOUT_ARRAY_WRAPPER) AS [j], N'[]' AS [c], `
       + 'ROW_NUMBER() OVER (ORDER BY (SELECT NULL)) AS [sluice:n] FROM [dbo].[books] AS [t] ORDER BY (SELECT NULL)) AS [r]',

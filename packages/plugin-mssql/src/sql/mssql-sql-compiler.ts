@@ -72,7 +72,8 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const order = plan.orderBy.length === 0 ? '(SELECT NULL)' : plan.orderBy.map((t) => this.orderTerm(t)).join(', ')
     const types = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c))?.type)
     const cursor = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
-    return `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',' + NCHAR(10)) WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], `
+    // STRING_AGG takes a literal separator only: a comma and a real newline inside the string literal.
+    return `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',\n') WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], `
       + `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor] `
       + `FROM (SELECT TOP (${this.integerLiteral(fetch)}) ${record} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
       + `${from} ORDER BY ${order}) AS [r]`
