@@ -15,6 +15,8 @@ export interface FixtureConfigOptions {
   readonly permissions?: Readonly<Record<string, readonly unknown[]>>
   /** Data API builder `relationships` objects by table name (the `relationships.*` scenarios). */
   readonly relationships?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  /** Publish GraphQL too (the `graphql.*` scenarios, whose tables use only GraphQL-legal column names). Default off. */
+  readonly graphql?: boolean
 }
 
 /**
@@ -42,9 +44,9 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
   }
   const json = {
     'data-source': { 'database-type': source.databaseType, 'connection-string': source.connectionString, options: source.options ?? {} },
-    // GraphQL off: the suite speaks REST (and core's pipeline), and its generated column names (`Größe`) are valid
-    // REST field names but not GraphQL names, which would stop the GraphQL plugin from starting.
-    runtime: { rest: { enabled: true, path: '/api' }, graphql: { enabled: false }, host: { mode: 'development' } },
+    // GraphQL off unless asked for: most scenarios speak REST (and core's pipeline), and their generated column names
+    // (`Größe`) are valid REST field names but not GraphQL names, which would stop the GraphQL plugin from starting.
+    runtime: { rest: { enabled: true, path: '/api' }, graphql: { enabled: options.graphql === true }, host: { mode: 'development' } },
     entities,
   }
   return parseConfig(json, { baseDir: process.cwd(), env: {} })

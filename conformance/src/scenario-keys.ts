@@ -22,6 +22,9 @@ export const SCENARIO_KEYS = Object.freeze([
   'procedures.parameter-errors',
   'relationships.nested-oracle',
   'relationships.related-filter-oracle',
+  'graphql.filter-oracle',
+  'graphql.rest-equivalent-reads',
+  'graphql.field-and-row-access',
 ] as const)
 
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number]

@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario.js'
 import { authScenarios } from './auth.scenarios.js'
 import { filterScenarios } from './filter.scenarios.js'
+import { graphqlScenarios } from './graphql.scenarios.js'
 import { junkScenarios } from './junk.scenarios.js'
 import { pagingScenarios } from './paging.scenarios.js'
 import { procedureScenarios } from './procedures.scenarios.js'
@@ -12,4 +13,4 @@ import { writeJunkScenarios } from './write-junk.scenarios.js'
 import { writeModelScenarios } from './write-model.scenarios.js'
 
 /** Every scenario of the suite, in the order they run. */
-export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios, ...procedureScenarios, ...relationshipScenarios])
+export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios, ...procedureScenarios, ...relationshipScenarios, ...graphqlScenarios])
