@@ -1,7 +1,8 @@
-import type { DialectCapabilities } from '@sluice/core'
-import { MSSQL_CAPABILITIES } from '@sluice/plugin-mssql/sql'
-import { MARIADB_CAPABILITIES, MYSQL_CAPABILITIES } from '@sluice/plugin-mysql/sql'
-import { POSTGRES_CAPABILITIES } from '@sluice/plugin-postgres/sql'
+import { silentLogger, type DataSourceConfig, type DialectCapabilities, type DialectPlugin } from '@sluice/core'
+import { mssqlPlugin } from '@sluice/plugin-mssql'
+import { mysqlPlugin } from '@sluice/plugin-mysql'
+import { pglitePlugin } from '@sluice/plugin-pglite'
+import { postgresPlugin } from '@sluice/plugin-postgres'
 
 /** One column of the engine × capability table: an engine as users name it, and what its dialect declares. */
 export interface EngineCapabilities {
@@ -12,14 +13,24 @@ export interface EngineCapabilities {
 }
 
 /**
- * Every built-in engine with the capabilities its dialect declares, taken from the dialects' own exports (never
- * restated), so the rendered table cannot drift from the code. MySQL and MariaDB share a plugin whose capabilities
- * follow the server it detects; PGlite runs the PostgreSQL family's compiler.
+ * What `plugin`'s dialect declares for `databaseType`, read from a dialect created the way a server creates it (no
+ * connection is opened: drivers connect in `init`), so the table cannot drift from the code.
  */
-export const ENGINE_CAPABILITIES: readonly EngineCapabilities[] = Object.freeze([
-  { engine: 'PostgreSQL', databaseType: 'postgresql', capabilities: POSTGRES_CAPABILITIES },
-  { engine: 'PGlite', databaseType: 'pglite', capabilities: POSTGRES_CAPABILITIES },
-  { engine: 'MySQL 8', databaseType: 'mysql', capabilities: MYSQL_CAPABILITIES },
-  { engine: 'MariaDB 10.11', databaseType: 'mysql', capabilities: MARIADB_CAPABILITIES },
-  { engine: 'SQL Server', databaseType: 'mssql', capabilities: MSSQL_CAPABILITIES },
-])
+function declared(engine: string, databaseType: string, plugin: DialectPlugin, connectionString: string): EngineCapabilities {
+  const source: DataSourceConfig = { databaseType, connectionString, options: {}, health: { enabled: false, name: undefined, thresholdMs: 1000 } }
+  return { engine, databaseType, capabilities: plugin.createDialect(source, { baseDir: process.cwd(), log: silentLogger }).capabilities }
+}
+
+/**
+ * Every built-in engine with the capabilities its dialect declares. MySQL and MariaDB share a plugin whose
+ * capabilities follow the server it detects at start-up; the `flavor` hint stands in for that detection here.
+ */
+export function listEngineCapabilities(): EngineCapabilities[] {
+  return [
+    declared('PostgreSQL', 'postgresql', postgresPlugin(), 'postgresql://localhost/db'),
+    declared('PGlite', 'pglite', pglitePlugin(), ''),
+    declared('MySQL 8', 'mysql', mysqlPlugin({ flavor: 'mysql' }), 'mysql://localhost/db'),
+    declared('MariaDB 10.11', 'mysql', mysqlPlugin({ flavor: 'mariadb' }), 'mysql://localhost/db'),
+    declared('SQL Server', 'mssql', mssqlPlugin(), 'Server=localhost;Database=db'),
+  ]
+}

@@ -18,6 +18,7 @@ const MEANING: Readonly<Partial<Record<keyof DialectCapabilities, string>>> = {
   lateralJoins: 'LATERAL / APPLY joins',
   nestedReads: 'nested relationship reads in the root statement',
   aggregation: 'group by and aggregates',
+  streamingReads: 'large pages streamed in chunks from a server-side cursor',
 }
 
 /**

@@ -211,6 +211,47 @@ describe('MysqlDialect on MariaDB', () => {
     }
   })
 
+  it('streams a large page in chunks, one row per record with cursor values, and survives a consumer that stops early', async (context) => {
+    if (unavailable !== undefined) context.skip(unavailable)
+    await admin.query(`CREATE TABLE \`${database}\`.many_rows (id INT PRIMARY KEY, flag BOOLEAN NOT NULL)`)
+    await admin.query(`INSERT INTO \`${database}\`.many_rows SELECT seq, seq % 2 FROM seq_1_to_1200`)
+    const dialect = new MysqlDialect({ connection: { ...settings(), options: { maximumpoolsize: '1' } } })
+    const driver = dialect.createDriver()
+    await driver.init()
+    try {
+      const compiler = dialect.createCompiler()
+      const plan: SelectPlan = {
+        kind: 'select', shapeKey: 'k', table: { name: { schema: database, name: 'many_rows' }, alias: 't' },
+        columns: [{ name: 'flag', column: col('flag'), type: 'boolean' }], where: { kind: 'compare', left: col('id'), op: 'gt', right: param(0) },
+        orderBy: [{ column: col('id'), direction: 'desc', nullable: false }],
+        result: { mode: 'stream', limit: 1000, fetch: 1001, cursorColumns: [col('id')] },
+        parameters: [{ value: 100, type: 'int' }],
+      }
+      const compiled = compiler.compile(plan)
+      expect(compiled.sql).toBe(
+        "SELECT JSON_OBJECT('flag', CASE WHEN `t`.`flag` IS NULL THEN NULL ELSE JSON_EXTRACT(IF(`t`.`flag` <> 0, 'true', 'false'), '$') END) AS `data`, "
+        + `CAST(\`t\`.\`id\` AS CHAR) AS \`c0\` FROM \`${database}\`.\`many_rows\` AS \`t\` WHERE \`t\`.\`id\` > ? ORDER BY \`t\`.\`id\` DESC LIMIT 1001`,
+      )
+      const query = { sql: compiled.sql, parameters: compiler.bindParameters(plan, compiled) }
+      const sizes: number[] = []
+      let last: Record<string, unknown> | undefined
+      for await (const chunk of driver.stream!(query, 400)) {
+        sizes.push(chunk.length)
+        last = chunk[chunk.length - 1]
+      }
+      expect(sizes).toEqual([400, 400, 201])
+      expect(last).toEqual({ data: '{"flag": false}', c0: '200' })
+      for await (const chunk of driver.stream!(query, 10)) {
+        expect(chunk).toHaveLength(10)
+        break
+      }
+      // The one pooled connection was replaced, not returned mid-result: the next statement works.
+      expect((await driver.execute({ sql: 'SELECT 1 AS `one`', parameters: [] })).rows).toEqual([{ one: 1 }])
+    } finally {
+      await driver.destroy()
+    }
+  })
+
   it('reports an unreachable server as SLUICE_ERR_DATABASE_CONNECT without the password', async () => {
     const driver = new MysqlDriver({ connection: parseConnectionString('Server=127.0.0.1;Port=1;Database=x;Uid=root;Pwd=s3cret;Connection Timeout=2') })
     const error = await driver.init().then(() => undefined, (e: unknown) => e)

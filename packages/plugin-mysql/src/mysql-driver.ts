@@ -22,6 +22,11 @@ const SESSION_SETUP = 'SET SESSION group_concat_max_len = 1073741824'
 
 type Runner = Pick<PoolConnection, 'execute' | 'query'>
 
+/** The callback-style connection under a promise one: its `execute` can hand back the rows as a stream. */
+interface StreamingConnection {
+  execute(sql: string, values: unknown[]): { stream(options: { objectMode: true; highWaterMark: number }): AsyncIterable<unknown> & { destroy(): void } }
+}
+
 /**
  * Runs statements on a mysql2 promise pool: the caller's (never ended here) or one it creates from connection
  * settings (ended by `destroy`). Statements are prepared server-side (`execute`) and cached per connection by mysql2.
@@ -83,6 +88,38 @@ export class MysqlDriver implements Driver {
     } finally {
       if (broken) client.destroy()
       else client.release()
+    }
+  }
+
+  /**
+   * Rows in chunks of `chunkSize` from one server-side prepared statement whose result is read as a stream (mysql2
+   * pauses the socket when the consumer falls behind). The session is held until the last row is read; when the
+   * consumer stops early (a client that goes away) the unread result cannot be skipped on the wire, so that
+   * connection is closed instead of returned to the pool.
+   */
+  async *stream<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options: Abortable = {}): AsyncIterable<readonly R[]> {
+    options.signal?.throwIfAborted()
+    const client = await (await this.#getPool()).getConnection()
+    const core = (client as unknown as { connection: StreamingConnection }).connection
+    const rows = core.execute(query.sql, query.parameters as unknown[]).stream({ objectMode: true, highWaterMark: chunkSize })
+    let finished = false
+    try {
+      let chunk: R[] = []
+      for await (const row of rows) {
+        chunk.push(row as R)
+        if (chunk.length >= chunkSize) {
+          yield chunk
+          chunk = []
+        }
+      }
+      finished = true
+      if (chunk.length > 0) yield chunk
+    } finally {
+      if (finished) client.release()
+      else {
+        rows.destroy()
+        client.destroy()
+      }
     }
   }
 

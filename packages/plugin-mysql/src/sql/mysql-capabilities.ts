@@ -6,7 +6,8 @@ import type { MysqlFlavor } from './mysql-server.js'
  * key (not only the one addressed), cannot skip the update when the row policy hides the row, and reports an
  * unchanged row like an insert — so core runs update-then-insert in a transaction instead. DDL commits implicitly.
  * Stored procedures run by CALL (parameters by position; the result set is not described before it runs).
- * Nested reads are correlated subqueries (no LATERAL needed); aggregation is GROUP BY under a GROUP_CONCAT.
+ * Nested reads are correlated subqueries (no LATERAL needed); aggregation is GROUP BY under a GROUP_CONCAT. Large
+ * pages stream from a prepared statement's result read as a stream.
  */
 const COMMON: DialectCapabilities = Object.freeze({
   ...DEFAULT_CAPABILITIES,
@@ -17,6 +18,7 @@ const COMMON: DialectCapabilities = Object.freeze({
   storedProcedures: true,
   nestedReads: true,
   aggregation: true,
+  streamingReads: true,
 })
 
 /** MySQL 8: no RETURNING (written rows are read back in the same transaction); LATERAL since 8.0.14. */

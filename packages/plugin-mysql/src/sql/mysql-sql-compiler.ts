@@ -109,6 +109,13 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
     if (plan.result.mode === 'single') {
       return `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`data\` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} LIMIT 1`
     }
+    if (plan.result.mode === 'stream') {
+      // One row per record with its cursor values as text; core reads them through Driver.stream.
+      const { fetch, cursorColumns } = plan.result
+      const carried = cursorColumns.map((c, i) => `, CAST(${this.column(c)} AS CHAR) AS \`c${i}\``).join('')
+      return `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`data\`${carried} FROM ${this.tableRef(plan.table)}`
+        + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}`
+    }
     const { limit, fetch, cursorColumns } = plan.result
     const outputs = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c)))
     // Core reads the cursor from the record when every ordering value is output with an exact JSON form (floats
