@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { isErrorEnvelope, startLibraryServer, useLibraryServer } from './support/library-test-server.js'
 import { expectValidOpenApi } from './support/openapi-document-checks.js'
 
+/** Tests that start their own server (a seeded PGlite) get the start-up time hooks get. */
+const STARTS_A_SERVER = { timeout: 120_000 }
+
 // SPEC §OpenAPI rules 1–3: where the documents are, which roles have one, and what production serves.
 describe('OpenAPI endpoints in development mode', () => {
   // `reader` is named only on an entity whose REST endpoint is off: still a role of the config.
@@ -116,7 +119,7 @@ describe('OpenAPI endpoint location', () => {
     for (const s of servers) await s.close()
   })
 
-  it('lives under the runtime REST path, and the document names that path as its server', async () => {
+  it('lives under the runtime REST path, and the document names that path as its server', STARTS_A_SERVER, async () => {
     const server = await startLibraryServer({ runtime: { rest: { path: '/data/v2' } } })
     servers.push(server)
     const response = await server.app.inject({ url: '/data/v2/openapi' })
@@ -130,7 +133,7 @@ describe('OpenAPI endpoint location', () => {
     expect(rows.statusCode).toBe(200)
   })
 
-  it('serves an empty anonymous view when no entity grants anonymous anything, and 404 on /anonymous (rule 3)', async () => {
+  it('serves an empty anonymous view when no entity grants anonymous anything, and 404 on /anonymous (rule 3)', STARTS_A_SERVER, async () => {
     const server = await startLibraryServer({
       edit: (config) => {
         for (const entity of Object.values(config['entities'] as Record<string, { permissions: { role: string }[] }>)) {
@@ -148,7 +151,7 @@ describe('OpenAPI endpoint location', () => {
     expect((await server.app.inject({ url: '/api/openapi/authenticated' })).statusCode).toBe(200)
   })
 
-  it('is absent when REST is disabled globally: there is no endpoint to describe', async () => {
+  it('is absent when REST is disabled globally: there is no endpoint to describe', STARTS_A_SERVER, async () => {
     const server = await startLibraryServer({ runtime: { rest: { enabled: false } } })
     servers.push(server)
     expect((await server.app.inject({ url: '/api/openapi' })).statusCode).toBe(404)

@@ -4,6 +4,9 @@ import {
   expectValidOpenApi, operation, parametersOf, requestFields, resolvePointer, responseFields, schemaOf, verbsOf,
 } from './support/openapi-document-checks.js'
 
+/** Tests that start their own server (a seeded PGlite) get the start-up time hooks get. */
+const STARTS_A_SERVER = { timeout: 120_000 }
+
 // SPEC §OpenAPI rule 4: only REST-enabled entities, only the operations the role may perform, only the fields it
 // may access per action; custom rest.path values as paths; keyless PUT/PATCH; query options, headers and errors.
 const server = useLibraryServer({
@@ -216,7 +219,7 @@ describe('paths, keys, parameters and responses', () => {
 })
 
 describe('request-body-strict: false', () => {
-  it('leaves request schemas open to extra fields', async () => {
+  it('leaves request schemas open to extra fields', STARTS_A_SERVER, async () => {
     const s = await startLibraryServer({ runtime: { rest: { 'request-body-strict': false } } })
     try {
       const doc = JSON.parse((await s.app.inject({ url: '/api/openapi/authenticated' })).body)
