@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
-import { parseConfig } from '@sluice/core'
+import { ANONYMOUS_PRINCIPAL, parseConfig, type RequestContext } from '@sluice/core'
 import { createServer, type SluiceServer } from '../src/index.js'
 
 /**
@@ -35,7 +35,7 @@ beforeAll(async () => {
   target.pathname = `/${database}`
   const config = parseConfig({
     'data-source': { 'database-type': 'mysql', 'connection-string': target.toString() },
-    runtime: { rest: { path: '/api' }, graphql: { path: '/graphql' }, host: { mode: 'development' } },
+    runtime: { rest: { path: '/api' }, graphql: { path: '/graphql', 'multiple-mutations': { create: { enabled: true } } }, host: { mode: 'development' } },
     entities: {
       Book: {
         source: { object: 'books', type: 'table' },
@@ -115,6 +115,24 @@ describe('MariaDB end to end', () => {
     expect(post.status).toBe(201)
     expect(post.body.value).toEqual([{ id: 1, title: 'Dune', price: 9.99 }])
     expect((await request('GET', '/api/CheaperBooks')).status).toBe(400)
+  })
+
+  it('multiple create: all records in one transaction, or none when one fails', async (context) => {
+    if (unavailable !== undefined) context.skip(unavailable)
+    const sluice = server!.sluice
+    const requestContext: RequestContext = {
+      requestId: 'multi', principal: ANONYMOUS_PRINCIPAL, role: 'anonymous', mode: 'development', log: sluice.log, signal: undefined,
+    }
+    const created = await sluice.pipeline.run({ operation: 'create', entity: 'Book', items: [{ title: 'Multi 1', price: 1 }, { title: 'Multi 2' }] }, requestContext)
+    expect(created.kind).toBe('write')
+    const titles = JSON.parse((created as { json: string }).json).map((b: { title: string }) => b.title)
+    expect(titles).toEqual(['Multi 1', 'Multi 2'])
+    // The second record duplicates a title: nothing of the batch stays.
+    await expect(sluice.pipeline.run({ operation: 'create', entity: 'Book', items: [{ title: 'Multi 3' }, { title: 'Dune' }] }, requestContext))
+      .rejects.toMatchObject({ code: 'SLUICE_ERR_DATABASE_CONFLICT' })
+    const [rows] = await admin.query(`SELECT title FROM \`${database}\`.books WHERE title LIKE 'Multi%' ORDER BY title`)
+    expect(rows).toEqual([{ title: 'Multi 1' }, { title: 'Multi 2' }])
+    await admin.query(`DELETE FROM \`${database}\`.books WHERE title LIKE 'Multi%'`)
   })
 
   it('GraphQL: a list query and the procedure as execute<Entity>', async (context) => {

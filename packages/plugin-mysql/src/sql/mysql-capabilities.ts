@@ -7,7 +7,8 @@ import type { MysqlFlavor } from './mysql-server.js'
  * unchanged row like an insert — so core runs update-then-insert in a transaction instead. DDL commits implicitly.
  * Stored procedures run by CALL (parameters by position; the result set is not described before it runs).
  * Nested reads are correlated subqueries (no LATERAL needed); aggregation is GROUP BY under a GROUP_CONCAT. Large
- * pages stream from a prepared statement's result read as a stream.
+ * pages stream from a prepared statement's result read as a stream. Multiple create runs core's inserts on one
+ * transaction's connection (read-back batches included).
  */
 const COMMON: DialectCapabilities = Object.freeze({
   ...DEFAULT_CAPABILITIES,
@@ -19,6 +20,7 @@ const COMMON: DialectCapabilities = Object.freeze({
   nestedReads: true,
   aggregation: true,
   streamingReads: true,
+  multipleCreate: true,
 })
 
 /** MySQL 8: no RETURNING (written rows are read back in the same transaction); LATERAL since 8.0.14. */
