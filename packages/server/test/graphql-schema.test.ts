@@ -124,6 +124,9 @@ describe('GraphQL schema visibility by permissions', () => {
   })
 })
 
+// These tests boot servers in their bodies; start-up (seeding PGlite) takes seconds on a busy machine.
+const BOOT_TIMEOUT = 120_000
+
 describe('GraphQL runtime switches', () => {
   it('serves at runtime.graphql.path and not at /graphql', async () => {
     const server = await startLibraryServer({ runtime: { graphql: { path: '/gql' } } })
@@ -135,7 +138,7 @@ describe('GraphQL runtime switches', () => {
     } finally {
       await server.close()
     }
-  })
+  }, BOOT_TIMEOUT)
 
   it('answers 404 when runtime.graphql.enabled is false', async () => {
     const server = await startLibraryServer({ runtime: { graphql: { enabled: false } } })
@@ -146,23 +149,23 @@ describe('GraphQL runtime switches', () => {
     } finally {
       await server.close()
     }
-  })
+  }, BOOT_TIMEOUT)
 
   it('refuses at start-up a field name GraphQL cannot carry, suggesting an alias', async () => {
     const start = startLibraryServer({ entities: { Book: { fields: [{ name: 'in_print', alias: 'in print' }] } } })
     await expect(start).rejects.toMatchObject({ code: 'SLUICE_ERR_GRAPHQL_SCHEMA' })
     await expect(start).rejects.toThrow(/field 'in print' is not a valid GraphQL name; give column 'in_print' an alias .*"alias": "in_print"/)
-  })
+  }, BOOT_TIMEOUT)
 
   it('refuses at start-up an illegal type name and two entities with the same GraphQL names', async () => {
     await expect(startLibraryServer({ entities: { Book: { graphql: { type: { singular: 'Book-Item' } } } } }))
       .rejects.toThrow(/GraphQL singular type name 'Book-Item' is not a valid GraphQL name; set graphql.type.singular \(for example 'Book_Item'\)/)
     await expect(startLibraryServer({ entities: { Author: { graphql: 'Book' } } }))
       .rejects.toThrow(/the GraphQL name 'Book' is also generated for entity/)
-  })
+  }, BOOT_TIMEOUT)
 
   it('starts with such names when the entity is left out of GraphQL', async () => {
     const server = await startLibraryServer({ entities: { Book: { fields: [{ name: 'in_print', alias: 'in print' }], graphql: { enabled: false } } } })
     await server.close()
-  })
+  }, BOOT_TIMEOUT)
 })
