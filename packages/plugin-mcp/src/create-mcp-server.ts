@@ -3,10 +3,9 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { CORE_VERSION, type Logger, type RequestContext, type RuntimeConfig } from '@sluice/core'
 import type { ToolSet } from './build-tools.js'
 import type { ToolArguments } from './read-arguments.js'
+import { SERVER_NAME } from './server-name.js'
 import { errorResult, McpToolError } from './tool-result.js'
 
-/** Data API builder's MCP server name, which clients show to users. */
-export const SERVER_NAME = 'SQL MCP Server'
 
 /**
  * One SDK server answering `tools/list` and `tools/call` from a prebuilt tool set. `contextFor` gives the caller's

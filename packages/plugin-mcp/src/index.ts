@@ -3,4 +3,4 @@ export { mcpPlugin } from './mcp-plugin.js'
 /** MCP over stdin/stdout with a fixed role (`sluice start --mcp-stdio role:NAME`). */
 export { serveMcpStdio } from './serve-mcp-stdio.js'
 export type { McpStdioOptions, McpStdioSession } from './serve-mcp-stdio.js'
-export { SERVER_NAME } from './create-mcp-server.js'
+export { SERVER_NAME } from './server-name.js'

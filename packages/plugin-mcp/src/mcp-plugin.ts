@@ -1,7 +1,6 @@
 import type { ProtocolPlugin } from '@sluice/core'
 import { buildTools } from './build-tools.js'
 import { encodeMcpError } from './encode-mcp-error.js'
-import { createMcpHttpHandler } from './handle-mcp-http.js'
 
 /**
  * MCP (Data API builder's "SQL MCP Server") over Streamable HTTP at `runtime.mcp.path` (default `/mcp`) when
@@ -15,7 +14,9 @@ export function mcpPlugin(): ProtocolPlugin {
     name: '@sluice/plugin-mcp',
     core: '^0.1.0',
     prefix: (config) => (config.runtime.mcp.enabled ? config.runtime.mcp.path : undefined),
-    mount(host) {
+    async mount(host) {
+      // The SDK loads only when MCP is mounted, so CLI commands that serve nothing (--help, validate) skip it.
+      const { createMcpHttpHandler } = await import('./handle-mcp-http.js')
       const handler = createMcpHttpHandler(host, buildTools(host))
       host.route({ method: ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'], url: '/', handler })
     },

@@ -1,8 +1,6 @@
 import type { Readable, Writable } from 'node:stream'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ANONYMOUS_PRINCIPAL, type Logger, type Principal, type RequestContext, type RuntimeConfig } from '@sluice/core'
 import { buildTools } from './build-tools.js'
-import { createMcpServer } from './create-mcp-server.js'
 import type { ToolHost } from './mcp-tool.js'
 
 export interface McpStdioOptions {
@@ -42,6 +40,10 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
   const tools = Promise.resolve(options.host).then(buildTools)
   // A failed boot is reported by whoever awaits the boot itself; tool requests then answer with the error.
   tools.catch(() => undefined)
+  // Loaded here rather than at import, so CLI commands that serve nothing skip the SDK.
+  const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'), import('./create-mcp-server.js'),
+  ])
   const server = createMcpServer(tools, options.config, options.log, contextFor)
   const transport = new StdioServerTransport(options.input, options.output)
   const closed = new Promise<void>((resolve) => { server.onclose = resolve })

@@ -45,8 +45,8 @@ async function spawnClient(config: string, role?: string): Promise<StdioClient> 
   try {
     // initialize is answered at once; tool requests wait for the boot (PGlite seeding the sample), which can be slow
     // on a busy machine: wait for it here, beyond the SDK's 60 s default, so the tests themselves do not.
-    await client.connect(transport, { timeout: 115_000 })
-    await client.listTools(undefined, { timeout: 115_000 })
+    await client.connect(transport, { timeout: 280_000 })
+    await client.listTools(undefined, { timeout: 280_000 })
   } catch (error) {
     throw new Error(`the stdio server did not start: ${String(error)}\n${stderr}`)
   }
@@ -60,7 +60,7 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
   beforeAll(async () => {
     config = writeLibraryConfig()
     ;[anonymous, reader] = await Promise.all([spawnClient(config), spawnClient(config, 'reader')])
-  }, 120_000)
+  }, 300_000)
   afterAll(async () => {
     await anonymous?.client.close()
     await reader?.client.close()
