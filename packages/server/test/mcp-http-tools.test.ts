@@ -143,13 +143,15 @@ describe('MCP over Streamable HTTP', () => {
       expect(after.result.value).toEqual([])
     })
 
-    it('a role without create cannot create; like REST\'s PATCH, update_record needs create and update', async () => {
+    it('a role without create cannot create; update_record never inserts, so update alone suffices (as in Data API builder)', async () => {
       expect((await callError(anonymous, 'create_record', { entity: 'Publisher', data: { name: 'X' } })).type).toBe('PermissionDenied')
       expect((await callError(editor, 'create_record', { entity: 'Book', data: { title: 'X', publisher_id: 5001 } })).type).toBe('PermissionDenied')
       const book = (await callOk(editor, 'read_records', { entity: 'Book', first: 1, orderby: ['id'] })).result.value[0]
-      // SPEC §REST: PATCH needs create and update even with If-Match: * — the editor (read, update) gets REST's 403.
-      const update = await callError(editor, 'update_record', { entity: 'Book', keys: { id: book.id }, fields: { pages: book.pages } })
-      expect(update).toMatchObject({ type: 'PermissionDenied', code: 'Authorization Failure', status: 403 })
+      const update = await callOk(editor, 'update_record', { entity: 'Book', keys: { id: book.id }, fields: { pages: book.pages + 1 } })
+      expect(update).toMatchObject({ entity: 'Book', status: 'success' })
+      const after = (await callOk(editor, 'read_records', { entity: 'Book', filter: `id eq ${book.id}` })).result.value[0]
+      expect(after.pages).toBe(book.pages + 1)
+      expect((await callError(anonymous, 'update_record', { entity: 'Book', keys: { id: book.id }, fields: { pages: 1 } })).status).toBe(403)
       expect((await callError(editor, 'delete_record', { entity: 'Book', keys: { id: book.id } })).status).toBe(403)
     })
 

@@ -121,5 +121,5 @@ export class DefaultParseStage implements ParseStage {
  * stage also requires `create`.
  */
 const ACTIONS: Readonly<Record<OperationKind, ActionName>> = {
-  read: 'read', create: 'create', replace: 'update', merge: 'update', delete: 'delete', execute: 'execute',
+  read: 'read', create: 'create', replace: 'update', merge: 'update', update: 'update', delete: 'delete', execute: 'execute',
 }

@@ -12,7 +12,7 @@ export interface BoundWriteRequest {
 }
 
 /**
- * Binds a write (create, replace, merge, delete) to the model before any SQL runs: the key from the URL, the
+ * Binds a write (create, replace, merge, update, delete) to the model before any SQL runs: the key from the URL, the
  * `If-Match` precondition, and every body value — unknown fields, key fields that belong in the URL, fields the
  * database writes itself, explicit nulls for non-nullable fields, values of the wrong type, and (for inserts and
  * PUT) required fields left out. `strict` is `runtime.rest.request-body-strict`: when false, unknown, key and
@@ -28,7 +28,8 @@ export function bindWrite(request: OperationRequest, entity: EntityModel, strict
     return { key: bindKey(entity, request.key, terms), write: { mode: 'delete', values: [], replace: false, ifMatch: false } }
   }
   if (operation === 'create' && request.key !== undefined) throw new SluiceError('SLUICE_ERR_KEY_IN_URL_FOR_CREATE')
-  const updateOnly = operation !== 'create' && readIfMatch(request.ifMatch)
+  // `update` never inserts (GraphQL update mutations, MCP update_record); PUT/PATCH only with `If-Match: *`.
+  const updateOnly = operation !== 'create' && (readIfMatch(request.ifMatch) || operation === 'update')
   const key = operation === 'create' ? [] : bindKeyParts(entity, request.key ?? {}, terms)
   const mode = writeMode(operation, entity, key, updateOnly)
   if (request.body === undefined) throw new SluiceError('SLUICE_ERR_BODY_MISSING')

@@ -4,10 +4,12 @@ import type { RequestTerms } from './request-terms.js'
 
 /**
  * What a caller wants, independent of protocol: `read`; `create` (REST POST); `replace` (PUT: the whole record) and
- * `merge` (PATCH: the given fields) — upserts unless `ifMatch` is `*`; `delete`; `execute` (run a stored procedure
+ * `merge` (PATCH: the given fields) — upserts unless `ifMatch` is `*`, and both need `create` as well as `update`
+ * (SPEC §REST paths); `update` (the given fields of an existing row, never an insert, so `update` permission alone
+ * suffices: GraphQL update mutations, MCP `update_record`, as in Data API builder); `delete`; `execute` (run a stored procedure
  * with `parameters`; the result is a `ReadResult` whose JSON is the array of the first result set's rows).
  */
-export type OperationKind = 'read' | 'create' | 'replace' | 'merge' | 'delete' | 'execute'
+export type OperationKind = 'read' | 'create' | 'replace' | 'merge' | 'update' | 'delete' | 'execute'
 
 export interface OrderByItem {
   /** API-level field name. */

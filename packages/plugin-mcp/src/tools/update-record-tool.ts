@@ -30,7 +30,7 @@ export function updateRecordTool(host: ToolHost): McpTool {
       const fields = requiredObject(args, 'fields')
       if (Object.keys(fields).length === 0) throw invalid("Argument 'fields' must hold at least one field to change.")
       const result = await host.pipeline.run(
-        { operation: 'merge', entity: entity.name, key: keys, body: fields, ifMatch: '*', terms: MCP_UPDATE_TERMS }, context)
+        { operation: 'update', entity: entity.name, key: keys, body: fields, terms: MCP_UPDATE_TERMS }, context)
       invariant(result.kind === 'write', 'a write returns a write result')
       return successResult({
         entity: entity.name,
