@@ -9,6 +9,7 @@ import { createLogger } from './create-logger.js'
 import { createServer } from './create-server.js'
 import { defaultPlugins } from './default-plugins.js'
 import { deriveCursorSecret } from './derive-cursor-secret.js'
+import { describeEndpoints } from './describe-endpoints.js'
 import { resolveConfigPath } from './resolve-config-path.js'
 import { parseWorkerCount, runWorkers } from './run-workers.js'
 import { SERVER_VERSION } from './server-version.js'
@@ -85,8 +86,7 @@ async function start(values: { config?: string; port?: string; host?: string; de
     await server.close()
     throw error
   }
-  const rest = config.runtime.rest.enabled ? `REST ${address}${config.runtime.rest.path}` : 'REST disabled'
-  log.info(`Sluice ${SERVER_VERSION} is listening on ${address} (${config.runtime.host.mode} mode, ${server.sluice.model.entities.size} entities; ${rest})`)
+  log.info(`Sluice ${SERVER_VERSION} is listening on ${address} (${config.runtime.host.mode} mode, ${server.sluice.model.entities.size} entities; ${describeEndpoints(config, address)})`)
   // A worker stops when its primary says so (SIGTERM); a terminal's SIGINT reaches the primary, which relays it.
   stopOnSignals(async () => {
     log.info('shutting down: finishing in-flight requests')
