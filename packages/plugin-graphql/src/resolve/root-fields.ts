@@ -110,7 +110,7 @@ export class RootFields {
     }
   }
 
-  /** `update{T}`: changes the given fields of an existing row, like REST PATCH with `If-Match: *` (never inserts). */
+  /** `update{T}`: changes the given fields of an existing row (core's `update`: never inserts, needs only `update`). */
   update(t: EntityTypes): Field {
     return {
       type: t.object,
@@ -120,7 +120,7 @@ export class RootFields {
         const { select, relations } = this.#selection(t, context, info)
         checkReadableSelection(t.entity, select, context.request)
         const result = await runWrite(this.pipeline, {
-          operation: 'merge', entity: t.entity.name, key: keyOf(t, args), body: args['item'] as Args, ifMatch: '*', relations, terms: GRAPHQL_TERMS,
+          operation: 'update', entity: t.entity.name, key: keyOf(t, args), body: args['item'] as Args, relations, terms: GRAPHQL_TERMS,
         }, context.request)
         return parseRecords(result.json, context)[0] ?? null
       },

@@ -7,7 +7,7 @@ import { isOrderedType, type EntityModel, type FieldModel, type RelationshipMode
 import { entityNames, type EntityNames } from './entity-names.js'
 import type { ScalarFilterInputs } from './scalar-filter-inputs.js'
 import { graphqlScalar } from './scalars.js'
-import { visibleFields, visibleUpdateFields } from './visible-fields.js'
+import { visibleFields } from './visible-fields.js'
 
 /** `ASC` / `DESC`, shared by every `{T}OrderByInput`. */
 export const OrderByEnum = new GraphQLEnumType({
@@ -52,7 +52,7 @@ export class EntityTypes {
     this.names = names
     this.readFields = visibleFields(entity, 'read')
     this.createFields = visibleFields(entity, 'create')
-    this.updateFields = visibleUpdateFields(entity)
+    this.updateFields = visibleFields(entity, 'update')
     this.canDelete = visibleFields(entity, 'delete') !== undefined
     // Without any readable field the type still needs one: its key, which a selection is then refused for.
     const shown = this.readFields !== undefined && this.readFields.length > 0 ? this.readFields : entity.keyFields.length > 0 ? entity.keyFields : entity.fields.slice(0, 1)

@@ -17,20 +17,3 @@ export function visibleFields(entity: EntityModel, action: ActionName): readonly
   return allowed ? entity.fields.filter((f) => names.has(f.name)) : undefined
 }
 
-/**
- * The fields some role may change with `update{T}`. It runs through REST PATCH's plan (with `If-Match: *`), which
- * needs both `update` and `create` (SPEC §REST paths) and a body that fits both; so only roles holding both count,
- * with the fields both actions permit.
- */
-export function visibleUpdateFields(entity: EntityModel): readonly FieldModel[] | undefined {
-  const names = new Set<string>()
-  let allowed = false
-  for (const role of entity.permissions.roles) {
-    const update = entity.permissions.resolve(role, 'update')
-    const create = entity.permissions.resolve(role, 'create')
-    if (update === undefined || create === undefined) continue
-    allowed = true
-    for (const name of update.fields) if (create.fields.has(name)) names.add(name)
-  }
-  return allowed ? entity.fields.filter((f) => names.has(f.name)) : undefined
-}
