@@ -66,7 +66,10 @@ export function scopeRelations(relations: readonly AuthorizedRelation[], terms: 
   })
 }
 
-/** The fields a filter names at its own level must be readable; related-entity nodes are checked against their target. */
+/**
+ * The fields a filter names at its own level must be permitted; related-entity nodes are checked against their target's
+ * read permission when relations are authorized.
+ */
 export function requireFilterFields(allowed: ReadonlySet<string>, filter: BoundFilter, place: string): void {
   switch (filter.kind) {
     case 'compare': case 'isNull': case 'like': case 'in':
@@ -84,7 +87,8 @@ export function requireFilterFields(allowed: ReadonlySet<string>, filter: BoundF
   }
 }
 
-function requireField(allowed: ReadonlySet<string>, field: FieldModel, place: string): void {
+/** A field the caller names must be among the permitted ones (else the unknown-field 400, which reveals nothing). */
+export function requireField(allowed: ReadonlySet<string>, field: FieldModel, place: string): void {
   if (!allowed.has(field.name)) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: field.name, place })
 }
 
