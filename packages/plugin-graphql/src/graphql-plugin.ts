@@ -9,7 +9,15 @@ import { buildGraphQLSchema } from './schema/build-schema.js'
  * start-up from the service model with Data API builder's names, executed through core's pipeline. POST for every
  * operation, GET for queries; in development mode GET without `query` serves GraphiQL.
  */
-export function graphqlPlugin(): ProtocolPlugin {
+export interface GraphQLPluginOptions {
+  /**
+   * Answer queries that only read records (lists, by key, relationships) straight from the JSON the database built,
+   * without graphql-js execution; other operations, and every error, take the general executor. Default: true.
+   */
+  readonly fastReads?: boolean
+}
+
+export function graphqlPlugin(options: GraphQLPluginOptions = {}): ProtocolPlugin {
   return {
     kind: 'protocol',
     protocol: 'graphql',
@@ -20,7 +28,10 @@ export function graphqlPlugin(): ProtocolPlugin {
       const schema = buildGraphQLSchema(host.model, host.pipeline)
       const development = host.config.runtime.host.mode === 'development'
       const graphiql = development ? new GraphiQLPage(host.config.runtime.graphql.path) : undefined
-      const handler = createGraphQLHandler(host, schema, { page: graphiql === undefined ? undefined : (request) => graphiql.page(request) })
+      const handler = createGraphQLHandler(host, schema, {
+        page: graphiql === undefined ? undefined : (request) => graphiql.page(request),
+        fastReads: options.fastReads ?? true,
+      })
       host.route({ method: ['GET', 'POST'], url: '/', handler })
       if (graphiql !== undefined) host.route({ method: 'GET', url: '/graphiql/*', handler: (request) => graphiql.asset(request) })
     },

@@ -1,4 +1,4 @@
 /** The GraphQL protocol plugin: add it to a server's plugins to publish entities at `runtime.graphql.path`. */
-export { graphqlPlugin } from './graphql-plugin.js'
+export { graphqlPlugin, type GraphQLPluginOptions } from './graphql-plugin.js'
 /** The generated schema, for tools that print or inspect it without starting a server. */
 export { buildGraphQLSchema } from './schema/build-schema.js'

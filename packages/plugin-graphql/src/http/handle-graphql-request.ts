@@ -11,6 +11,8 @@ import type { GraphQLContext } from '../resolve/graphql-context.js'
 import { depthLimitRule } from '../validation/depth-limit-rule.js'
 import { noIntrospectionRule } from '../validation/no-introspection-rule.js'
 import { useDocumentCache } from '../envelop/use-document-cache.js'
+import { FastQueryCache } from '../fast/fast-query-cache.js'
+import { runFastQuery } from '../fast/run-fast-query.js'
 import { formatError, type FormattedError } from './format-errors.js'
 import { readGraphQLParams } from './read-graphql-params.js'
 
@@ -20,6 +22,8 @@ const DOCUMENT_CACHE_SIZE = 1000
 export interface GraphQLHandlerOptions {
   /** Answers a GET without `query` (GraphiQL in development); `undefined` → 404. */
   readonly page: ((request: HttpRequest) => HttpResponse) | undefined
+  /** Answer plain record queries from the database's JSON without graphql-js execution (see `runFastQuery`). */
+  readonly fastReads: boolean
 }
 
 /**
@@ -42,6 +46,8 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
   if (!graphql.allowIntrospection) plugins.push(useValidationRule(noIntrospectionRule))
   const getEnveloped = envelop({ plugins })
   const mode = host.config.runtime.host.mode
+  const fastQueries = new FastQueryCache(schema)
+  const services = { schema, model: host.model, pipeline: host.pipeline }
 
   return async (request: HttpRequest, context: RequestContext): Promise<HttpResponse> => {
     const params = readGraphQLParams(request)
@@ -72,6 +78,11 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     }
     if (request.method !== 'POST' && operation.operation !== 'query') throw new SluiceError('SLUICE_ERR_GRAPHQL_MUTATION_GET')
 
+    if (options.fastReads) {
+      const fast = fastQueries.compiled(document, operation)
+      const body = fast === undefined ? undefined : await runFastQuery(fast, services, params.variables, context)
+      if (body !== undefined) return { status: 200, headers: JSON_TYPE, body }
+    }
     const contextValue: GraphQLContext = { request: context, rawVariables: params.variables, state: { exactNumbers: false } }
     const result = (await run.execute({
       schema: run.schema, document, contextValue, variableValues: params.variables, operationName: params.operationName,

@@ -21,6 +21,11 @@ export interface SelectionScope {
  * what graphql-js executes, in the order it executes them. (graphql-js keeps its own collector internal.)
  */
 export function collectSubfields(nodes: readonly FieldNode[], scope: SelectionScope): CollectedField[] {
+  return collectFields(nodes.map((n) => n.selectionSet), scope)
+}
+
+/** The fields of `sets` (an operation's selection set, or the sets below some fields), merged as graphql-js does. */
+export function collectFields(sets: readonly (SelectionSetNode | undefined)[], scope: SelectionScope): CollectedField[] {
   const byKey = new Map<string, { name: string; responseKey: string; nodes: FieldNode[] }>()
   const visited = new Set<string>()
   const walk = (set: SelectionSetNode | undefined): void => {
@@ -48,7 +53,7 @@ export function collectSubfields(nodes: readonly FieldNode[], scope: SelectionSc
       }
     }
   }
-  for (const node of nodes) walk(node.selectionSet)
+  for (const set of sets) walk(set)
   return [...byKey.values()]
 }
 

@@ -1,12 +1,13 @@
 import { GraphQLList, GraphQLNonNull, type GraphQLFieldConfig, type GraphQLResolveInfo } from 'graphql'
-import { SluiceError, type Pipeline, type ServiceModel } from '@sluice/core'
+import { SluiceError, type OperationRequest, type Pipeline, type ServiceModel } from '@sluice/core'
+import { READ_FIELD, type ReadFieldExtension } from '../fast/read-field-extension.js'
 import { GROUPS } from '../schema/aggregate-types.js'
 import type { EntityTypes } from '../schema/entity-types.js'
 import { buildAggregate } from './build-aggregate.js'
 import { checkReadableSelection } from './check-readable-selection.js'
-import { collectSubfields } from './collect-fields.js'
+import { collectSubfields, type CollectedField } from './collect-fields.js'
 import { GRAPHQL_TERMS, type GraphQLContext } from './graphql-context.js'
-import { buildListOptions, buildReadSelection, itemsOf, type ReadScope, type ReadSelection } from './read-selection.js'
+import { buildListOptions, buildReadSelection, itemsOf, type ListOptions, type ReadScope, type ReadSelection } from './read-selection.js'
 import { parseRecords, runRead, runWrite } from './run-operation.js'
 
 type Args = Readonly<Record<string, unknown>>
@@ -29,6 +30,7 @@ export class RootFields {
       type: t.connection,
       description: `Lists ${t.names.type} records: filter, then order, then page.`,
       args: t.listArguments(),
+      extensions: { [READ_FIELD]: { kind: 'list', types: t } satisfies ReadFieldExtension },
       resolve: async (_source, args, context, info) => {
         const scope = this.#scope(context, info)
         const connection = collectSubfields(info.fieldNodes, scope)
@@ -39,11 +41,7 @@ export class RootFields {
         const options = buildListOptions(t.entity, args, info.fieldNodes[0]!, scope)
         const wantsRecords = groupBys.length === 0 || connection.some((f) => f.name !== 'groupBy' && f.name !== '__typename')
         if (wantsRecords) {
-          const { select, relations } = buildReadSelection(t.entity, t.object, itemsOf(connection, scope), scope)
-          const result = await runRead(this.pipeline, {
-            operation: 'read', entity: t.entity.name, select, relations,
-            filter: options.filter, orderBy: options.orderBy, first: options.first, after: options.after, terms: GRAPHQL_TERMS,
-          }, context.request)
+          const result = await runRead(this.pipeline, listRequest(t, options, connection, scope), context.request)
           value.items = parseRecords(result.json, context)
           value.hasNextPage = result.hasNextPage
           value.endCursor = result.endCursor
@@ -65,11 +63,10 @@ export class RootFields {
       type: t.object,
       description: `One ${t.names.type} record by its key; an error entry when there is none.`,
       args: t.keyArguments(),
+      extensions: { [READ_FIELD]: { kind: 'byKey', types: t } satisfies ReadFieldExtension },
       resolve: async (_source, args, context, info) => {
-        const { select, relations } = this.#selection(t, context, info)
-        const result = await runRead(this.pipeline, {
-          operation: 'read', entity: t.entity.name, key: keyOf(t, args), select, relations, terms: GRAPHQL_TERMS,
-        }, context.request)
+        const scope = this.#scope(context, info)
+        const result = await runRead(this.pipeline, byKeyRequest(t, args, collectSubfields(info.fieldNodes, scope), scope), context.request)
         const record = parseRecords(result.json, context)[0]
         if (record === undefined) throw new SluiceError('SLUICE_ERR_ITEM_NOT_FOUND')
         return record
@@ -162,6 +159,21 @@ export class RootFields {
     const scope = this.#scope(context, info)
     return buildReadSelection(t.entity, t.object, collectSubfields(info.fieldNodes, scope), scope)
   }
+}
+
+/** The read of a list field's records (`connection`: the fields selected on the connection type). */
+export function listRequest(t: EntityTypes, options: ListOptions, connection: readonly CollectedField[], scope: ReadScope): OperationRequest {
+  const { select, relations } = buildReadSelection(t.entity, t.object, itemsOf(connection, scope), scope)
+  return {
+    operation: 'read', entity: t.entity.name, select, relations,
+    filter: options.filter, orderBy: options.orderBy, first: options.first, after: options.after, terms: GRAPHQL_TERMS,
+  }
+}
+
+/** The read of a by-key field's record (`fields`: the fields selected on the record). */
+export function byKeyRequest(t: EntityTypes, args: Args, fields: readonly CollectedField[], scope: ReadScope): OperationRequest {
+  const { select, relations } = buildReadSelection(t.entity, t.object, fields, scope)
+  return { operation: 'read', entity: t.entity.name, key: keyOf(t, args), select, relations, terms: GRAPHQL_TERMS }
 }
 
 function keyOf(t: EntityTypes, args: Args): Record<string, unknown> {

@@ -24,7 +24,7 @@ const LONG_DIGITS = /\d{16}/
  * exactly instead, such integers are kept as `LosslessNumber`s, and the request is marked so its response is
  * written with their digits intact (see `writeResponse`).
  */
-export function parseRecords(json: string, context: GraphQLContext): Array<Record<string, unknown>> {
+export function parseRecords(json: string, context: Pick<GraphQLContext, 'state'>): Array<Record<string, unknown>> {
   if (!LONG_DIGITS.test(json)) return JSON.parse(json) as Array<Record<string, unknown>>
   context.state.exactNumbers = true
   return parseLossless(json, null, parseExactNumber) as Array<Record<string, unknown>>

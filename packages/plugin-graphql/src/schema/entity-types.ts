@@ -110,6 +110,11 @@ export class EntityTypes {
     }
   }
 
+  /** The types of another published entity (relationship targets). */
+  get lookup(): EntityTypeLookup {
+    return this.options.lookup
+  }
+
   /** Relationships whose target is published, with the target's types. */
   relationships(): Array<{ readonly relationship: RelationshipModel; readonly target: EntityTypes }> {
     const out: Array<{ relationship: RelationshipModel; target: EntityTypes }> = []
