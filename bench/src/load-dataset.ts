@@ -35,6 +35,11 @@ CREATE INDEX books_author_id_idx ON books (author_id);
 COMMENT ON TABLE books IS '${DATASET_VERSION}';
 `
 
+/** The `procedure` scenario's set-returning function: one author's books, in id order. */
+const PROCEDURE_SQL = `
+CREATE OR REPLACE FUNCTION books_by_author(author int) RETURNS SETOF books
+LANGUAGE sql STABLE AS $$ SELECT * FROM books WHERE author_id = author ORDER BY id $$`
+
 /**
  * True when `books` holds exactly the generated rows (none changed, none added: write scenarios insert and update)
  * and its id sequence stands at the last row, so the next insert gets id BOOK_COUNT + 1 as after a fresh load.
@@ -65,6 +70,8 @@ export async function loadDataset(databaseUrl: string, options: { readonly reloa
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
+    // The stored procedure of the `procedure` scenario does not change the rows, so it is (re)created on every run.
+    await client.query(PROCEDURE_SQL)
     if (options.reload !== true && await isLoaded(client)) return { created: false, authors: AUTHOR_COUNT, books: BOOK_COUNT }
     await client.query('BEGIN')
     await client.query(CREATE_SQL)

@@ -86,10 +86,8 @@ export async function measureSystem(
       },
     }
   const headers = scenario.headers
-  const runWrkHere = write === undefined && headers === undefined ? wrk : undefined
-  if (wrk !== undefined && runWrkHere === undefined) {
-    log(write !== undefined ? '  wrk: not run for a write scenario (it would need a Lua script for the varying bodies)' : '  wrk: not run for a scenario with request headers')
-  }
+  const runWrkHere = write === undefined ? wrk : undefined
+  if (wrk !== undefined && runWrkHere === undefined) log('  wrk: not run for a write scenario (it would need a Lua script for the varying bodies)')
   const before = listPortListeners(settings.port)
   if (before !== undefined && before.count > 0) {
     throw new Error(`port ${settings.port} is already in use before starting ${system.key}:\n${before.lines.join('\n')}`)
@@ -129,7 +127,7 @@ export async function measureSystem(
     const measureOnce = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
       const start = sampleCpu(server.pid)
       const result = tool === 'wrk' && runWrkHere !== undefined
-        ? await runWrk(runWrkHere, url, settings.duration, settings.connections, query === undefined ? undefined : sample.body)
+        ? await runWrk(runWrkHere, url, settings.duration, settings.connections, { body: query === undefined ? undefined : sample.body, headers })
         : await runAutocannon(url, settings.duration, settings.connections, stream, headers)
       const run = { ...result, cpu: cpuUsageBetween(start, sampleCpu(server.pid)) }
       const c = run.cpu

@@ -45,12 +45,18 @@ function findOnPath(name: string): string | undefined {
   return undefined
 }
 
+/** What every request of a wrk run carries besides the URL: a JSON body to POST (a GraphQL query), extra headers. */
+export interface WrkRequest {
+  readonly body?: string | undefined
+  readonly headers?: Readonly<Record<string, string>> | undefined
+}
+
 /**
- * One `wrk -t1 -c<connections> -d<seconds>s --latency` run (a separate process, one thread); with `postBody`, every
- * request is a POST of that JSON body (a GraphQL query) through a generated Lua script.
+ * One `wrk -t1 -c<connections> -d<seconds>s --latency` run (a separate process, one thread); with a body, every
+ * request is a POST of that JSON body, and headers are added, through a generated Lua script.
  */
-export function runWrk(wrk: string, url: string, seconds: number, connections: number, postBody?: string): Promise<LoadRun> {
-  const script = postBody === undefined ? [] : ['-s', writePostScript(postBody)]
+export function runWrk(wrk: string, url: string, seconds: number, connections: number, request: WrkRequest = {}): Promise<LoadRun> {
+  const script = request.body === undefined && request.headers === undefined ? [] : ['-s', writeRequestScript(request)]
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...script, url]
   return new Promise((resolve, reject) => {
     execFile(wrk, args, { encoding: 'utf8', timeout: (seconds + 30) * 1000 }, (error, stdout, stderr) => {
@@ -67,11 +73,20 @@ export function runWrk(wrk: string, url: string, seconds: number, connections: n
   })
 }
 
-/** A wrk Lua script that POSTs `body` as JSON; Lua long brackets keep the body verbatim. */
-function writePostScript(body: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'sluice-wrk-')), 'post.lua')
-  let level = ''
-  while (body.includes(`]${level}]`)) level += '='
-  writeFileSync(file, `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [${level}[${body}]${level}]\n`)
+/** A wrk Lua script for `request`; Lua long brackets keep the body and header values verbatim. */
+function writeRequestScript(request: WrkRequest): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sluice-wrk-')), 'request.lua')
+  const lines: string[] = []
+  if (request.body !== undefined) {
+    lines.push('wrk.method = "POST"', `wrk.headers["Content-Type"] = "application/json"`, `wrk.body = ${luaString(request.body)}`)
+  }
+  for (const [name, value] of Object.entries(request.headers ?? {})) lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`)
+  writeFileSync(file, `${lines.join('\n')}\n`)
   return file
+}
+
+function luaString(text: string): string {
+  let level = ''
+  while (text.includes(`]${level}]`)) level += '='
+  return `[${level}[${text}]${level}]`
 }

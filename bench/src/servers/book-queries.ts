@@ -5,6 +5,10 @@ export const BOOK_COLUMNS = 'id, title, author_id, year, price, isbn, pages'
 export const LIST_LIMIT = 100
 export const KEY_ID = 5
 export const FILTER = { minYear: 2000, maxPrice: 50, limit: 20 } as const
+/** The author whose books the `procedure` scenario reads (20 books). */
+export const PROCEDURE_AUTHOR = 7
+/** The `list-jwt` role's row policy (`@item.year ge 2000`) and the column it may not read. */
+export const POLICY = { minYear: 2000, excluded: 'isbn' } as const
 
 /**
  * The rows of each scenario. The filter orders by price, then id: Sluice appends the key to every `$orderby` so pages
@@ -14,6 +18,12 @@ export const FILTER = { minYear: 2000, maxPrice: 50, limit: 20 } as const
 // prepared statement (pg_prepared_statements shows only custom plans), which would handicap the baselines.
 export const LIST_SQL = `SELECT ${BOOK_COLUMNS} FROM books ORDER BY id LIMIT ${LIST_LIMIT}`
 export const KEY_SQL = `SELECT ${BOOK_COLUMNS} FROM books WHERE id = $1`
+/** `$select=id,title`: two of the columns. */
+export const SELECT_SQL = `SELECT id, title FROM books ORDER BY id LIMIT ${LIST_LIMIT}`
+/** The stored procedure's rows (the function orders them by id). */
+export const PROCEDURE_SQL = `SELECT ${BOOK_COLUMNS} FROM books_by_author($1)`
+/** What the `list-jwt` role may read: its row policy applied, the excluded column left out. */
+export const POLICY_SQL = `SELECT ${BOOK_COLUMNS.replace(`, ${POLICY.excluded}`, '')} FROM books WHERE year >= ${POLICY.minYear} ORDER BY id LIMIT ${LIST_LIMIT}`
 export const FILTER_SQL = `SELECT ${BOOK_COLUMNS} FROM books WHERE year > $1 AND price < $2 ORDER BY price DESC, id ASC LIMIT ${FILTER.limit}`
 
 /** The same rows as one JSON array built by PostgreSQL (`[]` when empty), returned as text. */

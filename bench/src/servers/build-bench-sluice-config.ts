@@ -1,7 +1,12 @@
+import { JWT_AUDIENCE, JWT_ISSUER, JWT_KEY, JWT_ROLE } from './bench-jwt.js'
+import { POLICY } from './book-queries.js'
+
 /**
  * The Data API builder config Sluice serves in the benchmark: `Book` over `public.books` and `Author` over
  * `public.authors`, related both ways (book → author, author → books) for the nested GraphQL scenario; anonymous may
- * read both, and create (POST) and update (PATCH of an existing row: the key is generated, so PATCH never inserts) books. `compression` (default:
+ * read both, and create (POST) and update (PATCH of an existing row: the key is generated, so PATCH never inserts)
+ * books; `BooksByAuthor` is the stored procedure `books_by_author`; the JWT role `reader` reads books under a row
+ * policy without `isbn`. `compression` (default:
  * the `SLUICE_BENCH_COMPRESSION` env var) sets `runtime.compression.level` when given.
  */
 export function buildBenchSluiceConfig(databaseUrl: string, compression = process.env['SLUICE_BENCH_COMPRESSION']): Record<string, unknown> {
@@ -12,15 +17,26 @@ export function buildBenchSluiceConfig(databaseUrl: string, compression = proces
     'data-source': { 'database-type': 'postgresql', 'connection-string': databaseUrl },
     runtime: {
       rest: { enabled: true, path: '/api' },
-      host: { mode: 'production' },
+      // The `list-jwt` scenario's tokens; requests without one stay anonymous.
+      host: { mode: 'production', authentication: { provider: 'Custom', jwt: { audience: JWT_AUDIENCE, issuer: JWT_ISSUER, key: JWT_KEY } } },
       // Only the compression variants set a level (SLUICE_BENCH_COMPRESSION); otherwise the key stays absent.
       ...(compression ? { compression: { level: compression } } : {}),
     },
     entities: {
       Book: {
         source: 'public.books',
-        permissions: [{ role: 'anonymous', actions: ['create', 'read', 'update'] }],
+        permissions: [
+          { role: 'anonymous', actions: ['create', 'read', 'update'] },
+          // `list-jwt`: a row policy and a field exclusion, the path where peers differ most.
+          { role: JWT_ROLE, actions: [{ action: 'read', fields: { include: ['*'], exclude: [POLICY.excluded] }, policy: { database: `@item.year ge ${POLICY.minYear}` } }] },
+        ],
         relationships: { author: { cardinality: 'one', 'target.entity': 'Author', 'source.fields': ['author_id'], 'target.fields': ['id'] } },
+      },
+      BooksByAuthor: {
+        source: { object: 'public.books_by_author', type: 'stored-procedure', parameters: [{ name: 'author', required: true }] },
+        permissions: [{ role: 'anonymous', actions: ['execute'] }],
+        rest: { methods: ['get'] },
+        graphql: { enabled: false },
       },
       Author: {
         source: 'public.authors',

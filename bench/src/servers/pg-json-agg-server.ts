@@ -1,6 +1,8 @@
 import Fastify from 'fastify'
 import pg from 'pg'
-import { FILTER_SQL, INSERT_SQL, LIST_SQL, UPDATE_SQL, jsonAggSql, valueEnvelopeSql, type BookChange, type NewBook } from './book-queries.js'
+import {
+  FILTER_SQL, INSERT_SQL, LIST_SQL, POLICY_SQL, PROCEDURE_SQL, SELECT_SQL, UPDATE_SQL, jsonAggSql, valueEnvelopeSql, type BookChange, type NewBook,
+} from './book-queries.js'
 import { closeOnSignals, readServerEnv } from './read-server-env.js'
 
 // Baseline (c): fastify + pg.Pool(max 10), PostgreSQL builds the JSON array (json_agg ... ::text) and the string is
@@ -27,6 +29,21 @@ app.get<{ Querystring: FilterQuery }>('/books/filter', async (request, reply) =>
   const { minYear, maxPrice } = request.query
   const values = [Number(minYear), Number(maxPrice)]
   const result = await pool.query<{ json: string }>({ name: 'filter-json', text: FILTER_JSON_SQL, values })
+  return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
+})
+const SELECT_JSON_SQL = jsonAggSql(SELECT_SQL)
+const POLICY_JSON_SQL = jsonAggSql(POLICY_SQL)
+const PROCEDURE_JSON_SQL = jsonAggSql(PROCEDURE_SQL)
+app.get('/books/select', async (request, reply) => {
+  const result = await pool.query<{ json: string }>({ name: 'select-json', text: SELECT_JSON_SQL, values: [] })
+  return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
+})
+app.get('/books/policy', async (request, reply) => {
+  const result = await pool.query<{ json: string }>({ name: 'policy-json', text: POLICY_JSON_SQL, values: [] })
+  return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
+})
+app.get<{ Querystring: { author?: string } }>('/books/by-author', async (request, reply) => {
+  const result = await pool.query<{ json: string }>({ name: 'procedure-json', text: PROCEDURE_JSON_SQL, values: [Number(request.query.author)] })
   return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
 })
 app.post<{ Body: NewBook }>('/books', async (request, reply) => {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import pg from 'pg'
-import { FILTER_SQL, INSERT_SQL, KEY_SQL, LIST_SQL, UPDATE_SQL, type BookChange, type NewBook } from './book-queries.js'
+import { FILTER_SQL, INSERT_SQL, KEY_SQL, LIST_SQL, POLICY_SQL, PROCEDURE_SQL, SELECT_SQL, UPDATE_SQL, type BookChange, type NewBook } from './book-queries.js'
 import { closeOnSignals, readServerEnv } from './read-server-env.js'
 
 // Baseline (b): fastify + pg.Pool(max 10), named (prepared) queries, rows decoded by pg and serialized by fastify
@@ -22,6 +22,11 @@ app.get<{ Querystring: FilterQuery }>('/books/filter', async (request) => {
   const { minYear, maxPrice } = request.query
   const result = await pool.query({ name: 'filter', text: FILTER_SQL, values: [Number(minYear), Number(maxPrice)] })
   return result.rows
+})
+app.get('/books/select', async () => (await pool.query({ name: 'select', text: SELECT_SQL, values: [] })).rows)
+app.get('/books/policy', async () => (await pool.query({ name: 'policy', text: POLICY_SQL, values: [] })).rows)
+app.get<{ Querystring: { author?: string } }>('/books/by-author', async (request) => {
+  return (await pool.query({ name: 'procedure', text: PROCEDURE_SQL, values: [Number(request.query.author)] })).rows
 })
 app.get<{ Params: { id: string } }>('/books/:id', async (request, reply) => {
   const result = await pool.query({ name: 'by-key', text: KEY_SQL, values: [Number(request.params.id)] })
