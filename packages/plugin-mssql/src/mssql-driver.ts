@@ -1,15 +1,14 @@
 import { Pool } from 'tarn'
-import tedious from 'tedious'
+import type { Connection as TediousConnection } from 'tedious'
 import { SluiceError } from '@sluice/core'
 import type { Abortable, CompiledQuery, Connection, Driver, ExecuteOptions, QueryResult, TransactionOptions } from '@sluice/core'
 import { buildSessionContext } from './build-session-context.js'
 import { buildTediousConfig } from './build-tedious-config.js'
 import type { MssqlDriverConfig } from './mssql-driver-config.js'
 import { classifyMssqlError } from './sql/mssql-error-classifier.js'
+import { tedious } from './load-tedious.js'
 import { toTediousParameter } from './to-tedious-parameter.js'
 
-type TediousConnection = tedious.Connection
-const { Request, TYPES } = tedious
 
 const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = {
   'read committed': 'READ COMMITTED',
@@ -131,7 +130,7 @@ export class MssqlDriver implements Driver {
     const config = this.#config
     const connection = 'connectionFactory' in config
       ? await config.connectionFactory()
-      : await connect(new tedious.Connection(buildTediousConfig(config.connection, { applicationName: config.applicationName })))
+      : await connect(new (tedious().Connection)(buildTediousConfig(config.connection, { applicationName: config.applicationName })))
     const session: Session = { connection, broken: false, contextKeys: new Set() }
     // A fatal error or a closed socket makes the session unusable; without an 'error' listener Node would crash.
     connection.on('error', () => {
@@ -160,7 +159,7 @@ export class MssqlDriver implements Driver {
       const onAbort = (): void => {
         session.connection.cancel()
       }
-      const request = new Request(sql, (error, rowCount) => {
+      const request = new (tedious().Request)(sql, (error, rowCount) => {
         signal?.removeEventListener('abort', onAbort)
         if (error !== undefined && error !== null) {
           if (signal?.aborted === true) return reject(signal.reason)
@@ -181,8 +180,8 @@ export class MssqlDriver implements Driver {
       try {
         if (context !== undefined) {
           context.parameters.forEach(([key, value], i) => {
-            request.addParameter(`sluice_k${i}`, TYPES.NVarChar, key, { length: 128 })
-            request.addParameter(`sluice_v${i}`, TYPES.NVarChar, value, { length: 4000 })
+            request.addParameter(`sluice_k${i}`, tedious().TYPES.NVarChar, key, { length: 128 })
+            request.addParameter(`sluice_v${i}`, tedious().TYPES.NVarChar, value, { length: 4000 })
           })
         }
         query.parameters.forEach((parameter, i) => {

@@ -1,7 +1,9 @@
 import type { PlanParameter, ScalarType } from '@sluice/core'
-import tedious from 'tedious'
+import type { TYPES } from 'tedious'
+import { tedious } from './load-tedious.js'
 
-const { TYPES } = tedious
+/** tedious's data types (loading tedious on first use). */
+const types = (): typeof TYPES => tedious().TYPES
 
 /** A parameter as tedious's `Request.addParameter` takes it. */
 export interface TediousParameter {
@@ -39,54 +41,55 @@ function isPlanParameter(value: unknown): value is PlanParameter {
 }
 
 function fromScalar(type: ScalarType, value: unknown): TediousParameter {
-  if (value === null || value === undefined) return { type: NULL_TYPES[type] ?? TYPES.NVarChar, value: null }
+  if (value === null || value === undefined) return { type: nullTypesOf()[type] ?? types().NVarChar, value: null }
   switch (type) {
-    case 'byte': return { type: TYPES.TinyInt, value: Number(value) }
-    case 'short': return { type: TYPES.SmallInt, value: Number(value) }
-    case 'int': return { type: TYPES.Int, value: Number(value) }
-    case 'long': return { type: TYPES.BigInt, value: typeof value === 'bigint' ? value : String(value) }
-    case 'single': return { type: TYPES.Real, value: Number(value) }
-    case 'float': return { type: TYPES.Float, value: Number(value) }
+    case 'byte': return { type: types().TinyInt, value: Number(value) }
+    case 'short': return { type: types().SmallInt, value: Number(value) }
+    case 'int': return { type: types().Int, value: Number(value) }
+    case 'long': return { type: types().BigInt, value: typeof value === 'bigint' ? value : String(value) }
+    case 'single': return { type: types().Real, value: Number(value) }
+    case 'float': return { type: types().Float, value: Number(value) }
     case 'decimal': return decimal(String(value))
-    case 'boolean': return { type: TYPES.Bit, value: value === true || value === 1 || value === '1' || value === 'true' }
-    case 'uuid': return { type: TYPES.UniqueIdentifier, value: String(value) }
-    case 'date': return { type: TYPES.Date, value: parseDateTime(String(value)) }
-    case 'datetime': return { type: TYPES.DateTime2, value: parseDateTime(String(value)), options: { scale: 7 } }
-    case 'datetimeoffset': return { type: TYPES.DateTimeOffset, value: parseDateTime(String(value)), options: { scale: 7 } }
-    case 'time': return { type: TYPES.Time, value: parseTime(String(value)), options: { scale: 7 } }
-    case 'bytes': return { type: TYPES.VarBinary, value: toBuffer(value) }
-    default: return { type: TYPES.NVarChar, value: typeof value === 'string' ? value : JSON.stringify(value) }
+    case 'boolean': return { type: types().Bit, value: value === true || value === 1 || value === '1' || value === 'true' }
+    case 'uuid': return { type: types().UniqueIdentifier, value: String(value) }
+    case 'date': return { type: types().Date, value: parseDateTime(String(value)) }
+    case 'datetime': return { type: types().DateTime2, value: parseDateTime(String(value)), options: { scale: 7 } }
+    case 'datetimeoffset': return { type: types().DateTimeOffset, value: parseDateTime(String(value)), options: { scale: 7 } }
+    case 'time': return { type: types().Time, value: parseTime(String(value)), options: { scale: 7 } }
+    case 'bytes': return { type: types().VarBinary, value: toBuffer(value) }
+    default: return { type: types().NVarChar, value: typeof value === 'string' ? value : JSON.stringify(value) }
   }
 }
 
-const NULL_TYPES: Partial<Record<ScalarType, TediousParameter['type']>> = {
-  byte: TYPES.TinyInt, short: TYPES.SmallInt, int: TYPES.Int, long: TYPES.BigInt, single: TYPES.Real, float: TYPES.Float,
-  boolean: TYPES.Bit, uuid: TYPES.UniqueIdentifier, date: TYPES.Date, datetime: TYPES.DateTime2, datetimeoffset: TYPES.DateTimeOffset,
-  time: TYPES.Time, bytes: TYPES.VarBinary,
-}
+let nullTypes: Partial<Record<ScalarType, TediousParameter['type']>> | undefined
+const nullTypesOf = (): Partial<Record<ScalarType, TediousParameter['type']>> => (nullTypes ??= {
+  byte: types().TinyInt, short: types().SmallInt, int: types().Int, long: types().BigInt, single: types().Real, float: types().Float,
+  boolean: types().Bit, uuid: types().UniqueIdentifier, date: types().Date, datetime: types().DateTime2, datetimeoffset: types().DateTimeOffset,
+  time: types().Time, bytes: types().VarBinary,
+})
 
 function fromPlain(value: unknown): TediousParameter {
-  if (value === null || value === undefined) return { type: TYPES.NVarChar, value: null }
-  if (typeof value === 'string') return { type: TYPES.NVarChar, value }
-  if (typeof value === 'boolean') return { type: TYPES.Bit, value }
-  if (typeof value === 'bigint') return { type: TYPES.BigInt, value }
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) <= 2 ** 31 - 1 ? { type: TYPES.Int, value } : { type: TYPES.Float, value }
-  if (value instanceof Date) return { type: TYPES.DateTime2, value, options: { scale: 7 } }
-  if (value instanceof Uint8Array) return { type: TYPES.VarBinary, value: toBuffer(value) }
-  return { type: TYPES.NVarChar, value: JSON.stringify(value) }
+  if (value === null || value === undefined) return { type: types().NVarChar, value: null }
+  if (typeof value === 'string') return { type: types().NVarChar, value }
+  if (typeof value === 'boolean') return { type: types().Bit, value }
+  if (typeof value === 'bigint') return { type: types().BigInt, value }
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) <= 2 ** 31 - 1 ? { type: types().Int, value } : { type: types().Float, value }
+  if (value instanceof Date) return { type: types().DateTime2, value, options: { scale: 7 } }
+  if (value instanceof Uint8Array) return { type: types().VarBinary, value: toBuffer(value) }
+  return { type: types().NVarChar, value: JSON.stringify(value) }
 }
 
 /** Decimal text as Decimal(19, s) when a double holds it exactly; otherwise as text for the server to convert. */
 function decimal(text: string): TediousParameter {
   const m = DECIMAL.exec(text.trim())
-  if (m === null || (m[2] === '' && (m[3] ?? '') === '')) return { type: TYPES.NVarChar, value: text }
+  if (m === null || (m[2] === '' && (m[3] ?? '') === '')) return { type: types().NVarChar, value: text }
   const integer = m[2]!.replace(/^0+(?=\d)/, '')
   const fraction = m[3] ?? ''
   const digits = `${integer}${fraction}`.replace(/^0+/, '').length
-  if (digits > EXACT_DIGITS || integer.replace(/^0$/, '').length + fraction.length > EXACT_DIGITS) return { type: TYPES.NVarChar, value: text }
+  if (digits > EXACT_DIGITS || integer.replace(/^0$/, '').length + fraction.length > EXACT_DIGITS) return { type: types().NVarChar, value: text }
   // Precision 19 for every value (any 15 digits fit, tedious then writes 8 bytes): only the scale varies, so
   // sp_executesql sees few distinct declarations and SQL Server caches few plans per statement.
-  return { type: TYPES.Decimal, value: text, options: { precision: DECIMAL_PRECISION, scale: fraction.length } }
+  return { type: types().Decimal, value: text, options: { precision: DECIMAL_PRECISION, scale: fraction.length } }
 }
 
 /**

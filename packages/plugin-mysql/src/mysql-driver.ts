@@ -1,4 +1,4 @@
-import mysql from 'mysql2/promise'
+import { createRequire } from 'node:module'
 import type { ExecuteValues, Pool, PoolConnection } from 'mysql2/promise'
 import { SluiceError } from '@sluice/core'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
@@ -141,7 +141,7 @@ export class MysqlDriver implements Driver {
   async #openPool(): Promise<Pool> {
     const config = this.#config
     if ('pool' in config) return typeof config.pool === 'function' ? await config.pool() : config.pool
-    const pool = mysql.createPool(buildMysqlPoolOptions(config.connection, config))
+    const pool = loadMysql2().createPool(buildMysqlPoolOptions(config.connection, config))
     // Queued before any statement on the new connection, so it always applies first.
     pool.pool.on('connection', (connection) => {
       connection.query(SESSION_SETUP, () => undefined)
@@ -232,4 +232,13 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 function readFatal(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { fatal?: unknown }).fatal === true
+}
+
+type Mysql2 = typeof import('mysql2/promise')
+const require = createRequire(import.meta.url)
+let mysql2: Mysql2 | undefined
+
+/** mysql2, loaded when a pool is first created (it is CommonJS): other servers never load it (about 17 MB). */
+function loadMysql2(): Mysql2 {
+  return (mysql2 ??= require('mysql2/promise') as Mysql2)
 }
