@@ -14,13 +14,18 @@ export function signNestedCursors(json: string, nested: NestedCursors, cursors: 
   let from = 0
   while (at !== -1) {
     const end = closingQuote(json, at + 1)
-    const content = JSON.parse(json.slice(at, end + 1)) as string
-    const rest = content.slice(nested.value.length)
-    const colon = rest.indexOf(':')
-    const spec = nested.cursors[Number(rest.slice(0, colon))]
+    // The index follows the marker directly (digits, then a colon): read it without parsing the whole string.
+    const indexStart = at + needle.length
+    const colon = json.indexOf(':', indexStart)
+    const spec = nested.cursors[Number(json.slice(indexStart, colon))]
     if (spec === undefined) throw new Error('nested cursor index out of range')
-    const values = JSON.parse(rest.slice(colon + 1)) as (string | null)[]
-    out += json.slice(from, at) + JSON.stringify(cursors.encode(spec.entity, spec.order, values, spec.conceal))
+    if (spec.signed) {
+      const content = JSON.parse(json.slice(at, end + 1)) as string
+      const values = JSON.parse(content.slice(content.indexOf(':', nested.value.length) + 1)) as (string | null)[]
+      out += json.slice(from, at) + JSON.stringify(cursors.encode(spec.entity, spec.order, values, spec.conceal))
+    } else {
+      out += `${json.slice(from, at)}null`
+    }
     from = end + 1
     at = json.indexOf(needle, from)
   }

@@ -59,6 +59,7 @@ function build(
       entity: target.name,
       order: r.orderBy.map((t) => ({ name: t.field.name, direction: t.direction })),
       conceal: r.orderBy.some((t) => !readable.has(t.field.name)),
+      signed: r.endCursor,
     })
     const pageSize = r.pageSize ?? 1
     return {

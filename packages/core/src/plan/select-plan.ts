@@ -143,6 +143,8 @@ export interface NestedCursorSpec {
   readonly order: readonly { readonly name: string; readonly direction: 'asc' | 'desc' }[]
   /** The cursor carries a value the caller may not read (an unreadable key column): seal it. */
   readonly conceal: boolean
+  /** False when the caller does not read this cursor: core writes `null` instead of signing it. */
+  readonly signed: boolean
 }
 
 /**

@@ -63,6 +63,7 @@ export function bindRelations(
       orderBy: many ? ordering.terms : NO_RELATIONS,
       pageSize: many ? resolvePageSize(selection.first, context.pagination, terms) : undefined,
       after,
+      endCursor: selection.endCursor !== false,
       relations: bindRelations(selection.relations, target, nestedKeys, context),
     }
   })

@@ -19,6 +19,8 @@ export interface BoundRelation {
   readonly pageSize: number | undefined
   /** Ordering values from a validated nested cursor. */
   readonly after: readonly (string | null)[] | undefined
+  /** Whether the nested page's `endCursor` is signed (`RelationSelection.endCursor`). */
+  readonly endCursor: boolean
   readonly relations: readonly BoundRelation[]
 }
 

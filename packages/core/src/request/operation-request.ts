@@ -96,6 +96,11 @@ export interface RelationSelection {
   readonly orderBy?: readonly OrderByItem[] | undefined
   readonly first?: number | undefined
   readonly after?: string | undefined
+  /**
+   * `many` only: `false` when the caller will not read this page's `endCursor` (a GraphQL selection without it). The
+   * record then carries `null` instead of a signed cursor, which saves an HMAC per parent record. Default: true.
+   */
+  readonly endCursor?: boolean | undefined
   /** Relationships of the target to nest in turn. */
   readonly relations?: readonly RelationSelection[] | undefined
 }

@@ -94,5 +94,7 @@ function buildRelation(entity: EntityModel, type: GraphQLObjectType, field: Coll
   const args = getArgumentValues(definition, node, scope.variableValues as Record<string, unknown>)
   const { select, relations } = buildReadSelection(target, targetTypes.object, itemsOf(subfields, scope), scope)
   const { filter, orderBy, first, after } = buildListOptions(target, args, node, scope)
-  return { relationship: relationship.name, as: field.responseKey, select, relations, filter, orderBy, first, after }
+  // Signing a nested cursor costs an HMAC per parent record: only when the selection reads it.
+  const endCursor = subfields.some((f) => f.name === 'endCursor')
+  return { relationship: relationship.name, as: field.responseKey, select, relations, filter, orderBy, first, after, endCursor }
 }

@@ -45,7 +45,7 @@ describe('MssqlSqlCompiler nested reads and aggregation', () => {
   it('nests a to-many page as {items, hasNextPage, endCursor}: limit + 1 rows, comma-joined, the marked cursor of row limit', () => {
     const plan: SelectPlan = {
       kind: 'select', shapeKey: 'k', table: books, columns: [], relations: [authors], where: undefined, orderBy: [], result: { mode: 'single' },
-      nestedCursors: { marker: { kind: 'param', index: 0 }, value: 'm', cursors: [{ entity: 'Author', order: [{ name: 'id', direction: 'asc' }], conceal: false }] },
+      nestedCursors: { marker: { kind: 'param', index: 0 }, value: 'm', cursors: [{ entity: 'Author', order: [{ name: 'id', direction: 'asc' }], conceal: false, signed: true }] },
       parameters: [{ value: 'm', type: 'string' }, { value: 0, type: 'int' }],
     }
     expect(compiler.compile(plan).sql).toBe(

@@ -34,7 +34,7 @@ const plan = (relations: NestedSelect[]): SelectPlan => ({
   kind: 'select', shapeKey: 'k', table: books, columns: [{ name: 'id', column: col('t', 'id'), type: 'int' }],
   where: { kind: 'compare', left: col('t', 'id'), op: 'eq', right: { kind: 'param', index: 0 } },
   orderBy: [], result: { mode: 'single' }, relations,
-  nestedCursors: { marker: { kind: 'param', index: 2 }, value: 'm', cursors: [{ entity: 'Author', order: [{ name: 'id', direction: 'asc' }], conceal: false }] },
+  nestedCursors: { marker: { kind: 'param', index: 2 }, value: 'm', cursors: [{ entity: 'Author', order: [{ name: 'id', direction: 'asc' }], conceal: false, signed: true }] },
   parameters: [{ value: 1, type: 'int' }, { value: 1970, type: 'int' }, { value: 'm', type: 'string' }],
 })
 
