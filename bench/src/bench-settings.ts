@@ -24,8 +24,10 @@ export interface BenchSettings {
   /** Repeats allowed per measured run for that reason (`SLUICE_BENCH_RETRIES`, default 3). */
   readonly retries: number
   /**
-   * A prebuilt JavaScript file to run instead of `servers/sluice-server.ts`, with plain `node` (no tsx); it reads the
-   * same environment (`SLUICE_BENCH_SLUICE_ENTRY`; default: the TypeScript sources through tsx, like `pnpm start`).
+   * How Sluice runs (`SLUICE_BENCH_SLUICE_ENTRY`): `bundle` (default) — as it ships, plain JavaScript with `node`, bundled
+   * by the harness from the sources (`build-sluice-bundle.ts`); `sources` — the TypeScript sources through tsx, like
+   * `pnpm start`; or the path of a prebuilt JavaScript file that reads the same environment. After
+   * `resolveSluiceEntry`: the file to run, or undefined for the sources.
    */
   readonly sluiceEntry: string | undefined
   /**
@@ -53,7 +55,7 @@ export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSe
     systems: readList(env['SLUICE_BENCH_SYSTEMS']),
     maxForeignCpu: readNumber(env, 'SLUICE_BENCH_MAX_FOREIGN_CPU', 20, 0),
     retries: readNumber(env, 'SLUICE_BENCH_RETRIES', 3, 0),
-    sluiceEntry: env['SLUICE_BENCH_SLUICE_ENTRY'] || undefined,
+    sluiceEntry: env['SLUICE_BENCH_SLUICE_ENTRY'] || 'bundle',
     interleave: env['SLUICE_BENCH_INTERLEAVE'] === '1',
     wrk: env['SLUICE_BENCH_WRK'] !== '0',
   }

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { BENCH_SCENARIOS } from './bench-scenarios.js'
 import type { BenchReport } from './bench-report.js'
-import { readBenchSettings } from './bench-settings.js'
+import { readBenchSettings, type BenchSettings } from './bench-settings.js'
+import { buildSluiceBundle } from './build-sluice-bundle.js'
 import { BENCH_SYSTEMS, type SystemKey } from './bench-systems.js'
 import { checkRequestLogging } from './check-request-logging.js'
 import { computeRatios } from './compute-ratios.js'
@@ -25,7 +26,7 @@ const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url))
 const log = (line: string): void => void process.stdout.write(`${line}\n`)
 
 const startedAt = new Date().toISOString()
-const settings = readBenchSettings()
+const settings = await resolveSluiceEntry(readBenchSettings())
 const scenarios = BENCH_SCENARIOS.filter((s) => settings.scenarios === undefined ? s.optIn !== true : settings.scenarios.includes(s.key))
 if (scenarios.length === 0) throw new Error(`SLUICE_BENCH_SCENARIOS matched none of ${BENCH_SCENARIOS.map((s) => s.key).join(', ')}`)
 
@@ -126,3 +127,10 @@ for (const r of report.ratios) {
 }
 log(`\nresults: ${join(RESULTS_DIR, `bench-${stamp}.json`)} and .md`)
 process.exitCode = failures.length > 0 || measurements.some((m) => m.rowsCheck === 'mismatch') ? 1 : 0
+
+/** `bundle` → the freshly built bundle's path; `sources` → undefined (tsx); a path stays as given. */
+async function resolveSluiceEntry(settings: BenchSettings): Promise<BenchSettings> {
+  if (settings.sluiceEntry === 'sources') return { ...settings, sluiceEntry: undefined }
+  if (settings.sluiceEntry !== 'bundle') return settings
+  return { ...settings, sluiceEntry: await buildSluiceBundle() }
+}
