@@ -239,6 +239,14 @@ describe('MysqlSqlCompiler: nested relationships and aggregation', () => {
     expect(compiler.bindParameters(nestedPlan, compiled)).toEqual(['M', 'A3'])
   })
 
+  it('MariaDB: a nullable nested ordering key gets an explicit NULL key (its GROUP_CONCAT does not sort NULL lowest)', () => {
+    const nullable = { ...nestedPlan.relations![0]!, orderBy: [{ column: ref('t_r0', 'title'), direction: 'asc' as const, nullable: true }, { column: ref('t_r0', 'id'), direction: 'asc' as const, nullable: false }] }
+    const compiled = compilerFor('mariadb').compile({ ...nestedPlan, relations: [nullable] })
+    expect(compiled.sql).toContain('ORDER BY `t_r0`.`title` IS NULL DESC, `t_r0`.`title` ASC, `t_r0`.`id` ASC SEPARATOR \',\' LIMIT 1')
+    const descending = { ...nullable, orderBy: [{ ...nullable.orderBy[0]!, direction: 'desc' as const }] }
+    expect(compilerFor('mariadb').compile({ ...nestedPlan, relations: [descending] }).sql).toContain('ORDER BY `t_r0`.`title` IS NULL ASC, `t_r0`.`title` DESC SEPARATOR')
+  })
+
   it('MySQL: a nested page numbers the first limit + 1 rows in a derived table with an outer reference (8.0.14+)', () => {
     const compiler = compilerFor('mysql')
     const compiled = compiler.compile(nestedPlan)

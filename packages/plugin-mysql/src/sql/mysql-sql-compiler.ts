@@ -315,7 +315,10 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
       + `'endCursor', IF(COUNT(*) > ${L}, CONCAT(${markerSql}, '${index}:', ${endCursorValues}), NULL))`
     const order = n.orderBy.map((t) => this.orderTerm(t)).join(', ')
     if (this.server.flavor === 'mariadb') {
-      const within = order === '' ? '' : ` ORDER BY ${order}`
+      // MariaDB's GROUP_CONCAT … ORDER BY does not sort NULL lowest once there are several keys (10.11: `score ASC, id
+      // ASC` puts NULL between 0 and 2), so nullable keys get an explicit NULL key first.
+      const groupOrder = n.orderBy.map((t) => (t.nullable ? `${this.column(t.column)} IS NULL ${t.direction === 'asc' ? 'DESC' : 'ASC'}, ` : '') + this.orderTerm(t))
+      const within = groupOrder.length === 0 ? '' : ` ORDER BY ${groupOrder.join(', ')}`
       const items = `GROUP_CONCAT(${this.record(n.columns, n.relations, sink, marker)}${within} SEPARATOR ',' LIMIT ${L})`
       const markerSql = sink.placeholder(marker)
       const last = `GROUP_CONCAT(${cursorValues((c) => `CAST(${this.column(c)} AS CHAR)`)}${within} SEPARATOR '' LIMIT ${this.integerLiteral(n.page.limit - 1)}, 1)`
