@@ -24,8 +24,8 @@ export interface FastQueryServices {
  * where core's record shape is already the selection's, re-keyed in one pass otherwise. No graphql-js execution.
  *
  * Returns `undefined` whenever the answer would not be plain data — variables that do not coerce, any error from
- * core (denied, bad argument, missing record), integers that need lossless handling in a reshaped record — and the
- * caller then runs the general executor, which reports errors as GraphQL does. A query has no side effects, so
+ * core (denied, bad argument, missing record) — and the caller then runs the general executor, which reports errors
+ * as GraphQL does. Integers beyond 2^53 keep their digits either way (copied text, or a lossless re-parse). A query has no side effects, so
  * running it again costs time only, and only on those requests.
  */
 export async function runFastQuery(query: FastQuery, services: FastQueryServices, rawVariables: Readonly<Record<string, unknown>> | undefined, context: RequestContext): Promise<string | undefined> {
