@@ -77,6 +77,11 @@ export function scenarioRequest(scenario: BenchScenario, path: string, n: number
 const GQL_COLUMNS = 'id title year price isbn pages'
 const GQL_CAMEL_COLUMNS = GQL_COLUMNS
 
+/** Sluice's GraphQL requests (the ceilings serve the same names for list and by key). */
+const SLUICE_LIST: GraphQLRequest = { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] }
+const SLUICE_BY_KEY: GraphQLRequest = { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] }
+const SLUICE_NESTED: GraphQLRequest = { query: `{ books(first: ${LIST_LIMIT}) { items { id title author { id name books(first: 10) { items { id title } } } } } }`, rows: ['data', 'books', 'items'] }
+
 const FILTER_QUERY = `$filter=${encodeURIComponent(`year gt ${FILTER.minYear} and price lt ${FILTER.maxPrice}`)}`
   + `&$orderby=${encodeURIComponent('price desc')}&$first=${FILTER.limit}`
 
@@ -195,10 +200,10 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     comparesRows: true,
     targets: [{ baseline: 'platformatic', ratio: 2 }, { baseline: 'postgraphile', ratio: 2 }],
     queries: {
-      'graphql-js': { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] },
-      'graphql-jit': { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] },
-      sluice: { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] },
-      'sluice-node22': { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] },
+      'graphql-js': SLUICE_LIST,
+      'graphql-jit': SLUICE_LIST,
+      sluice: SLUICE_LIST,
+      'sluice-node22': SLUICE_LIST,
       platformatic: { query: `{ books(limit: ${LIST_LIMIT}, orderBy: [{ field: id, direction: ASC }]) { ${GQL_CAMEL_COLUMNS} } }`, rows: ['data', 'books'] },
       postgraphile: { query: `{ allBooks(first: ${LIST_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId ${GQL_CAMEL_COLUMNS.replace('id ', '')} } } }`, rows: ['data', 'allBooks', 'nodes'] },
     },
@@ -211,10 +216,10 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     // The issue sets no by-key GraphQL target; the ratios are reported all the same.
     targets: [],
     queries: {
-      'graphql-js': { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] },
-      'graphql-jit': { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] },
-      sluice: { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] },
-      'sluice-node22': { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] },
+      'graphql-js': SLUICE_BY_KEY,
+      'graphql-jit': SLUICE_BY_KEY,
+      sluice: SLUICE_BY_KEY,
+      'sluice-node22': SLUICE_BY_KEY,
       platformatic: { query: `{ getBookById(id: ${KEY_ID}) { ${GQL_CAMEL_COLUMNS} } }`, rows: ['data', 'getBookById'] },
       postgraphile: { query: `{ bookByRowId(rowId: ${KEY_ID}) { rowId ${GQL_CAMEL_COLUMNS.replace('id ', '')} } }`, rows: ['data', 'bookByRowId'] },
     },
@@ -227,8 +232,8 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     comparesRows: true,
     targets: [{ baseline: 'platformatic', ratio: 2 }, { baseline: 'postgraphile', ratio: 2 }],
     queries: {
-      sluice: { query: `{ books(first: ${LIST_LIMIT}) { items { id title author { id name books(first: 10) { items { id title } } } } } }`, rows: ['data', 'books', 'items'] },
-      'sluice-node22': { query: `{ books(first: ${LIST_LIMIT}) { items { id title author { id name books(first: 10) { items { id title } } } } } }`, rows: ['data', 'books', 'items'] },
+      sluice: SLUICE_NESTED,
+      'sluice-node22': SLUICE_NESTED,
       platformatic: { query: `{ books(limit: ${LIST_LIMIT}, orderBy: [{ field: id, direction: ASC }]) { id title author { id name books(limit: 10) { id title } } } }`, rows: ['data', 'books'] },
       postgraphile: {
         query: `{ allBooks(first: ${LIST_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId title authorByAuthorId { rowId name booksByAuthorId(first: 10, orderBy: PRIMARY_KEY_ASC) { nodes { rowId title } } } } } }`,

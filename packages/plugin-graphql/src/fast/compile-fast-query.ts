@@ -30,6 +30,8 @@ export type ConnectionPart =
 
 export interface ConnectionShape {
   readonly parts: readonly ConnectionPart[]
+  /** One `items` whose records core writes as selected: a root list copies the records' text. */
+  readonly copiesItems: boolean
   /**
    * A nested connection as core writes it: exactly `items`, `hasNextPage`, `endCursor`, unaliased, in that order,
    * with records core writes as selected.
@@ -43,6 +45,8 @@ export type FastRoot =
     readonly kind: 'list'
     readonly key: string
     readonly nodes: readonly FieldNode[]
+    /** The fields selected below the root field (fixed: the document has no directives). */
+    readonly fields: readonly CollectedField[]
     readonly field: GraphQLField<unknown, unknown>
     readonly types: EntityTypes
     readonly connection: ConnectionShape
@@ -51,6 +55,7 @@ export type FastRoot =
     readonly kind: 'byKey'
     readonly key: string
     readonly nodes: readonly FieldNode[]
+    readonly fields: readonly CollectedField[]
     readonly field: GraphQLField<unknown, unknown>
     readonly types: EntityTypes
     readonly record: RecordShape
@@ -95,7 +100,7 @@ export function compileFastQuery(schema: GraphQLSchema, document: DocumentNode, 
 }
 
 function compileRoot(selected: CollectedField, field: GraphQLField<unknown, unknown>, read: ReadFieldExtension, scope: SelectionScope): FastRoot {
-  const base = { key: selected.responseKey, nodes: selected.nodes, field, types: read.types }
+  const base = { key: selected.responseKey, nodes: selected.nodes, fields: collectSubfields(selected.nodes, scope), field, types: read.types }
   return read.kind === 'list'
     ? { kind: 'list', ...base, connection: compileConnection(read.types, selected.nodes, scope) }
     : { kind: 'byKey', ...base, record: compileRecord(read.types, selected.nodes, scope) }
@@ -122,7 +127,7 @@ function compileConnection(t: EntityTypes, nodes: readonly FieldNode[], scope: S
   const items = parts.filter((p) => p.kind === 'items')
   const copied = items.length === 1 && items[0]!.record.passthrough
   const asCoreWrites = parts.length === 3 && parts.every((p, i) => p.kind === CORE_CONNECTION[i] && p.key === p.kind)
-  return { parts, passthrough: copied && asCoreWrites }
+  return { parts, copiesItems: copied, passthrough: copied && asCoreWrites }
 }
 
 const CORE_CONNECTION = ['items', 'hasNextPage', 'endCursor'] as const

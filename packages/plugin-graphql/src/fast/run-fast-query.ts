@@ -1,7 +1,6 @@
 import { getArgumentValues, getVariableValues, GraphQLError, type GraphQLSchema } from 'graphql'
 import { stringify as stringifyLossless } from 'lossless-json'
 import { SluiceError, type Pipeline, type RequestContext, type ServiceModel } from '@sluice/core'
-import { collectSubfields } from '../resolve/collect-fields.js'
 import { buildListOptions, type ReadScope } from '../resolve/read-selection.js'
 import { byKeyRequest, listRequest } from '../resolve/root-fields.js'
 import { parseRecords, runRead } from '../resolve/run-operation.js'
@@ -57,9 +56,8 @@ export async function runFastQuery(query: FastQuery, services: FastQueryServices
 async function rootText(root: FastRoot, scope: ReadScope, pipeline: Pipeline, context: RequestContext): Promise<string> {
   if (root.kind === 'typename') return '"Query"'
   const args = getArgumentValues(root.field, root.nodes[0]!, scope.variableValues as Record<string, unknown>)
-  const fields = collectSubfields(root.nodes, scope)
   if (root.kind === 'byKey') {
-    const result = await runRead(pipeline, byKeyRequest(root.types, args, fields, scope), context)
+    const result = await runRead(pipeline, byKeyRequest(root.types, args, root.fields, scope), context)
     // No record: the general executor writes the error entry.
     if (result.json === '[]') throw new Decline()
     if (root.record.passthrough) return result.json.slice(1, -1)
@@ -67,17 +65,16 @@ async function rootText(root: FastRoot, scope: ReadScope, pipeline: Pipeline, co
     return written(shapeRecord(root.record, records.json[0]!), records.exact)
   }
   const options = buildListOptions(root.types.entity, args, root.nodes[0]!, scope)
-  const result = await runRead(pipeline, listRequest(root.types, options, fields, scope), context)
-  const parts = root.connection.parts
-  // One `items` whose records core writes as selected is copied; otherwise the records are parsed once and re-keyed.
-  const copy = parts.filter((p) => p.kind === 'items').length === 1
+  const result = await runRead(pipeline, listRequest(root.types, options, root.fields, scope), context)
+  const { parts, copiesItems } = root.connection
+  // Copied when core writes the records as selected; otherwise parsed once and re-keyed for every `items` alias.
   let records: { json: Json[]; exact: boolean } | undefined
   let text = '{'
   parts.forEach((part, i) => {
     text += `${i === 0 ? '' : ','}${JSON.stringify(part.key)}:`
     switch (part.kind) {
       case 'items':
-        if (copy && part.record.passthrough) {
+        if (copiesItems) {
           text += result.json
         } else {
           records ??= parsed(result.json)
