@@ -200,6 +200,42 @@ describe('parseConfig', () => {
     expect(lines).toEqual(["runtime.rest.enabled: environment variable 'REST_ON' is not set (referenced as @env('REST_ON'))"])
   })
 
+  it('starts with a warning naming the variable where an unset one does not matter, keeping the text as written (DAB)', () => {
+    const config = parseConfig({
+      ...MINIMAL,
+      runtime: { telemetry: { 'open-telemetry': { enabled: true, endpoint: "@env('OTEL_EXPORTER_OTLP_ENDPOINT')", 'service-name': "@env('OTEL_SERVICE_NAME')" } } },
+      entities: { Book: { ...MINIMAL.entities.Book, description: "@env('OTEL_SERVICE_NAME') books" } },
+    }, { baseDir: '/', env: { DB: 'x' } })
+    expect(config.warnings).toContain(
+      "Environment variable 'OTEL_EXPORTER_OTLP_ENDPOINT' is not set; @env('OTEL_EXPORTER_OTLP_ENDPOINT') is kept as written at runtime.telemetry.open-telemetry.endpoint.",
+    )
+    expect(config.warnings).toContain(
+      "Environment variable 'OTEL_SERVICE_NAME' is not set; @env('OTEL_SERVICE_NAME') is kept as written at entities.Book.description, runtime.telemetry.open-telemetry.service-name.",
+    )
+    expect(config.entities.get('Book')?.description).toBe("@env('OTEL_SERVICE_NAME') books")
+  })
+
+  it('refuses an unset variable in the data source or in authentication, naming it', () => {
+    const lines = problemLines(() => parseConfig({
+      ...MINIMAL,
+      runtime: { host: { authentication: { provider: 'Custom', jwt: { audience: "@env('AUD')", issuer: 'urn:x' } } } },
+    }, { baseDir: '/', env: {} }))
+    expect(lines).toEqual([
+      "data-source.connection-string: environment variable 'DB' is not set (referenced as @env('DB'))",
+      "runtime.host.authentication.jwt.audience: environment variable 'AUD' is not set (referenced as @env('AUD'))",
+    ])
+  })
+
+  it('refuses an @akv reference where it matters and warns elsewhere', () => {
+    const lines = problemLines(() => parseConfig({
+      ...MINIMAL, 'data-source': { ...MINIMAL['data-source'], 'connection-string': "@akv('conn')" },
+      runtime: { mcp: { description: "@akv('note')" } },
+    }, { baseDir: '/', env: {} }))
+    expect(lines).toEqual([
+      "data-source.connection-string: @akv('conn'): Azure Key Vault references (@akv) are not supported; put the secret in an environment variable and use @env('conn')",
+    ])
+  })
+
   it('validates values after substitution, so booleans and integers may come from variables', () => {
     const config = parseConfig({
       ...MINIMAL,

@@ -11,6 +11,7 @@ import { formatConfigPath } from './format-config-path.js'
 import { formatSchemaErrors } from './format-schema-errors.js'
 import { normalizeConfig } from './normalize-config.js'
 import { parseConfigJson } from './parse-config-json.js'
+import { reportUnresolvedReferences } from './report-unresolved-references.js'
 import { isJsonObject } from './read-config-value.js'
 import { substituteEnv, type EnvironmentVariables } from './substitute-env.js'
 import { findUnimplementedKeys } from './unimplemented-keys.js'
@@ -50,13 +51,14 @@ export function loadConfigFile(file: string, options: LoadConfigOptions = {}): R
  */
 export function parseConfig(json: unknown, options: ParseConfigOptions): RuntimeConfig {
   const report = createConfigReport()
-  const { value, problems: envProblems } = substituteEnv(json, options.env ?? process.env)
+  const { value, problems: envProblems, unresolved } = substituteEnv(json, options.env ?? process.env)
   report.problems.push(...envProblems)
-  if (!validateConfigSchema(value)) {
-    const envPaths = new Set(envProblems.map((p) => formatConfigPath(p.path)))
-    const schemaProblems = formatSchemaErrors(validateConfigSchema.errors ?? [], value)
-    report.problems.push(...schemaProblems.filter((p) => !envPaths.has(formatConfigPath(p.path))))
-  }
+  const unresolvedPaths = new Set([...envProblems, ...unresolved].map((p) => formatConfigPath(p.path)))
+  const schemaProblems = validateConfigSchema(value) ? [] : formatSchemaErrors(validateConfigSchema.errors ?? [], value)
+  // where a variable is missing, the problem is the variable, not the type of the text left in its place
+  const schemaProblemPaths = new Set(schemaProblems.map((p) => formatConfigPath(p.path)).filter((where) => unresolvedPaths.has(where)))
+  reportUnresolvedReferences(unresolved, schemaProblemPaths, report)
+  report.problems.push(...schemaProblems.filter((p) => !unresolvedPaths.has(formatConfigPath(p.path))))
   if (!isJsonObject(value)) throw createConfigError(report.problems)
   const config = normalizeConfig(value, { file: options.file, baseDir: options.baseDir }, report)
   checkConfig(value, config, report)

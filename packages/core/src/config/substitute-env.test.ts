@@ -26,23 +26,23 @@ describe('substituteEnv', () => {
   })
 
   it('treats an empty variable as set', () => {
-    expect(substituteEnv("@env('A')", { A: '' })).toEqual({ value: '', problems: [] })
+    expect(substituteEnv("@env('A')", { A: '' })).toEqual({ value: '', problems: [], unresolved: [] })
   })
 
-  it('reports every missing variable with its name and path, leaving the reference in place', () => {
-    const { value, problems } = substituteEnv({ s: { 'connection-string': "@env('X');@env('Y')" }, list: ["@env('Z')"] }, { Y: 'y' })
+  it('leaves every missing variable in place as written and lists it with its name and path', () => {
+    const { value, problems, unresolved } = substituteEnv({ s: { 'connection-string': "@env('X');@env('Y')" }, list: ["@env('Z')"] }, { Y: 'y' })
     expect(value).toEqual({ s: { 'connection-string': "@env('X');y" }, list: ["@env('Z')"] })
-    expect(problems.map(formatConfigProblem)).toEqual([
-      "s.connection-string: environment variable 'X' is not set (referenced as @env('X'))",
-      "list[0]: environment variable 'Z' is not set (referenced as @env('Z'))",
+    expect(problems).toEqual([])
+    expect(unresolved).toEqual([
+      { path: ['s', 'connection-string'], kind: 'env', name: 'X', reference: "@env('X')" },
+      { path: ['list', 0], kind: 'env', name: 'Z', reference: "@env('Z')" },
     ])
   })
 
-  it('reports @akv references as unsupported', () => {
-    const { problems } = substituteEnv({ secret: "@akv('db-password')" }, {})
-    expect(problems.map(formatConfigProblem)).toEqual([
-      "secret: @akv('db-password'): Azure Key Vault references (@akv) are not supported; put the secret in an environment variable and use @env('db-password')",
-    ])
+  it('leaves @akv references in place as written (there is no Key Vault client)', () => {
+    const { value, unresolved } = substituteEnv({ secret: "@akv('db-password')" }, {})
+    expect(value).toEqual({ secret: "@akv('db-password')" })
+    expect(unresolved).toEqual([{ path: ['secret'], kind: 'akv', name: 'db-password', reference: "@akv('db-password')" }])
   })
 
   it('reports an empty variable name', () => {
