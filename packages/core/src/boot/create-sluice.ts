@@ -60,6 +60,7 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   try {
     const metadata = await dialect.createIntrospector(driver).introspect(listSourceObjects(config))
     const model = buildServiceModel(config, metadata, dialect.capabilities)
+    for (const warning of model.warnings) log.warn(warning)
     const defaultProblems = findParameterDefaultProblems(model)
     if (defaultProblems.length > 0) {
       throw new SluiceError('SLUICE_ERR_MODEL', { count: defaultProblems.length, problems: defaultProblems.map((p) => `  - ${p}`).join('\n') })

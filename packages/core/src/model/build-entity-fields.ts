@@ -14,17 +14,26 @@ export interface EntityFields {
  * Every column of the object becomes a field, in database order, named by its alias when config gives one.
  * Key fields come from config (`primary-key: true`, in config order) or else from the database's primary key.
  */
-export function buildEntityFields(entity: EntityConfig, object: ObjectMetadata, report: (message: string) => void): EntityFields | undefined {
+export function buildEntityFields(
+  entity: EntityConfig, object: ObjectMetadata, report: (message: string) => void, warn: (message: string) => void,
+): EntityFields | undefined {
   const columns = new Map(object.columns.map((c) => [c.name, c]))
   let ok = true
-  for (const f of entity.fields) {
-    if (!columns.has(f.name)) {
-      report(`fields: column '${f.name}' does not exist in ${object.name.name}.${didYouMean(f.name, columns.keys())}`)
+  // Data API builder starts when `fields` names a column the object lacks (its own test config maps `spores`):
+  // the entry is left out, with a warning. A key marked on a missing column is still a problem (no key to page by).
+  const present = entity.fields.filter((f) => {
+    if (columns.has(f.name)) return true
+    const message = `fields: column '${f.name}' does not exist in ${object.name.name}.${didYouMean(f.name, columns.keys())}`
+    if (f.primaryKey) {
+      report(message)
       ok = false
+    } else {
+      warn(`${message} The entry is ignored.`)
     }
-  }
-  const configured = new Map(entity.fields.map((f) => [f.name, f]))
-  const configuredKeys = entity.fields.filter((f) => f.primaryKey).map((f) => f.name)
+    return false
+  })
+  const configured = new Map(present.map((f) => [f.name, f]))
+  const configuredKeys = present.filter((f) => f.primaryKey).map((f) => f.name)
   const keyColumns = configuredKeys.length > 0 ? configuredKeys : object.primaryKey
   const fields: FieldModel[] = []
   const fieldsByName = new Map<string, FieldModel>()

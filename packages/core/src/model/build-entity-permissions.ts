@@ -18,6 +18,7 @@ export function buildEntityPermissions(
   fieldsByName: ReadonlyMap<string, FieldModel>,
   byColumn: ReadonlyMap<string, FieldModel>,
   report: (message: string) => void,
+  warn: (message: string) => void,
 ): PermissionTable {
   const resolveName = (name: string): FieldModel | undefined => fieldsByName.get(name) ?? byColumn.get(name)
   const byRole = new Map<string, Map<ActionName, ActionPermission>>()
@@ -27,9 +28,15 @@ export function buildEntityPermissions(
       const where = `permissions[${p}].actions[${a}]`
       const names = expand(action.action, entity.source.type === 'stored-procedure')
       const fields = permittedFields(action, fieldsByName, resolveName, (m) => report(`${where}.fields: ${m}`))
-      const policy = action.policy === undefined ? undefined : parsePolicy(action.policy, fields, resolveName, (m) => report(`${where}.policy.database: ${m}`))
+      const policyWhere = `${where}.policy.database`
+      const parsed = action.policy === undefined ? undefined : parsePolicy(action.policy, fields, resolveName, (m) => report(`${policyWhere}: ${m}`))
+      const policyProblem = parsed?.ok === false ? parsed.message : undefined
+      if (policyProblem !== undefined) {
+        warn(`${policyWhere}: ${policyProblem} Requests that need this permission are refused (403) until it is fixed.`)
+      }
+      const policy = parsed?.ok === true ? parsed.node : undefined
       const fieldList = [...fieldsByName.values()].filter((f) => fields.has(f.name))
-      for (const name of names) actions.set(name, { action: name, fields, fieldList, policy, policyText: action.policy })
+      for (const name of names) actions.set(name, { action: name, fields, fieldList, policy, policyText: action.policy, policyProblem })
     })
     byRole.set(permission.role, actions)
   })
@@ -64,17 +71,19 @@ function permittedFields(
   return include
 }
 
+/**
+ * A policy as a filter over API names. A syntax error is returned, not reported: Data API builder accepts such a
+ * policy at start-up and rejects it per request. Fields it names must exist and be permitted (DAB checks that at
+ * start-up too); those are problems.
+ */
 function parsePolicy(
   text: string,
   fields: ReadonlySet<string>,
   resolveName: (name: string) => FieldModel | undefined,
   report: (message: string) => void,
-): FilterNode | undefined {
+): { ok: true; node: FilterNode | undefined } | { ok: false; message: string } {
   const parsed = parseFilterExpression(text, { mode: 'policy' })
-  if (!parsed.ok) {
-    report(parsed.message)
-    return undefined
-  }
+  if (!parsed.ok) return { ok: false, message: parsed.message }
   let valid = true
   const renames = new Map<string, string>()
   for (const name of collectFilterFields(parsed.node)) {
@@ -89,5 +98,5 @@ function parsePolicy(
       renames.set(name, field.name)
     }
   }
-  return valid ? renameFilterFields(parsed.node, renames) : undefined
+  return { ok: true, node: valid ? renameFilterFields(parsed.node, renames) : undefined }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { column, metadataOf, table } from '../../test/support/library-metadata.js'
+import { column, metadataAsRequested, metadataOf, table } from '../../test/support/library-metadata.js'
 import { parseConfig } from '../config/load-config.js'
 import { DEFAULT_CAPABILITIES } from '../dialect/dialect-capabilities.js'
 import { isSluiceError } from '../errors/sluice-error.js'
@@ -48,6 +48,18 @@ describe('relationships in the service model', () => {
     expect(publisher).toMatchObject({ source: 'Book', target: 'Publisher', cardinality: 'one', sourceFields: ['publisher_id'], targetFields: ['id'], nullable: false })
     const books = model.entities.get('Publisher')!.relationships.get('books')!
     expect(books).toMatchObject({ cardinality: 'many', sourceFields: ['id'], targetFields: ['publisher_id'], linking: undefined })
+  })
+
+  it('builds relationships between unqualified sources resolved through the search path (DAB configs write "books")', () => {
+    const cfg = config({
+      Book: { source: 'books', permissions: read, relationships: { publisher: { cardinality: 'one', 'target.entity': 'Publisher' } } },
+      Publisher: { source: 'publishers', permissions: read, relationships: { books: { cardinality: 'many', 'target.entity': 'Book' } } },
+      Author: { source: 'authors', permissions: read, relationships: { books: { cardinality: 'many', 'target.entity': 'Book', 'linking.object': 'book_authors' } } },
+    })
+    const model = buildServiceModel(cfg, metadataAsRequested(listSourceObjects(cfg), PUBLISHERS, BOOKS, AUTHORS, BOOK_AUTHORS), DEFAULT_CAPABILITIES)
+    expect(model.entities.get('Book')!.relationships.get('publisher')).toMatchObject({ target: 'Publisher', sourceFields: ['publisher_id'] })
+    expect(model.entities.get('Publisher')!.relationships.get('books')).toMatchObject({ target: 'Book', targetFields: ['publisher_id'] })
+    expect(model.entities.get('Author')!.relationships.get('books')).toMatchObject({ target: 'Book', linking: { sourceColumns: ['author_id'] } })
   })
 
   it('uses configured fields (API names or columns), so several relationships can reach the same target', () => {

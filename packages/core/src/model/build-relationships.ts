@@ -1,5 +1,6 @@
 import type { EntityConfig, RelationshipConfig } from '../config/runtime-config.js'
 import { didYouMean } from '../util/did-you-mean.js'
+import { invariant } from '../util/invariant.js'
 import {
   formatQualifiedName, qualifiedKey, type DatabaseMetadata, type ForeignKeyMetadata, type ObjectMetadata, type QualifiedName,
 } from './database-metadata.js'
@@ -8,6 +9,8 @@ import type { LinkingModel, RelationshipModel } from './relationship-model.js'
 import type { EntityModel, FieldModel } from './service-model.js'
 
 type Report = (message: string) => void
+/** The object an entity was built from, as introspected. */
+type ObjectOf = (entity: EntityModel) => ObjectMetadata | undefined
 
 /**
  * Resolves one entity's `relationships` once every entity is built. Join fields come from config when given, else
@@ -15,7 +18,7 @@ type Report = (message: string) => void
  * reported with the relationship's config path; a relationship with a problem is left out.
  */
 export function buildRelationships(
-  config: EntityConfig, source: EntityModel, entities: ReadonlyMap<string, EntityModel>, metadata: DatabaseMetadata, report: Report,
+  config: EntityConfig, source: EntityModel, entities: ReadonlyMap<string, EntityModel>, objectOf: ObjectOf, metadata: DatabaseMetadata, report: Report,
 ): Map<string, RelationshipModel> {
   const out = new Map<string, RelationshipModel>()
   if (config.relationships.size === 0) return out
@@ -29,7 +32,7 @@ export function buildRelationships(
       say(`the name is also a field of ${source.name}; a relationship needs a name of its own (it becomes a GraphQL field).`)
       continue
     }
-    const model = buildRelationship(rel, source, entities, metadata, say)
+    const model = buildRelationship(rel, source, entities, objectOf, metadata, say)
     if (model !== undefined) out.set(rel.name, model)
   }
   return out
@@ -46,7 +49,7 @@ export function listLinkingObjects(config: EntityConfig): QualifiedName[] {
 }
 
 function buildRelationship(
-  rel: RelationshipConfig, source: EntityModel, entities: ReadonlyMap<string, EntityModel>, metadata: DatabaseMetadata, say: Report,
+  rel: RelationshipConfig, source: EntityModel, entities: ReadonlyMap<string, EntityModel>, objectOf: ObjectOf, metadata: DatabaseMetadata, say: Report,
 ): RelationshipModel | undefined {
   const target = entities.get(rel.targetEntity)
   if (target === undefined) {
@@ -57,9 +60,9 @@ function buildRelationship(
     say(`target.entity '${target.name}' is a stored procedure; relationships need a table or view.`)
     return undefined
   }
-  const sourceObject = metadata.objects.get(qualifiedKey(source.source))
-  const targetObject = metadata.objects.get(qualifiedKey(target.source))
-  if (sourceObject === undefined || targetObject === undefined) return undefined
+  const sourceObject = objectOf(source)
+  const targetObject = objectOf(target)
+  invariant(sourceObject !== undefined && targetObject !== undefined, 'every built entity has its introspected object')
   const sourceFields = resolveFields(rel.sourceFields, source, 'source.fields', say)
   const targetFields = resolveFields(rel.targetFields, target, 'target.fields', say)
   if (sourceFields === undefined || targetFields === undefined) return undefined
@@ -151,7 +154,10 @@ function linkSide(
     return undefined
   }
   const joined = chosen.referencedColumns.map((c) => byColumn.get(c))
-  if (joined.some((f) => f === undefined)) return undefined
+  if (joined.some((f) => f === undefined)) {
+    say(`cannot use foreign key ${chosen.name}: ${entity.name} does not expose every column it references (${chosen.referencedColumns.join(', ')}); set ${fieldsKey} and ${linkKey}.`)
+    return undefined
+  }
   return { fields: joined as FieldModel[], linkColumns: chosen.columns, fk: chosen }
 }
 

@@ -39,9 +39,8 @@ describe('buildServiceModel', () => {
     try {
       buildServiceModel(config({
         Missing: { source: 'public.nope', permissions: anonymousRead },
-        BadColumn: { source: 'public.books', fields: [{ name: 'titel', alias: 'name' }], permissions: anonymousRead },
+        MissingKeyColumn: { source: 'public.books', fields: [{ name: 'ident', 'primary-key': true }], permissions: anonymousRead },
         Clash: { source: 'public.books', fields: [{ name: 'price', alias: 'title' }], permissions: anonymousRead },
-        KeylessView: { source: { object: 'public.book_view', type: 'view' }, permissions: anonymousRead },
         WrongKind: { source: { object: 'public.book_view', type: 'table' }, permissions: anonymousRead },
         BadPermission: { source: 'public.books', permissions: [{ role: 'anonymous', actions: [{ action: 'read', fields: { include: ['nope'] } }] }] },
         BadPolicy: { source: 'public.books', permissions: [{ role: 'anonymous', actions: [{ action: 'read', fields: { exclude: ['secret'] }, policy: { database: '@item.secret eq @claims.x' } }] }] },
@@ -51,14 +50,33 @@ describe('buildServiceModel', () => {
     }
     expect(isSluiceError(error) && error.code).toBe('SLUICE_ERR_MODEL')
     const message = (error as Error).message
-    expect(message).toContain('7 problem(s)')
+    expect(message).toContain('6 problem(s)')
     expect(message).toContain('entities.Missing: table public.nope was not found')
-    expect(message).toContain("entities.BadColumn: fields: column 'titel' does not exist in books. Did you mean 'title'?")
+    expect(message).toContain("entities.MissingKeyColumn: fields: column 'ident' does not exist in books.")
     expect(message).toContain("API name 'title' is used by both column 'title' and column 'price'")
-    expect(message).toContain('view book_view has no key')
     expect(message).toContain('is a view in the database, but source.type says table')
     expect(message).toContain("'nope' is not a field of this entity")
     expect(message).toContain('@item.secret is not among the fields this action may access')
+  })
+
+  it('starts where Data API builder starts: a fields entry naming a missing column is left out, with a warning', () => {
+    const model = buildServiceModel(config({
+      Book: { source: 'public.books', fields: [{ name: 'spores', alias: 'hazards' }, { name: 'title', alias: 'name' }], permissions: anonymousRead },
+    }), metadata, DEFAULT_CAPABILITIES)
+    expect(model.entities.get('Book')!.fieldsByName.has('name')).toBe(true)
+    expect(model.entities.get('Book')!.fieldsByName.has('hazards')).toBe(false)
+    expect(model.warnings).toEqual(["entities.Book: fields: column 'spores' does not exist in books. The entry is ignored."])
+  })
+
+  it('starts with a policy it cannot parse, warning, and refuses every request that needs it (fails closed)', () => {
+    const model = buildServiceModel(config({
+      Book: { source: 'public.books', permissions: [{ role: 'anonymous', actions: ['create', { action: 'read', policy: { database: '@item ne 1' } }] }] },
+    }), metadata, DEFAULT_CAPABILITIES)
+    const read = model.entities.get('Book')!.permissions.resolve('anonymous', 'read')!
+    expect(read.policy).toBeUndefined()
+    expect(read.policyProblem).toMatch(/unknown reference '@item'/)
+    expect(model.entities.get('Book')!.permissions.resolve('anonymous', 'create')!.policyProblem).toBeUndefined()
+    expect(model.warnings).toEqual([expect.stringMatching(/^entities\.Book: permissions\[0\]\.actions\[1\]\.policy\.database: .*Requests that need this permission are refused \(403\)/)])
   })
 
   it('refuses stored procedures on engines without them', () => {

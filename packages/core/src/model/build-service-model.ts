@@ -36,27 +36,36 @@ export function listSourceObjects(config: RuntimeConfig): SourceObject[] {
 
 /**
  * Joins config and database metadata into the immutable service model. Every mismatch — a missing object or
- * column, a view without key fields, clashing API names, permissions naming unknown fields, unparsable policies —
- * is collected, and all of them are reported together in one `SLUICE_ERR_MODEL`.
+ * column, clashing API names, permissions naming unknown fields, relationships that cannot be built — is collected,
+ * and all of them are reported together in one `SLUICE_ERR_MODEL`. What Data API builder tolerates at start-up (a
+ * `fields` entry naming a missing column, a policy it only rejects per request) becomes `ServiceModel.warnings`.
  */
 export function buildServiceModel(config: RuntimeConfig, metadata: DatabaseMetadata, capabilities: DialectCapabilities): ServiceModel {
   const problems: string[] = []
+  const warnings: string[] = []
   const entities = new Map<string, EntityModel>()
+  // Each entity's object as introspected: metadata is keyed by names as config wrote them (`books`), while models
+  // hold them resolved (`public.books`), so later lookups go through the entity, never through the name again.
+  const objects = new Map<string, ObjectMetadata>()
   for (const entity of config.entities.values()) {
     const report = (message: string): void => { problems.push(`entities.${entity.name}: ${message}`) }
-    const model = buildEntity(entity, metadata, capabilities, report)
-    if (model !== undefined) entities.set(entity.name, model)
+    const warn = (message: string): void => { warnings.push(`entities.${entity.name}: ${message}`) }
+    const built = buildEntity(entity, metadata, capabilities, report, warn)
+    if (built !== undefined) {
+      entities.set(entity.name, built.model)
+      objects.set(entity.name, built.object)
+    }
   }
   // Relationships need every target built first; the entity is replaced by a copy that holds them (start-up only).
   for (const [name, model] of [...entities]) {
     const report = (message: string): void => { problems.push(`entities.${name}: ${message}`) }
-    const relationships = buildRelationships(model.config, model, entities, metadata, report)
+    const relationships = buildRelationships(model.config, model, entities, (entity) => objects.get(entity.name), metadata, report)
     if (relationships.size > 0) entities.set(name, { ...model, relationships })
   }
   if (problems.length > 0) {
     throw new SluiceError('SLUICE_ERR_MODEL', { count: problems.length, problems: problems.map((p) => `  - ${p}`).join('\n') })
   }
-  return deepFreeze({ config, entities })
+  return deepFreeze({ config, entities, warnings })
 }
 
 function buildEntity(
@@ -64,7 +73,8 @@ function buildEntity(
   metadata: DatabaseMetadata,
   capabilities: DialectCapabilities,
   report: (message: string) => void,
-): EntityModel | undefined {
+  warn: (message: string) => void,
+): { model: EntityModel; object: ObjectMetadata } | undefined {
   const name = parseObjectName(entity.source.object)
   if (name === undefined) {
     report(`source.object ${JSON.stringify(entity.source.object)} is not a valid object name (write name, schema.name or "quoted"."names").`)
@@ -84,13 +94,13 @@ function buildEntity(
     report(`source ${formatQualifiedName(object.name)} is a ${object.kind} in the database, but source.type says ${entity.source.type}.`)
     return undefined
   }
-  const fields = buildEntityFields(entity, object, report)
+  const fields = buildEntityFields(entity, object, report, warn)
   if (fields === undefined) return undefined
-  const permissions = buildEntityPermissions(entity, fields.fieldsByName, fields.byColumn, report)
+  const permissions = buildEntityPermissions(entity, fields.fieldsByName, fields.byColumn, report, warn)
   const procedure = entity.source.type === 'stored-procedure' ? buildProcedureModel(entity, object, fields.fields, report) : undefined
   if (entity.source.type === 'stored-procedure' && procedure === undefined) return undefined
   const restPath = entity.rest.path ?? entity.name
-  return {
+  const model: EntityModel = {
     name: entity.name,
     kind: entity.source.type,
     source: object.name,
@@ -111,6 +121,7 @@ function buildEntity(
     procedure,
     config: entity,
   }
+  return { model, object }
 }
 
 function isUniqueKey(columns: readonly string[], object: ObjectMetadata): boolean {

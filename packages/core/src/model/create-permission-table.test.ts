@@ -4,7 +4,7 @@ import { createPermissionTable } from './create-permission-table.js'
 import type { ActionPermission } from './service-model.js'
 
 const allow = (...actions: ActionName[]): Map<ActionName, ActionPermission> =>
-  new Map(actions.map((action) => [action, { action, fields: new Set(), fieldList: [], policy: undefined, policyText: undefined }]))
+  new Map(actions.map((action) => [action, { action, fields: new Set(), fieldList: [], policy: undefined, policyText: undefined, policyProblem: undefined }]))
 
 describe('createPermissionTable', () => {
   it('lets a configured role use exactly its own actions', () => {

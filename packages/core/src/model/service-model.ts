@@ -13,6 +13,8 @@ export interface ServiceModel {
   readonly config: RuntimeConfig
   /** Entities in config order. */
   readonly entities: ReadonlyMap<string, EntityModel>
+  /** What start-up tolerated but the operator should fix (one line each, prefixed with the entity's config path). */
+  readonly warnings: readonly string[]
 }
 
 export interface EntityModel {
@@ -78,6 +80,12 @@ export interface ActionPermission {
   /** `policy.database`, parsed (field operands are API names; claim operands are bound per request). */
   readonly policy: FilterNode | undefined
   readonly policyText: string | undefined
+  /**
+   * Why `policyText` could not be parsed, when start-up tolerated it as Data API builder does (it rejects such a
+   * policy per request, not at start-up): every request that needs the permission is refused (403), never run
+   * without its policy.
+   */
+  readonly policyProblem: string | undefined
 }
 
 /**

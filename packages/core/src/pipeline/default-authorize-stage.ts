@@ -23,7 +23,7 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
     const other = both ? entity.permissions.resolve(context.role, request.action === 'create' ? 'update' : 'create') : undefined
     if (both && other === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
     if (request.bindingError !== undefined) throw request.bindingError
-    const policy = permission.policy === undefined ? undefined : bindPolicy(permission.policy, context.principal, entity)
+    const policy = bindPolicy(permission, context.principal, entity)
     const { write } = request
     if (write === undefined) {
       // Nested relations and related-entity filters need `read` on their targets, whose policies apply too.
@@ -34,11 +34,11 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
 
     // A write that may insert must insert a row the create policy admits (checked inside the insert).
     const createPermission = request.action === 'create' ? permission : other
-    const createPolicy = (write.mode === 'insert' || write.mode === 'upsert') && createPermission?.policy !== undefined
-      ? (createPermission === permission ? policy : bindPolicy(createPermission.policy, context.principal, entity))
+    const createPolicy = (write.mode === 'insert' || write.mode === 'upsert') && createPermission !== undefined
+      ? (createPermission === permission ? policy : bindPolicy(createPermission, context.principal, entity))
       : undefined
     const readPermission = write.mode === 'delete' ? undefined : entity.permissions.resolve(context.role, 'read')
-    const readPolicy = readPermission?.policy === undefined ? undefined : bindPolicy(readPermission.policy, context.principal, entity)
+    const readPolicy = readPermission === undefined ? undefined : bindPolicy(readPermission, context.principal, entity)
     return createAuthorizedRequest(request, permission, policy, other, createPolicy, readPermission, readPolicy)
   }
 }

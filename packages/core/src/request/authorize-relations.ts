@@ -18,7 +18,7 @@ export function authorizeRelations(relations: readonly BoundRelation[], context:
       relationship: r.relationship, target: r.target, as: r.as, select: r.select,
       filter: r.filter === undefined ? undefined : authorizeRelatedFilters(r.filter, context, terms),
       orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, endCursor: r.endCursor,
-      permission, policy: permission.policy === undefined ? undefined : bindPolicy(permission.policy, context.principal, r.target),
+      permission, policy: bindPolicy(permission, context.principal, r.target),
       relations: authorizeRelations(r.relations, context, terms),
     }
   })
@@ -40,7 +40,7 @@ export function authorizeRelatedFilters(filter: BoundFilter, context: RequestCon
       case 'related': {
         const permission = readPermission(f.target, context)
         requireFilterFields(permission.fields, f.filter, terms.filter)
-        const policy = permission.policy === undefined ? undefined : bindPolicy(permission.policy, context.principal, f.target)
+        const policy = bindPolicy(permission, context.principal, f.target)
         return { kind: 'related', relationship: f.relationship, target: f.target, filter: walk(f.filter), policy, authorized: true }
       }
       default:

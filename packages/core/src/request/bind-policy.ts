@@ -1,17 +1,22 @@
 import { SluiceError } from '../errors/sluice-error.js'
-import type { EntityModel } from '../model/service-model.js'
+import type { ActionPermission, EntityModel } from '../model/service-model.js'
 import type { BoundFilter } from './bound-filter.js'
 import { bindFilter } from './bind-filter.js'
 import { Filter, type FilterNode, type FilterOperand, type LiteralOperand } from '../filter/filter-node.js'
 import type { Principal } from './request-context.js'
 
 /**
- * Binds a database policy for one caller: every `@claims.<name>` becomes the caller's claim value (the first value
- * of a multi-valued claim), always as a parameter, never as SQL text. A claim the caller lacks, or a claim value
- * that cannot be compared with its field, denies the request (403), as Data API builder does.
+ * Binds a permission's database policy for one caller (`undefined` when it has none): every `@claims.<name>` becomes
+ * the caller's claim value (the first value of a multi-valued claim), always as a parameter, never as SQL text. A
+ * claim the caller lacks, or a claim value that cannot be compared with its field, denies the request (403), as Data
+ * API builder does. So does a policy start-up could not parse (`policyProblem`): the permission fails closed.
  */
-export function bindPolicy(policy: FilterNode, principal: Principal, entity: EntityModel): BoundFilter {
-  const substituted = substituteClaims(policy, principal.claims)
+export function bindPolicy(permission: ActionPermission, principal: Principal, entity: EntityModel): BoundFilter | undefined {
+  if (permission.policyProblem !== undefined) {
+    throw new SluiceError('SLUICE_ERR_FORBIDDEN', {}, { devDetail: `the database policy of this action cannot be used: ${permission.policyProblem}` })
+  }
+  if (permission.policy === undefined) return undefined
+  const substituted = substituteClaims(permission.policy, principal.claims)
   try {
     return bindFilter(substituted, entity, 'policy')
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { ColumnMetadata, DatabaseMetadata, ObjectMetadata, ScalarType } from '../../src/index.js'
+import type { ColumnMetadata, DatabaseMetadata, ObjectMetadata, ScalarType, SourceObject } from '../../src/index.js'
 import { qualifiedKey } from '../../src/index.js'
 
 /** Hand-written metadata for unit tests of pure model code (real introspection is tested on real engines). */
@@ -33,3 +33,16 @@ export const BOOK_AUTHORS = table('public', 'book_authors', [
 ], ['book_id', 'author_id'])
 
 export const BOOK_VIEW = table('public', 'book_view', [column('id', 'int'), column('title', 'string')], [], 'view')
+
+/**
+ * Metadata keyed the way a real introspector keys it: by each name as the config requests it (`books` stays
+ * unqualified), with the object's own name resolved through the default schema `public`.
+ */
+export function metadataAsRequested(requested: readonly SourceObject[], ...objects: readonly ObjectMetadata[]): DatabaseMetadata {
+  const found = new Map<string, ObjectMetadata>()
+  for (const { name } of requested) {
+    const object = objects.find((o) => o.name.name === name.name && o.name.schema === (name.schema ?? 'public'))
+    if (object !== undefined) found.set(qualifiedKey(name), object)
+  }
+  return { objects: found, defaultSchema: 'public' }
+}
