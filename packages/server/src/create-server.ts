@@ -8,6 +8,8 @@ import { RequestLogController } from './request-log-controller.js'
 import { SERVER_VERSION } from './server-version.js'
 import { encodeRestError } from '@sluice/plugin-rest'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
+import { CORRELATION_ID_HEADER, readCorrelationId } from './correlation-id.js'
+import { registerCors } from './register-cors.js'
 
 export interface CreateServerOptions {
   readonly config: RuntimeConfig
@@ -33,8 +35,11 @@ export interface SluiceServer {
 export async function createServer(options: CreateServerOptions): Promise<SluiceServer> {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024
   const common = {
-    logController: new RequestLogController(), bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    logController: new RequestLogController({ requestIdLogLabel: 'correlationId' }), bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
     frameworkErrors: createFrameworkErrorHandler(options.config.runtime.host.mode),
+    // The request id is Data API builder's correlation id, so every request log line carries it.
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => readCorrelationId(request.headers[CORRELATION_ID_HEADER]),
+    requestIdHeader: false as const,
   }
   const app: FastifyInstance = options.logger
     ? (Fastify({ ...common, loggerInstance: options.logger as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
@@ -43,6 +48,10 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
   // Node closes idle keep-alive connections once, when closing starts; a connection whose request is still in flight
   // would then stay open after its reply until the keep-alive timeout. Replies sent while closing end their connection.
   let closing = false
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(CORRELATION_ID_HEADER, request.id)
+    done()
+  })
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
     done(null, payload)
@@ -55,6 +64,7 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
   const sluice = await createSluice({ config: options.config, plugins: options.plugins ?? defaultPlugins(), log, cursorSecret: options.cursorSecret })
   try {
     const mode = options.config.runtime.host.mode
+    await registerCors(app, options.config.runtime.host.cors)
     app.get('/', async () => ({ status: 'Healthy', version: SERVER_VERSION }))
     app.setNotFoundHandler((request, reply) => {
       const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })

@@ -9,7 +9,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'runtime.cache',
   'runtime.health',
   'runtime.telemetry',
-  'runtime.host.cors',
   'runtime.host.max-response-size-mb',
   'runtime.embeddings',
   'runtime.base-route',
