@@ -27,7 +27,13 @@ describe('bindFilter', () => {
     expect(bind('5 lt id')).toMatchObject({ kind: 'compare', op: 'gt', value: 5 })
   })
 
+  it('decides a comparison of two literals into a constant (DAB answers 1 ne 1 with no rows, 1 eq 1 with all)', () => {
+    expect(bind('1 ne 1')).toEqual({ kind: 'constant', value: false })
+    expect(bind("1 eq 1 and price eq null")).toMatchObject({ kind: 'and', items: [{ kind: 'constant', value: true }, { kind: 'isNull' }] })
+  })
+
   it.each([
+    ["1 eq 'a'", "1 cannot be compared with 'a'"],
     ["nope eq 1", "Invalid field 'nope' in $filter"],
     ["id eq 'abc'", "Invalid value 'abc' for field 'id' in $filter: expected an integer"],
     ["title eq 5", "Invalid value 5 for field 'title' in $filter: expected a string."],

@@ -4,6 +4,7 @@ import type { EntityModel, FieldModel } from '../model/service-model.js'
 import { invariant } from '../util/invariant.js'
 import type { BoundFilter } from './bound-filter.js'
 import { coerceValue } from './coerce-value.js'
+import { compareLiterals } from './compare-literals.js'
 import type { ComparisonOperator, FilterNode, FilterOperand, LiteralOperand } from '../filter/filter-node.js'
 
 const FLIPPED: Record<ComparisonOperator, ComparisonOperator> = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' }
@@ -73,7 +74,13 @@ export function bindFilter(node: FilterNode, entity: EntityModel, place: string,
   const bindComparison = (op: ComparisonOperator, left: FilterOperand, right: FilterOperand): BoundFilter => {
     invariant(left.kind !== 'claim' && right.kind !== 'claim', 'claims are bound before filter binding')
     if (left.kind === 'literal' && right.kind === 'field') return bindComparison(FLIPPED[op], right, left)
-    if (left.kind !== 'field') throw unsupported('a comparison needs a field on at least one side.')
+    if (left.kind === 'literal' && right.kind === 'literal') {
+      // `1 ne 1` is valid OData (Data API builder answers it): the statement gets a constant.
+      const value = compareLiterals(op, left, right)
+      if (value === undefined) throw unsupported(`${formatLiteral(left)} cannot be compared with ${formatLiteral(right)}.`)
+      return { kind: 'constant', value }
+    }
+    invariant(left.kind === 'field', 'operand kinds are field, literal or claim')
     const f = field(left.name)
     if (right.kind === 'field') {
       const g = field(right.name)

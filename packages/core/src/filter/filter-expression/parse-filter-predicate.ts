@@ -25,10 +25,7 @@ function parseComparison(cursor: FilterTokenCursor, leftToken: FilterToken, left
   if (opToken.kind !== 'word' || !isComparisonOperator(opToken.text)) return cursor.fail(opToken, 'expected a comparison operator')
   const right = parseFilterOperand(cursor, ` after '${opToken.text}'`)
   if (!right) return undefined
-  if (left.kind !== 'field' && right.kind !== 'field') {
-    const field = cursor.mode === 'policy' ? 'a field (@item.<name>)' : 'a field'
-    return cursor.fail(leftToken, `a comparison needs ${field} on at least one side, but this one compares ${describePair(left, right)}`)
-  }
+  // Two literals (`1 ne 1`) or a claim and a literal (`@claims.role eq 'admin'`) are valid OData: binding decides them.
   return Filter.comparison(opToken.text, left, right)
 }
 
@@ -62,9 +59,4 @@ function parseInValues(cursor: FilterTokenCursor, left: FieldOperand, open: Filt
 /** True when `token` can follow a complete condition. */
 function endsCondition(token: FilterToken): boolean {
   return token.kind === 'end' || token.kind === 'close' || isWordToken(token, 'and') || isWordToken(token, 'or')
-}
-
-function describePair(left: FilterOperand, right: FilterOperand): string {
-  if (left.kind === right.kind) return `two ${left.kind === 'claim' ? 'claims' : 'literals'}`
-  return 'a claim with a literal'
 }
