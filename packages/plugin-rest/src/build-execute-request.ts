@@ -3,12 +3,15 @@ import { parseRequestBody } from './parse-request-body.js'
 
 /** Methods whose parameters come from the query string; the others take a JSON body (Data API builder's split). */
 const QUERY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE'])
+/** Query options SPEC §Stored procedures rule 3 says have no effect on a procedure: ignored, never parameters. */
+const IGNORED_OPTIONS: ReadonlySet<string> = new Set(['$filter', '$orderby', '$first', '$after'])
 
 /**
  * A REST call of a stored procedure (SPEC §Stored procedures rule 2): the method must be one of the entity's
  * `rest.methods` (default POST) or it is a 405 naming the allowed ones. GET (and HEAD, DELETE) take the parameters
- * from the query string, every name a parameter — so `$filter` and friends are unknown parameters, as in Data API
- * builder; POST, PUT and PATCH take them from a JSON object body and refuse a query string. No key in the URL.
+ * from the query string, every other name a parameter; POST, PUT and PATCH take them from a JSON object body and
+ * refuse any other query string. `$filter`, `$orderby`, `$first` and `$after` have no effect (SPEC rule 3 — where
+ * Data API builder calls them unexpected parameters, SPEC wins) and are dropped. No key in the URL.
  */
 export function buildExecuteRequest(request: HttpRequest, entity: EntityModel, key: Record<string, string> | undefined): OperationRequest {
   const method = (request.method === 'HEAD' ? 'get' : request.method.toLowerCase()) as RestMethod
@@ -18,8 +21,10 @@ export function buildExecuteRequest(request: HttpRequest, entity: EntityModel, k
     })
   }
   if (key !== undefined) throw new SluiceError('SLUICE_ERR_PROCEDURE_OPTION', { option: 'A primary key in the URL', entity: entity.name })
-  if (QUERY_METHODS.has(request.method)) return { operation: 'execute', entity: entity.name, parameters: parseParameterQuery(request.query) }
-  if (request.query !== '') throw new SluiceError('SLUICE_ERR_WRITE_QUERY_STRING')
+  const query = parseParameterQuery(request.query)
+  for (const option of IGNORED_OPTIONS) delete query[option]
+  if (QUERY_METHODS.has(request.method)) return { operation: 'execute', entity: entity.name, parameters: query }
+  if (Object.keys(query).length > 0) throw new SluiceError('SLUICE_ERR_WRITE_QUERY_STRING')
   return { operation: 'execute', entity: entity.name, parameters: parseRequestBody(request.body) ?? {} }
 }
 

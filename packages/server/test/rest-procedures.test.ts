@@ -98,12 +98,19 @@ describe('REST stored procedures: parameters', () => {
     expect(post.body.error.message).toMatch(/unexpected fields: Publisher/)
   })
 
-  it('refuses query options: $filter, $first, $orderby, $select and $after are not parameters', async () => {
-    for (const option of ['$filter', '$first', '$orderby', '$select', '$after']) {
-      const res = await api.request(`/api/BooksByPublisher?publisher=1&${option}=1`)
-      expect(res.status, option).toBe(400)
-      expect(res.body.error.message, option).toContain(option)
+  it('ignores $filter, $orderby, $first and $after (SPEC: no effect on procedures) and refuses $select', async () => {
+    const plain = await api.request('/api/BooksByPublisher?publisher=1')
+    expect(plain.status).toBe(200)
+    for (const option of ['$filter=id%20eq%202', '$first=1', '$orderby=title%20desc', '$after=abc']) {
+      const res = await api.request(`/api/BooksByPublisher?publisher=1&${option}`)
+      expect(res.status, option).toBe(200)
+      expect(res.body, option).toEqual(plain.body)
     }
+    const post = await api.request('/api/BooksByPublisher?$first=1', { method: 'POST', payload: JSON.stringify({ publisher: 1 }) })
+    expect(post.status).toBe(201)
+    const select = await api.request('/api/BooksByPublisher?publisher=1&$select=id')
+    expect(select.status).toBe(400)
+    expect(select.body.error.message).toContain('$select')
   })
 
   it('refuses a value that does not fit the parameter type, before any SQL runs', async () => {

@@ -22,11 +22,14 @@ function codeOf(rule: typeof procedureOptionsRule, request: Omit<OperationReques
 }
 
 describe('procedure request rules', () => {
-  it('refuses every request option other than parameters, naming it in the protocol\'s terms', () => {
+  it('refuses selection, keys, bodies and relations, naming them in the protocol\'s terms, and ignores paging options', () => {
     expect(codeOf(procedureOptionsRule, { operation: 'execute', parameters: { a: 1 } }, procedure)).toBeUndefined()
     expect(codeOf(procedureOptionsRule, { operation: 'execute', select: ['id'] }, procedure))
       .toBe('SLUICE_ERR_PROCEDURE_OPTION: $select is not supported for stored procedure Book: procedures take only parameters.')
-    expect(codeOf(procedureOptionsRule, { operation: 'execute', first: 5 }, procedure)).toMatch(/^SLUICE_ERR_PROCEDURE_OPTION: \$first/)
+    // SPEC §Stored procedures rule 3: filtering, ordering and paging have no effect
+    for (const option of [{ first: 5 }, { after: 'x' }, { filter: 'id eq 1' }, { orderBy: [] }]) {
+      expect(codeOf(procedureOptionsRule, { operation: 'execute', ...option }, procedure)).toBeUndefined()
+    }
     expect(codeOf(procedureOptionsRule, { operation: 'execute', key: { id: 1 } }, procedure)).toMatch(/primary key is not supported/)
     expect(codeOf(procedureOptionsRule, { operation: 'execute', body: {} }, procedure)).toMatch(/request body is not supported/)
     expect(codeOf(procedureOptionsRule, { operation: 'execute', relations: [] }, procedure)).toMatch(/relationship selection/)
