@@ -35,6 +35,8 @@ describe('write permissions: fields and row policies', () => {
           { role: 'capped', actions: ['read', 'update', { action: 'create', fields: { include: ['*'], exclude: ['royalty_percentage'] } }] },
           { role: 'book-one', actions: ['read', 'create', { action: 'update', policy: { database: '@item.book_id eq 1' } }] },
           { role: 'guarded-linker', actions: ['read', 'update', { action: 'create', policy: { database: '@item.book_id eq 1' } }] },
+          // DAB's database_policy_tester on stocks: an update policy and a create policy the body can meet
+          { role: 'policy-pair', actions: ['read', { action: 'update', policy: { database: '@item.book_id eq 1' } }, { action: 'create', policy: { database: '@item.royalty_percentage gt 0' } }] },
         ],
       },
       Author: {
@@ -123,6 +125,15 @@ describe('write permissions: fields and row policies', () => {
       expect(visible.status, visible.text).toBe(200)
       const absent = await send(library, 'PUT', '/api/BookAuthor/book_id/2/author_id/1', { royalty_percentage: 2 }, { role: 'book-one' })
       expect(absent.status, absent.text).toBe(201)
+    })
+
+    it('an upsert onto a row the update policy hides is 403 even when the body meets the create policy — never a 409 naming the constraint', async () => {
+      for (const method of ['PUT', 'PATCH'] as const) {
+        const response = await expectUnchanged(library, 'BookAuthor', () =>
+          send(library, method, '/api/BookAuthor/book_id/2/author_id/2', { royalty_percentage: 50 }, { role: 'policy-pair' }))
+        expect(response.status, `${method} ${response.text}`).toBe(403)
+        expect(response.text).not.toMatch(/pkey|constraint|already exists/)
+      }
     })
 
     it('a create policy guards inserts: a new row that meets it is created, one that does not is 403 and nothing is created', async () => {

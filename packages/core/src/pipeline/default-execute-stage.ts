@@ -13,7 +13,7 @@ import type { RequestContext } from '../request/request-context.js'
 import { readExecuteRows } from './read-execute-rows.js'
 import { readStreamRows } from './read-stream-rows.js'
 import { readDeleteRows, readPageRow, readSingleRow, readWriteRow } from './read-result-row.js'
-import type { ResultSet, WriteResultSet } from './result-set.js'
+import type { ResultSet, SingleResultSet, WriteResultSet } from './result-set.js'
 import type { ExecuteStage } from './stage.js'
 
 interface CachedStatement {
@@ -83,7 +83,10 @@ export class DefaultExecuteStage implements ExecuteStage {
       try {
         return await this.driver.transaction(async (connection) => {
           const updated = (await this.#runOne(connection, plan.update, context)) as WriteResultSet
-          return updated.written ? updated : this.#runOne(connection, plan.insert, context)
+          if (updated.written) return updated
+          // The update policy may hide a row that exists: refuse (nothing written), never insert a duplicate key.
+          if (plan.hidden !== undefined && ((await this.#runOne(connection, plan.hidden, context)) as SingleResultSet).json !== null) return updated
+          return this.#runOne(connection, plan.insert, context)
         }, { isolation: 'read committed', signal: context.signal })
       } catch (error) {
         const coded = isSluiceError(error) ? error : this.#databaseError(error)

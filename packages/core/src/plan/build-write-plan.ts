@@ -8,6 +8,8 @@ import { ParameterList } from './parameter-list.js'
 import { columnOf, columnsOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { PredicateNode } from './predicate-node.js'
 import type { ExecutionPlan } from './query-plan.js'
+import { buildShapeKey } from './build-shape-key.js'
+import type { SelectPlan } from './select-plan.js'
 import type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
 
 const T = 't'
@@ -36,7 +38,7 @@ export function buildWritePlan(request: ScopedRequest, nativeUpsert: boolean): E
       return nativeUpsert && request.entity.keyIsUnique && request.createPolicy === undefined
         && findMissingRequiredField(request.entity, request.key ?? [], write.values) === undefined
         ? buildUpsert(request)
-        : { kind: 'updateOrInsert', update: buildUpdate(request), insert: buildInsert(request) }
+        : { kind: 'updateOrInsert', update: buildUpdate(request), insert: buildInsert(request), hidden: request.policy === undefined ? undefined : buildKeyProbe(request) }
   }
 }
 
@@ -103,6 +105,19 @@ function buildUpsert(request: ScopedRequest): UpsertPlan {
   const returning = returnedRecord(request, params)
   const shapeKey = upsertShapeKey({ kind: 'upsert', table, values, conflictColumns, updateColumns, updateWhere, returning })
   return { kind: 'upsert', shapeKey, table, values, conflictColumns, updateColumns, updateWhere, returning, parameters: params.toArray() }
+}
+
+/** Reads the row with the request's key, whatever the row policy says: its key columns, or no row. */
+function buildKeyProbe(request: ScopedRequest): SelectPlan {
+  const params = new ParameterList()
+  const table = tableOf(request.entity, T)
+  const columns = outputColumnsOf(T, request.entity.keyFields)
+  const where = andAll((request.key ?? []).map(({ field, value }): PredicateNode => ({
+    kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
+  })))
+  const result = { mode: 'single' } as const
+  const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy: [], result })
+  return { kind: 'select', shapeKey, table, columns, where, orderBy: [], result, parameters: params.toArray() }
 }
 
 function buildDelete(request: ScopedRequest): DeletePlan {

@@ -26,6 +26,11 @@ export interface UpdateOrInsertPlan {
   readonly kind: 'updateOrInsert'
   readonly update: UpdatePlan
   readonly insert: InsertPlan
+  /**
+   * Set when the update has a row policy: reads the key without it. When the update wrote nothing and this finds
+   * the row, the policy hides an existing row — the write is refused (403) instead of inserting a duplicate key.
+   */
+  readonly hidden: SelectPlan | undefined
 }
 
 /** What the plan stage hands to the execute stage. */
