@@ -10,6 +10,7 @@ import { encodeRestError } from '@sluice/plugin-rest'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { CORRELATION_ID_HEADER, readCorrelationId } from './correlation-id.js'
 import { registerCors } from './register-cors.js'
+import { registerHealthRoute } from './health/register-health-route.js'
 
 export interface CreateServerOptions {
   readonly config: RuntimeConfig
@@ -66,6 +67,7 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     const mode = options.config.runtime.host.mode
     await registerCors(app, options.config.runtime.host.cors)
     app.get('/', async () => ({ status: 'Healthy', version: SERVER_VERSION }))
+    registerHealthRoute(app, sluice, { telemetry: false })
     app.setNotFoundHandler((request, reply) => {
       const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })
       return sendHttpResponse(reply, encodeRestError(error, { mode, request: toHttpRequest(request) }))

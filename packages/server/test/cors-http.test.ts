@@ -11,6 +11,7 @@ const ENDPOINTS = [
   { name: 'GraphQL', method: 'POST', url: '/graphql', payload: GRAPHQL_BODY, headers: { 'content-type': 'application/json' } },
   { name: 'OpenAPI', method: 'GET', url: '/api/openapi' },
   { name: 'basic health', method: 'GET', url: '/' },
+  { name: 'health', method: 'GET', url: '/health', headers: { 'x-ms-api-role': 'authenticated' } },
 ] as const
 
 describe('CORS: runtime.host.cors with listed origins and credentials', () => {

@@ -7,17 +7,14 @@ import { isJsonObject } from './read-config-value.js'
  */
 export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'runtime.cache',
-  'runtime.health',
   'runtime.telemetry',
   'runtime.host.max-response-size-mb',
   'runtime.embeddings',
   'runtime.base-route',
   'azure-key-vault',
   'autoentities',
-  'data-source.health',
   'data-source.user-delegated-auth',
   'entities.*.cache',
-  'entities.*.health',
 ]
 
 /** One warning line per listed key present in the config (once per key, however many entities use it). */

@@ -1,0 +1,96 @@
+import { performance } from 'node:perf_hooks'
+import type { Driver, EntityModel, RuntimeConfig, ServiceModel } from '@sluice/core'
+import { entityNames } from '@sluice/plugin-graphql'
+import { createCheckEntry, MCP_THRESHOLD_MS, type HealthCheckEntry } from './health-report.js'
+import { mapBounded } from './map-bounded.js'
+
+/** A request sent through the server itself (fastify inject) with the caller's credentials. */
+export interface HealthProbeRequest {
+  readonly method: 'GET' | 'POST'
+  readonly url: string
+  readonly headers?: Readonly<Record<string, string>>
+  readonly payload?: string
+}
+export type SendHealthProbe = (request: HealthProbeRequest) => Promise<{ readonly status: number; readonly body: string }>
+
+export interface HealthCheckTarget {
+  readonly config: RuntimeConfig
+  readonly model: ServiceModel
+  readonly driver: Pick<Driver, 'execute'>
+}
+
+const DATABASE_NAMES: Readonly<Record<string, string>> = { postgresql: 'PostgreSQL', pglite: 'PGlite', mysql: 'MySQL', mssql: 'MSSQL' }
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+
+/**
+ * Data API builder's checks, in a fixed order: one `SELECT 1` per data source; for each entity with `health.enabled`
+ * (stored procedures excluded), `GET {rest}/{entity}?$first={first}` and the GraphQL list query with `first`, sent
+ * through the server as the caller (`send` carries their credentials), so authorization applies exactly as to them;
+ * then an MCP `initialize`. At most `max-query-parallelism` entities are checked at once.
+ */
+export async function runHealthChecks(target: HealthCheckTarget, role: string, send: SendHealthProbe): Promise<HealthCheckEntry[]> {
+  const { config } = target
+  const checks: HealthCheckEntry[] = []
+  const source = config.dataSource
+  if (source.health.enabled) {
+    const name = source.health.name ?? DATABASE_NAMES[source.databaseType] ?? source.databaseType
+    checks.push(createCheckEntry(name, ['data-source'], source.health.thresholdMs, await measure(async () => {
+      await target.driver.execute({ sql: 'SELECT 1', parameters: [], name: undefined })
+    })))
+  }
+  const entities = [...target.model.entities.values()].filter((e) => e.config.health.enabled && e.kind !== 'stored-procedure')
+  const perEntity = await mapBounded(entities, config.runtime.health.maxQueryParallelism, (entity) => checkEntity(config, entity, role, send))
+  checks.push(...perEntity.flat())
+  if (config.runtime.mcp.enabled) {
+    checks.push(createCheckEntry('mcp', ['mcp'], MCP_THRESHOLD_MS, await measure(async () => {
+      const response = await send({ method: 'POST', url: config.runtime.mcp.path, headers: JSON_HEADERS, payload: MCP_INITIALIZE })
+      if (response.status >= 300) throw new Error(`The MCP HealthEndpoint query failed with code: ${response.status}.`)
+    })))
+  }
+  return checks
+}
+
+async function checkEntity(config: RuntimeConfig, entity: EntityModel, role: string, send: SendHealthProbe): Promise<HealthCheckEntry[]> {
+  const { first, thresholdMs } = entity.config.health
+  const checks: HealthCheckEntry[] = []
+  if (config.runtime.rest.enabled && entity.rest.enabled) {
+    const path = entity.rest.path.split('/').map(encodeURIComponent).join('/')
+    checks.push(createCheckEntry(entity.name, ['rest', 'endpoint'], thresholdMs, await measure(async () => {
+      const response = await send({ method: 'GET', url: `${config.runtime.rest.path}/${path}?$first=${first}` })
+      if (response.status >= 300) throw new Error(`The REST HealthEndpoint query failed with code: ${response.status}.`)
+    })))
+  }
+  if (config.runtime.graphql.enabled && entity.graphql.enabled) {
+    const payload = JSON.stringify({ query: `{ ${entityNames(entity).list}(first: ${first}) { items { ${selection(entity, role)} } } }` })
+    checks.push(createCheckEntry(entity.name, ['graphql', 'endpoint'], thresholdMs, await measure(async () => {
+      const response = await send({ method: 'POST', url: config.runtime.graphql.path, headers: JSON_HEADERS, payload })
+      if (response.status >= 300) throw new Error(`The GraphQL HealthEndpoint query failed with code: ${response.status}.`)
+      const errors = (JSON.parse(response.body) as { errors?: { message?: string }[] }).errors
+      if (errors !== undefined && errors.length > 0) throw new Error(`The GraphQL HealthEndpoint query failed: ${errors[0]?.message ?? 'error'}`)
+    })))
+  }
+  return checks
+}
+
+/** The fields the role may read (all fields when it may read none: the query then fails as Data API builder's does). */
+function selection(entity: EntityModel, role: string): string {
+  const permitted = entity.permissions.resolve(role, 'read')?.fields
+  const fields = entity.fields.filter((f) => permitted === undefined || permitted.has(f.name)).map((f) => f.name)
+  return fields.length > 0 ? fields.join(' ') : '__typename'
+}
+
+/** Whole milliseconds the work took (truncated, as Data API builder reports them), or its failure. */
+async function measure(work: () => Promise<void>): Promise<{ ms: number } | { error: string }> {
+  const started = performance.now()
+  try {
+    await work()
+    return { ms: Math.trunc(performance.now() - started) }
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+const MCP_INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0', id: 1, method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sluice-health-check', version: '1.0.0' } },
+})
