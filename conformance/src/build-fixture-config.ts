@@ -34,6 +34,13 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
       ...(options.relationships?.[table.name] === undefined ? {} : { relationships: options.relationships[table.name] }),
     }
   }
+  // Keyless views: read-only, no key fields.
+  for (const view of fixture.views ?? []) {
+    entities[view.name] = {
+      source: { object: source.schema === undefined ? view.name : `${source.schema}.${view.name}`, type: 'view' },
+      permissions: [{ role: 'anonymous', actions: ['read'] }],
+    }
+  }
   // Procedures: anonymous may execute them, by GET and POST; parameters come from the database's declaration.
   for (const procedure of fixture.procedures ?? []) {
     entities[procedure.name] = {

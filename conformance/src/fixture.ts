@@ -59,6 +59,29 @@ export interface Fixture {
    * `procedures.*` scenarios use them). Omitted means none.
    */
   readonly procedures?: readonly FixtureProcedure[]
+  /**
+   * Views without key fields over the tables, created after them (`SELECT <columns> FROM <table>`); published as
+   * `view` entities with no `primary-key` fields (the `paging.keyless-view-walk` scenario). Omitted means none.
+   */
+  readonly views?: readonly FixtureView[]
+}
+
+/** A keyless view: some columns of one fixture table, in the order given, duplicates and all. */
+export interface FixtureView {
+  /** Used verbatim as the view name and the entity name. */
+  readonly name: string
+  readonly table: string
+  readonly columns: readonly string[]
+}
+
+/** The view's contents as the oracle reads them: the table's rows projected onto its columns, every column a key. */
+export function projectFixtureView(view: FixtureView, tables: readonly FixtureTable[]): FixtureTable {
+  const table = tables.find((t) => t.name === view.table)
+  if (table === undefined) throw new Error(`fixture view '${view.name}' reads table '${view.table}', which the fixture lacks`)
+  const columns = view.columns.map((name) => findFixtureColumn(table, name))
+  const rows = table.rows.map((row) => Object.fromEntries(view.columns.map((name) => [name, row[name] ?? null])))
+  // Sluice orders a keyless view by every column after the caller's terms: the oracle's tie-breakers, the same way.
+  return { name: view.name, columns, primaryKey: [...view.columns], rows }
 }
 
 /** The column named `name` of `table`; throws when there is none (a bug in a scenario). */

@@ -8,6 +8,7 @@ export const SCENARIO_KEYS = Object.freeze([
   'paging.first-minus-one',
   'paging.default-page-size',
   'paging.tampered-after',
+  'paging.keyless-view-walk',
   'select.random-subset',
   'select.unknown-field',
   'junk.query-values',

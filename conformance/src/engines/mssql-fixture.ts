@@ -40,6 +40,7 @@ const MAX_PARAMETERS = 2000
  */
 export function createMssqlFixture(execute: MssqlExecute, options: { readonly schema: string }): MssqlFixture {
   const created: string[] = []
+  const views: string[] = []
   const routines: string[] = []
   const tableName = (name: string): string => `${quote(options.schema)}.${quote(name)}`
   return {
@@ -55,8 +56,16 @@ export function createMssqlFixture(execute: MssqlExecute, options: { readonly sc
         await execute(renderMssqlProcedure(procedure, table, tableName), [])
         routines.push(tableName(procedure.name))
       }
+      for (const view of fixture.views ?? []) {
+        await execute(`CREATE VIEW ${tableName(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${tableName(view.table)}`, [])
+        views.push(tableName(view.name))
+      }
     },
     async reset() {
+      while (views.length > 0) {
+        const name = views.pop()!
+        await execute(`IF OBJECT_ID(N'${name.replace(/'/g, "''")}', N'V') IS NOT NULL DROP VIEW ${name}`, [])
+      }
       while (routines.length > 0) {
         const name = routines.pop()!
         await execute(`IF OBJECT_ID(N'${name.replace(/'/g, "''")}', N'P') IS NOT NULL DROP PROCEDURE ${name}`, [])

@@ -41,6 +41,7 @@ const MAX_PARAMETERS = 10_000
  */
 export function createMysqlFamilyFixture(execute: MysqlFamilyExecute, options: { readonly schema?: string } = {}): MysqlFamilyFixture {
   const created: string[] = []
+  const views: string[] = []
   const routines: FixtureProcedure[] = []
   const tableName = (name: string): string => (options.schema === undefined ? quote(name) : `${quote(options.schema)}.${quote(name)}`)
   return {
@@ -56,8 +57,13 @@ export function createMysqlFamilyFixture(execute: MysqlFamilyExecute, options: {
         await execute(renderMysqlFamilyProcedure(procedure, table, tableName), [])
         routines.push(procedure)
       }
+      for (const view of fixture.views ?? []) {
+        await execute(`CREATE VIEW ${tableName(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${tableName(view.table)}`, [])
+        views.push(tableName(view.name))
+      }
     },
     async reset() {
+      while (views.length > 0) await execute(`DROP VIEW IF EXISTS ${views.pop()!}`, [])
       while (routines.length > 0) await execute(dropMysqlFamilyProcedure(routines.pop()!, tableName), [])
       while (created.length > 0) await execute(`DROP TABLE IF EXISTS ${created.pop()!}`, [])
     },

@@ -36,6 +36,7 @@ const MAX_PARAMETERS = 10_000
  */
 export function createPostgresFamilyFixture(execute: PostgresFamilyExecute, options: { readonly schema?: string } = {}): PostgresFamilyFixture {
   const created: string[] = []
+  const views: string[] = []
   const routines: FixtureProcedure[] = []
   const tableName = (name: string): string => (options.schema === undefined ? quote(name) : `${quote(options.schema)}.${quote(name)}`)
   return {
@@ -52,8 +53,13 @@ export function createPostgresFamilyFixture(execute: PostgresFamilyExecute, opti
         await execute(renderPostgresFamilyProcedure(procedure, table, tableName), [])
         routines.push(procedure)
       }
+      for (const view of fixture.views ?? []) {
+        await execute(`CREATE VIEW ${tableName(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${tableName(view.table)}`, [])
+        views.push(tableName(view.name))
+      }
     },
     async reset() {
+      while (views.length > 0) await execute(`DROP VIEW IF EXISTS ${views.pop()!}`, [])
       while (routines.length > 0) await execute(dropPostgresFamilyProcedure(routines.pop()!, tableName), [])
       while (created.length > 0) await execute(`DROP TABLE IF EXISTS ${created.pop()!}`, [])
     },

@@ -4,7 +4,7 @@ import { createFixtureTableArbitrary } from '../arbitraries/fixture-table-arbitr
 import { createOrderByArbitrary } from '../arbitraries/order-by-arbitrary.js'
 import { pageSizeArbitrary } from '../arbitraries/page-size-arbitrary.js'
 import { createTableFilterArbitrary } from '../arbitraries/table-filter-arbitrary.js'
-import type { FixtureRow, FixtureTable } from '../fixture.js'
+import { projectFixtureView, type FixtureRow, type FixtureTable, type FixtureView } from '../fixture.js'
 import { filterRows } from '../oracle/filter-rows.js'
 import { normalizeRow } from '../oracle/normalize-row.js'
 import { paginateRows } from '../oracle/paginate-rows.js'
@@ -30,6 +30,21 @@ const tableWithWalks = createFixtureTableArbitrary({ name: 'paging_rows', maxRow
 /** A random table with more rows than the default page size, and an ordering. */
 const largeTableWithOrder = createFixtureTableArbitrary({ name: 'paging_many', minRows: DEFAULT_PAGE_SIZE + 1, maxRows: 180, maxOtherColumns: 3 })
   .chain((table) => fc.tuple(fc.constant(table), createOrderByArbitrary(table, { maxTerms: 2 })))
+
+/**
+ * A random table, a keyless view over some of its columns (without the whole key, so rows may repeat), and walks
+ * over the view: ordering over its columns and page size.
+ */
+const tableWithKeylessView = createFixtureTableArbitrary({ name: 'paging_base', maxRows: 25, maxOtherColumns: 3 }).chain((table) => {
+  const others = table.columns.map((c) => c.name).filter((name) => !table.primaryKey.includes(name))
+  const candidates = others.length > 0 ? others : table.columns.map((c) => c.name)
+  return fc.shuffledSubarray(candidates, { minLength: 1 }).chain((columns) => {
+    const view: FixtureView = { name: 'paging_view', table: table.name, columns }
+    const oracle = projectFixtureView(view, [table])
+    return fc.tuple(fc.constant(table), fc.constant(view), fc.constant(oracle),
+      fc.array(fc.record({ orderBy: createOrderByArbitrary(oracle), pageSize: pageSizeArbitrary }), { minLength: 1, maxLength: 3 }))
+  })
+})
 
 /**
  * How a valid cursor is damaged: one character changed (never the last, whose low bits may be unused), cut short,
@@ -86,6 +101,24 @@ export const pagingScenarios: readonly Scenario[] = [
           expect(pages.map((p) => texts(table, p.value)), `walking from GET ${url}`).toEqual(expected.map((page) => texts(table, page)))
         })
       }), 5)
+    },
+  },
+  {
+    key: 'paging.keyless-view-walk',
+    title: 'a view without key fields pages by position: nextLink visits every row once (duplicates included) in the oracle order; a by-key read is 400',
+    async run(harness) {
+      await harness.check(fc.asyncProperty(tableWithKeylessView, async ([table, view, oracle, walks]) => {
+        await harness.withServer({ tables: [table], views: [view] }, async (server) => {
+          for (const { orderBy, pageSize } of walks) {
+            const url = buildRestQuery(view.name, { orderBy, first: pageSize })
+            const pages = await walkPages(server, url, oracle.rows.length + 2)
+            const expected = paginateRows(sortRows(oracle, oracle.rows, orderBy), pageSize ?? DEFAULT_PAGE_SIZE)
+            expect(pages.map((p) => texts(oracle, p.value)), `walking from GET ${url}`).toEqual(expected.map((page) => texts(oracle, page)))
+          }
+          const byKey = `/api/${view.name}/${encodeURIComponent(view.columns[0]!)}/1`
+          expect(expectErrorEnvelope(await server.get(byKey), byKey).status, `GET ${byKey}`).toBe(400)
+        })
+      }), 30)
     },
   },
   {

@@ -85,6 +85,14 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     return String(n)
   }
 
+  /**
+   * ` OFFSET <n>` after a page's LIMIT when the page goes by position (`PageResult.offset`, keyless views); empty
+   * otherwise. The count is a parameter: it comes from a cursor, so it varies per request.
+   */
+  protected offset(result: { readonly offset?: ParamRef | undefined }, sink: ParameterSink): string {
+    return result.offset === undefined ? '' : ` OFFSET ${sink.placeholder(result.offset)}`
+  }
+
   protected quoteString(text: string): string {
     return `'${text.replace(/'/g, "''")}'`
   }

@@ -12,7 +12,8 @@ export interface EntityFields {
 
 /**
  * Every column of the object becomes a field, in database order, named by its alias when config gives one.
- * Key fields come from config (`primary-key: true`, in config order) or else from the database's primary key.
+ * Key fields come from config (`primary-key: true`, in config order) or else from the database's primary key. A view
+ * may have none (a keyless view: readable in pages, never by key); a table must have one.
  */
 export function buildEntityFields(
   entity: EntityConfig, object: ObjectMetadata, report: (message: string) => void, warn: (message: string) => void,
@@ -62,10 +63,9 @@ export function buildEntityFields(
     fieldsByName.set(field.name, field)
     byColumn.set(column.name, field)
   }
-  if (entity.source.type !== 'stored-procedure' && keyColumns.length === 0) {
-    report(entity.source.type === 'view'
-      ? `view ${object.name.name} has no key: mark its key column(s) in "fields" with "primary-key": true.`
-      : `table ${object.name.name} has no primary key: add one in the database, or mark key column(s) in "fields" with "primary-key": true.`)
+  // A view without key fields starts (SPEC: only its by-key reads are refused, 400): its pages continue by position.
+  if (entity.source.type === 'table' && keyColumns.length === 0) {
+    report(`table ${object.name.name} has no primary key: add one in the database, or mark key column(s) in "fields" with "primary-key": true.`)
     ok = false
   }
   if (!ok) return undefined

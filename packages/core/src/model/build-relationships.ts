@@ -60,6 +60,10 @@ function buildRelationship(
     say(`target.entity '${target.name}' is a stored procedure; relationships need a table or view.`)
     return undefined
   }
+  if (rel.cardinality === 'many' && target.keyFields.length === 0) {
+    say(`target.entity '${target.name}' has no key fields, so its related rows cannot be paged; mark its key column(s) in "fields" with "primary-key": true.`)
+    return undefined
+  }
   const sourceObject = objectOf(source)
   const targetObject = objectOf(target)
   invariant(sourceObject !== undefined && targetObject !== undefined, 'every built entity has its introspected object')

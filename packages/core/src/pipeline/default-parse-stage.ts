@@ -61,7 +61,10 @@ export class DefaultParseStage implements ParseStage {
       const order = ordering.terms.map((t) => ({ name: t.field.name, direction: t.direction }))
       const decoded = this.cursors.decode(request.after, entity.name, order)
       if (!decoded.ok) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: decoded.reason })
-      after = decoded.values
+      // Keyed entities page by keyset values; keyless views by position (see ParsedRequest.after).
+      const keyless = entity.keyFields.length === 0
+      if (keyless !== (decoded.offset !== undefined)) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: FOREIGN_CURSOR })
+      after = decoded.offset !== undefined ? [String(decoded.offset)] : decoded.values
     }
     if (request.aggregate !== undefined && (key !== undefined || (request.relations?.length ?? 0) > 0)) {
       throw new SluiceError('SLUICE_ERR_INVALID_AGGREGATE', { detail: 'aggregation applies to list reads, without a key or nested relationships.' })
@@ -120,6 +123,8 @@ export class DefaultParseStage implements ParseStage {
  * The permission each operation needs. PUT and PATCH need `update`; when they may insert (an upsert), the authorize
  * stage also requires `create`.
  */
+const FOREIGN_CURSOR = 'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.'
+
 const ACTIONS: Readonly<Record<OperationKind, ActionName>> = {
   read: 'read', create: 'create', replace: 'update', merge: 'update', update: 'update', delete: 'delete', execute: 'execute',
 }

@@ -39,10 +39,15 @@ export class DefaultShapeStage implements ShapeStage {
   }
 
   #endCursor(request: Executed['request'], values: readonly (string | null)[]): string {
+    const order = request.orderBy.map((t) => ({ name: t.field.name, direction: t.direction }))
+    if (request.entity.keyFields.length === 0) {
+      // A keyless view pages by position: the rows earlier pages returned plus this page's.
+      const before = request.after === undefined ? 0 : Number(request.after[0])
+      return this.cursors.encodeOffset(request.entity.name, order, before + (request.pageSize ?? 0))
+    }
     // A key column the caller may not read still orders the page; its value must not travel in a readable cursor.
     const readable = request.permission.fields
     const conceal = request.orderBy.some((t) => !readable.has(t.field.name))
-    const order = request.orderBy.map((t) => ({ name: t.field.name, direction: t.direction }))
     return this.cursors.encode(request.entity.name, order, values, conceal)
   }
 }

@@ -6,7 +6,7 @@ import { buildAggregatePlan } from './build-aggregate-plan.js'
 import { buildNestedSelects, type NestedSelects } from './build-nested-select.js'
 import { ParameterList } from './parameter-list.js'
 import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
-import type { PredicateNode } from './predicate-node.js'
+import type { ColumnRef, PredicateNode } from './predicate-node.js'
 import type { AggregatePlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, StreamResult, TableRef } from './select-plan.js'
 
 const T = 't'
@@ -52,18 +52,23 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
     // Key columns never hold NULL, whatever a view's metadata says; knowing that keeps indexes usable.
     nullable: field.nullable && !field.primaryKey,
   }))
-  const keyset = request.after === undefined
+  // Without key fields (a keyless view) pages go by position: OFFSET, and core computes the next cursor.
+  const byPosition = entity.keyFields.length === 0
+  const keyset = request.after === undefined || byPosition
     ? undefined
     : buildKeysetPredicate(orderBy, request.orderBy.map((t) => t.field.type), request.after, params)
+  const offset = request.after !== undefined && byPosition ? params.add(Number(request.after[0]), 'int') : undefined
   const pageSize = request.pageSize ?? 1
-  const cursorColumns = orderBy.map((t) => t.column)
-  const result: PageResult | StreamResult = stream && pageSize >= STREAM_MIN_ROWS && nested === undefined
-    ? { mode: 'stream', limit: pageSize, fetch: pageSize + 1, cursorColumns }
-    : { mode: 'page', limit: pageSize, fetch: pageSize + 1, cursorColumns }
+  const cursorColumns = byPosition ? NO_CURSOR_COLUMNS : orderBy.map((t) => t.column)
+  const mode = stream && pageSize >= STREAM_MIN_ROWS && nested === undefined ? 'stream' : 'page'
+  const result: PageResult | StreamResult = offset === undefined
+    ? { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns }
+    : { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns, offset }
   return createSelectPlan(table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested)
 }
 
 const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
+const NO_CURSOR_COLUMNS: readonly ColumnRef[] = Object.freeze([])
 const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 
 function createSelectPlan(

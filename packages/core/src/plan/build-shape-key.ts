@@ -11,7 +11,7 @@ export function buildShapeKey(plan: Omit<SelectPlan, 'shapeKey' | 'parameters'>)
   const p = plan
   const result = p.result.mode === 'single'
     ? 'one'
-    : `${p.result.mode}${p.result.limit}/${p.result.fetch}:${p.result.cursorColumns.map(structureId).join(',')}`
+    : `${p.result.mode}${p.result.limit}/${p.result.fetch}:${p.result.cursorColumns.map(structureId).join(',')}${p.result.offset === undefined ? '' : `@${p.result.offset.index}`}`
   const base = `${p.kind}|${structureId(p.table)}|${columnsKey(p.columns)}|${p.where === undefined ? '' : predicateKey(p.where)}|${p.orderBy.map(orderKey).join(',')}|${result}`
   if (p.relations === undefined && p.aggregate === undefined) return base
   const marker = p.nestedCursors === undefined ? '' : `$${p.nestedCursors.marker.index}`

@@ -46,6 +46,11 @@ export interface PageResult {
   readonly limit: number
   readonly fetch: number
   readonly cursorColumns: readonly ColumnRef[]
+  /**
+   * Rows to skip before the page (`OFFSET`), for entities without key fields, which page by position: their next
+   * cursor is the offset core computes, so `cursorColumns` is empty. Undefined on first pages and keyset pages.
+   */
+  readonly offset?: ParamRef | undefined
 }
 
 /** At most one row; the statement returns zero or one row with `data`: the JSON object text. */
@@ -60,6 +65,8 @@ export interface StreamResult {
   readonly limit: number
   readonly fetch: number
   readonly cursorColumns: readonly ColumnRef[]
+  /** As `PageResult.offset`. */
+  readonly offset?: ParamRef | undefined
 }
 
 export interface SingleResult {

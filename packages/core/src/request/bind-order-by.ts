@@ -8,7 +8,10 @@ import type { RequestTerms } from './request-terms.js'
 export interface BoundOrdering {
   /** Fields the caller named. */
   readonly fields: readonly FieldModel[]
-  /** The caller's terms followed by every key field not already named, ascending: a total order for keyset paging. */
+  /**
+   * The caller's terms followed by every key field not already named, ascending: a total order for keyset paging
+   * (for an entity without key fields, every orderable field instead).
+   */
   readonly terms: readonly BoundOrderTerm[]
 }
 
@@ -28,6 +31,9 @@ export function bindOrderBy(entity: EntityModel, items: readonly OrderByItem[], 
     named.push({ field, direction: item.direction })
   }
   const all = [...named]
-  for (const field of entity.keyFields) if (!seen.has(field.name)) all.push({ field, direction: 'asc' })
+  // Key fields make the order total. Without any (a keyless view), every orderable field makes it deterministic:
+  // rows still equal after all of them are identical, so which comes first cannot be seen (pages go by position).
+  const breakers = entity.keyFields.length > 0 ? entity.keyFields : entity.fields.filter((f) => isOrderedType(f.type))
+  for (const field of breakers) if (!seen.has(field.name)) all.push({ field, direction: 'asc' })
   return { fields: named.map((t) => t.field), terms: all }
 }

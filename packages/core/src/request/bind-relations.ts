@@ -49,7 +49,9 @@ export function bindRelations(
     let after: BoundRelation['after']
     if (selection.after !== undefined) {
       const decoded = context.cursors.decode(selection.after, target.name, ordering.terms.map((t) => ({ name: t.field.name, direction: t.direction })))
-      if (!decoded.ok) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: decoded.reason })
+      if (!decoded.ok || decoded.values === undefined) {
+        throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: decoded.ok ? 'the pagination token belongs to a different query.' : decoded.reason })
+      }
       after = decoded.values
     }
     const nestedKeys = new Set((select ?? target.fields).map((f) => f.name))

@@ -41,3 +41,14 @@ describe('CursorCodec concealment', () => {
     expect(text(false)).toContain('Secret')
   })
 })
+
+describe('CursorCodec position cursors (keyless views)', () => {
+  const codec = new CursorCodec('secret')
+  const order = [{ name: 'title', direction: 'asc' as const }]
+  it('round-trips an offset bound to the entity and ordering, and is told apart from a keyset cursor', () => {
+    expect(codec.decode(codec.encodeOffset('View', order, 200), 'View', order)).toEqual({ ok: true, offset: 200 })
+    expect(codec.decode(codec.encodeOffset('View', order, 200), 'Other', order).ok).toBe(false)
+    expect(codec.decode(codec.encode('View', order, ['a']), 'View', order)).toEqual({ ok: true, values: ['a'] })
+  })
+})
+

@@ -8,7 +8,8 @@ export interface CursorOrderTerm {
 }
 
 export type CursorDecodeResult =
-  | { readonly ok: true; readonly values: readonly (string | null)[] }
+  | { readonly ok: true; readonly values: readonly (string | null)[]; readonly offset?: undefined }
+  | { readonly ok: true; readonly offset: number; readonly values?: undefined }
   | { readonly ok: false; readonly reason: string }
 
 const SIGNED = 1
@@ -38,7 +39,19 @@ export class CursorCodec {
   }
 
   encode(entity: string, order: readonly CursorOrderTerm[], values: readonly (string | null)[], conceal = false): string {
-    const payload = Buffer.from(JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1]), values]), 'utf8')
+    return this.#seal(entity, order, values, conceal)
+  }
+
+  /**
+   * A position cursor, for entities without key fields (keyless views): the number of rows earlier pages returned,
+   * bound to the entity and ordering like a keyset cursor. It reveals nothing, so it is only signed.
+   */
+  encodeOffset(entity: string, order: readonly CursorOrderTerm[], offset: number): string {
+    return this.#seal(entity, order, offset, false)
+  }
+
+  #seal(entity: string, order: readonly CursorOrderTerm[], position: readonly (string | null)[] | number, conceal: boolean): string {
+    const payload = Buffer.from(JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1]), position]), 'utf8')
     if (!conceal) {
       const tag = createHmac('sha256', this.#macKey).update(payload).digest().subarray(0, TAG_BYTES)
       return Buffer.concat([Buffer.of(SIGNED), payload, tag]).toString('base64url')
@@ -64,7 +77,9 @@ export class CursorCodec {
     if (!isPayload(payload)) return { ok: false, reason: MALFORMED }
     const [e, o, v] = payload
     const sameOrder = o.length === order.length && o.every(([n, d], i) => n === order[i]!.name && d === (order[i]!.direction === 'asc' ? 0 : 1))
-    if (e !== entity || !sameOrder || v.length !== order.length) return { ok: false, reason: FOREIGN }
+    if (e !== entity || !sameOrder) return { ok: false, reason: FOREIGN }
+    if (typeof v === 'number') return { ok: true, offset: v }
+    if (v.length !== order.length) return { ok: false, reason: FOREIGN }
     return { ok: true, values: v }
   }
 
@@ -88,10 +103,10 @@ export class CursorCodec {
 
 const MALFORMED_MARK = '\0malformed'
 
-type Payload = [string, [string, 0 | 1][], (string | null)[]]
+type Payload = [string, [string, 0 | 1][], (string | null)[] | number]
 
 function isPayload(p: unknown): p is Payload {
   return Array.isArray(p) && p.length === 3 && typeof p[0] === 'string'
     && Array.isArray(p[1]) && p[1].every((t) => Array.isArray(t) && t.length === 2 && typeof t[0] === 'string' && (t[1] === 0 || t[1] === 1))
-    && Array.isArray(p[2]) && p[2].every((v) => v === null || typeof v === 'string')
+    && ((Array.isArray(p[2]) && p[2].every((v) => v === null || typeof v === 'string')) || (Number.isSafeInteger(p[2]) && (p[2] as number) > 0))
 }

@@ -63,7 +63,10 @@ export interface ParsedRequest {
   readonly orderBy: readonly BoundOrderTerm[]
   /** Rows per page for collection reads (default applied, `-1` resolved to the maximum). */
   readonly pageSize: number | undefined
-  /** Values of `orderBy` at the row the page continues after, from a validated cursor. */
+  /**
+   * Values of `orderBy` at the row the page continues after, from a validated cursor. For an entity without key
+   * fields (a keyless view, paged by position) it holds one value instead: the number of rows earlier pages returned.
+   */
   readonly after: readonly (string | null)[] | undefined
   /** `execute`: the parameters to pass, in declaration order, coerced, config defaults applied; undefined otherwise. */
   readonly parameters: readonly BoundParameter[] | undefined

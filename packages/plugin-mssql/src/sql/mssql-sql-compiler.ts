@@ -55,6 +55,12 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     return `${this.column(node.operand)} ${node.negated ? 'NOT ' : ''}LIKE REPLACE(${sink.placeholder(node.pattern)}, N'[', N'\\[')${this.likeEscape()}`
   }
 
+  /** T-SQL's position paging (keyless views): `OFFSET … ROWS FETCH NEXT … ROWS ONLY` in place of `TOP`. */
+  protected override offset(result: { readonly offset?: ParamRef | undefined; readonly fetch?: number }, sink: ParameterSink): string {
+    if (result.offset === undefined) return ''
+    return ` OFFSET ${sink.placeholder(result.offset)} ROWS FETCH NEXT ${this.integerLiteral(result.fetch ?? 0)} ROWS ONLY`
+  }
+
   /** SQL Server sorts NULL as the lowest value already. */
   protected override orderTerm(term: OrderTerm): string {
     return `${this.column(term.column)} ${term.direction === 'asc' ? 'ASC' : 'DESC'}`
@@ -75,8 +81,8 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     // STRING_AGG takes a literal separator only: a comma and a real newline inside the string literal.
     return `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',\n') WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], `
       + `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor] `
-      + `FROM (SELECT TOP (${this.integerLiteral(fetch)}) ${record} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
-      + `${from} ORDER BY ${order}) AS [r]`
+      + `FROM (SELECT ${plan.result.offset === undefined ? `TOP (${this.integerLiteral(fetch)}) ` : ''}${record} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
+      + `${from} ORDER BY ${order}${this.offset(plan.result, sink)}) AS [r]`
   }
 
   protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {

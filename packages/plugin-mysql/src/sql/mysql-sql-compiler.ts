@@ -114,7 +114,7 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
       const { fetch, cursorColumns } = plan.result
       const carried = cursorColumns.map((c, i) => `, CAST(${this.column(c)} AS CHAR) AS \`c${i}\``).join('')
       return `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`data\`${carried} FROM ${this.tableRef(plan.table)}`
-        + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}`
+        + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
     }
     const { limit, fetch, cursorColumns } = plan.result
     const outputs = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c)))
@@ -127,7 +127,7 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
       : `, GROUP_CONCAT(CASE WHEN ${PAGE}.\`n\` = ${this.integerLiteral(limit)} THEN JSON_ARRAY(${cursorColumns.map((_, i) => `${PAGE}.\`c${i}\``).join(', ')}) END) AS \`cursor\``
     const order = this.orderBy(plan.orderBy)
     const rows = `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`j\`, ROW_NUMBER() OVER (${order.trim()}) AS \`n\`${carried} `
-      + `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${order} LIMIT ${this.integerLiteral(fetch)}`
+      + `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${order} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
     return `SELECT CONCAT('[', GROUP_CONCAT(${PAGE}.\`j\` ORDER BY ${PAGE}.\`n\` SEPARATOR ${ELEMENT_SEPARATOR}), ']') AS \`data\`${cursor} FROM (${rows}) AS ${PAGE}`
   }
 
@@ -287,6 +287,8 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
   protected record(columns: readonly OutputColumn[], relations: readonly NestedSelect[] = NO_NESTED, sink?: ParameterSink, marker?: ParamRef): string {
     const items = columns.map((c) => `${this.quoteString(c.name)}, ${this.jsonValue(this.column(c.column), c.type)}`)
     for (const n of relations) items.push(`${this.quoteString(n.name)}, ${this.nestedValue(n, sink!, marker)}`)
+    // MariaDB types an argument-less JSON_OBJECT() with length 0: materialized in a derived table it becomes ''.
+    if (items.length === 0) return `JSON_EXTRACT('{}', '$')`
     return `JSON_OBJECT(${items.join(', ')})`
   }
 

@@ -39,13 +39,13 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}`
       const cursor = plan.result.cursorColumns.map((c, i) => `, ${this.column(c)}::text AS c${i}`).join('')
       return `SELECT row_to_json(${RECORD})::text AS "data"${cursor} FROM ${this.tableRef(plan.table)} ${record}`
-        + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(plan.result.fetch)}`
+        + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(plan.result.fetch)}${this.offset(plan.result, sink)}`
     }
     // One row: json_agg over up to limit + 1 ordered rows (core counts them and drops the extra one) and, where
     // core cannot read them from the JSON, the ordering values of row `limit`. No window function and no count:
     // measured, each cost PostgreSQL more than Node's scan of the text.
     const { limit, fetch, cursorColumns } = plan.result
-    const rowsFrom = `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}`
+    const rowsFrom = `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
     const L = this.integerLiteral(limit)
     const outputs = cursorColumns.map((c) => plan.columns.find((o) => o.column.table === c.table && o.column.column === c.column))
     if (outputs.every((o) => o !== undefined)) {
