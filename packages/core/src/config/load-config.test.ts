@@ -45,6 +45,7 @@ describe('loadConfigFile', () => {
     expect(config.file).toBe(FIXTURE)
     expect(config.baseDir).toBe(dirname(FIXTURE))
     expect(config.dataSource).toEqual({
+      name: 'dab-sample-config.json',
       databaseType: 'mssql',
       connectionString: 'Server=db;Database=library',
       options: { 'set-session-context': true },
@@ -88,22 +89,34 @@ describe('loadConfigFile', () => {
     expect(Object.isFrozen(config.entities.get('Book')!.permissions)).toBe(true)
   })
 
-  it('reads a .env file beside the config for variables the environment lacks', () => {
-    const dir = writeTemp({ 'dab-config.json': JSON.stringify(MINIMAL), '.env': 'DB=postgres://from-dotenv/db\n' })
-    expect(loadConfigFile(join(dir, 'dab-config.json'), { env: {} }).dataSource.connectionString).toBe('postgres://from-dotenv/db')
+  it("reads the working directory's .env file, as Data API builder does", () => {
+    const dir = writeTemp({ 'conf/dab-config.json': JSON.stringify(MINIMAL), '.env': 'DB=postgres://from-dotenv/db\n' })
+    expect(loadConfigFile(join(dir, 'conf', 'dab-config.json'), { env: {}, cwd: dir }).dataSource.connectionString).toBe('postgres://from-dotenv/db')
   })
 
-  it('never lets the .env file override a variable that is set', () => {
+  it('lets the .env file override a variable that is set (DotNetEnv overwrites)', () => {
     const dir = writeTemp({ 'dab-config.json': JSON.stringify(MINIMAL), '.env': 'DB=from-dotenv\n' })
-    const config = loadConfigFile(join(dir, 'dab-config.json'), { env: { DB: 'from-environment' } })
-    expect(config.dataSource.connectionString).toBe('from-environment')
+    const config = loadConfigFile(join(dir, 'dab-config.json'), { env: { DB: 'from-environment' }, cwd: dir })
+    expect(config.dataSource.connectionString).toBe('from-dotenv')
   })
 
-  it('ignores a .env file in another directory', () => {
-    const dir = writeTemp({ 'conf/dab-config.json': JSON.stringify(MINIMAL), '.env': 'DB=elsewhere\n' })
-    expect(problemLines(() => loadConfigFile(join(dir, 'conf', 'dab-config.json'), { env: {} }))).toEqual([
+  it('ignores a .env file beside the config when the working directory is elsewhere', () => {
+    const dir = writeTemp({ 'conf/dab-config.json': JSON.stringify(MINIMAL), 'conf/.env': 'DB=beside\n', 'cwd/.keep': '' })
+    expect(problemLines(() => loadConfigFile(join(dir, 'conf', 'dab-config.json'), { env: {}, cwd: join(dir, 'cwd') }))).toEqual([
       "data-source.connection-string: environment variable 'DB' is not set (referenced as @env('DB'))",
     ])
+  })
+
+  it('layers an override file over the config (DAB_ENVIRONMENT): objects merge, arrays and scalars replace', () => {
+    const dir = writeTemp({
+      'dab-config.json': JSON.stringify({ ...MINIMAL, runtime: { rest: { path: '/api' }, host: { cors: { origins: ['https://a'] } } } }),
+      'dab-config.dev.json': JSON.stringify({ 'data-source': { 'connection-string': 'postgres://dev/db' }, runtime: { rest: { path: '/dev' }, host: { mode: 'development' } } }),
+    })
+    const config = loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir, overrideFile: join(dir, 'dab-config.dev.json') })
+    expect(config.dataSource.connectionString).toBe('postgres://dev/db')
+    expect(config.runtime.rest.path).toBe('/dev')
+    expect(config.runtime.host.mode).toBe('development')
+    expect(config.file).toBe(join(dir, 'dab-config.json'))
   })
 
   it('resolves a relative path and uses its directory as baseDir', () => {

@@ -12,13 +12,21 @@ import { formatSchemaErrors } from './format-schema-errors.js'
 import { normalizeConfig } from './normalize-config.js'
 import { parseConfigJson } from './parse-config-json.js'
 import { reportUnresolvedReferences } from './report-unresolved-references.js'
+import { mergeConfigJson } from './merge-config-json.js'
 import { isJsonObject } from './read-config-value.js'
 import { substituteEnv, type EnvironmentVariables } from './substitute-env.js'
 import { findUnimplementedKeys } from './unimplemented-keys.js'
 
 export interface LoadConfigOptions {
-  /** Variables for `@env()`; defaults to `process.env`. A `.env` file beside the config fills in missing names. */
+  /** Variables for `@env()`; defaults to `process.env`. The working directory's `.env` file overrides them. */
   readonly env?: EnvironmentVariables
+  /** The directory whose `.env` file is read; defaults to `process.cwd()` (Data API builder reads the working directory's). */
+  readonly cwd?: string
+  /**
+   * A second config file layered over `file` before anything else (`dab-config.{DAB_ENVIRONMENT}.json` over
+   * `dab-config.json`), merged as `mergeConfigJson` describes. Relative paths still resolve against `file`'s directory.
+   */
+  readonly overrideFile?: string
 }
 
 export interface ParseConfigOptions {
@@ -31,17 +39,22 @@ export interface ParseConfigOptions {
 }
 
 /**
- * Reads a Data API builder config file (comments allowed) and returns the normalized, frozen `RuntimeConfig`.
- * A `.env` file beside the config provides variables missing from `options.env ?? process.env` (never
- * overriding them). Throws `SLUICE_ERR_CONFIG_NOT_FOUND` (no such file), `SLUICE_ERR_CONFIG_READ` (unreadable)
- * or `SLUICE_ERR_CONFIG` (every problem of the file at once, invalid JSON included).
+ * Reads a Data API builder config file (comments allowed), layers `options.overrideFile` over it if given, and
+ * returns the normalized, frozen `RuntimeConfig`. As in Data API builder (which loads `.env` with DotNetEnv when it
+ * starts), the working directory's `.env` file sets variables, overriding those of `options.env ?? process.env`.
+ * Throws `SLUICE_ERR_CONFIG_NOT_FOUND` (no such file), `SLUICE_ERR_CONFIG_READ` (unreadable) or
+ * `SLUICE_ERR_CONFIG` (every problem of the file at once, invalid JSON included).
  */
 export function loadConfigFile(file: string, options: LoadConfigOptions = {}): RuntimeConfig {
   const absolute = resolve(file)
   const baseDir = dirname(absolute)
-  const text = readText(absolute)
-  const env = addDotEnv(join(baseDir, '.env'), options.env ?? process.env)
-  return parseConfig(parseConfigJson(text, absolute), { baseDir, file: absolute, env })
+  let json = parseConfigJson(readText(absolute), absolute)
+  if (options.overrideFile !== undefined) {
+    const override = resolve(options.overrideFile)
+    json = mergeConfigJson(json, parseConfigJson(readText(override), override))
+  }
+  const env = addDotEnv(join(resolve(options.cwd ?? process.cwd()), '.env'), options.env ?? process.env)
+  return parseConfig(json, { baseDir, file: absolute, env })
 }
 
 /**
@@ -78,13 +91,12 @@ function readText(file: string): string {
   }
 }
 
-/** `env` plus the `.env` file's values for names `env` lacks. */
+/** `env` with the `.env` file's values set over it (DotNetEnv's default, which Data API builder uses, overrides). */
 function addDotEnv(envFile: string, env: EnvironmentVariables): EnvironmentVariables {
   if (statSync(envFile, { throwIfNoEntry: false })?.isFile() !== true) return env
-  const text = readText(envFile)
   const merged: Record<string, string | undefined> = { ...env }
-  for (const [name, value] of Object.entries(parseEnv(text))) {
-    if (merged[name] === undefined && value !== undefined) merged[name] = value
+  for (const [name, value] of Object.entries(parseEnv(readText(envFile)))) {
+    if (value !== undefined) merged[name] = value
   }
   return merged
 }
