@@ -94,6 +94,7 @@ function createHarness<S extends EngineSession>(engine: ConformanceEngine<S>, se
 
 function toDataSourceConfig(source: ConformanceSource) {
   return {
+    name: 'default',
     databaseType: source.databaseType,
     connectionString: source.connectionString,
     options: source.options ?? {},

@@ -17,7 +17,7 @@ export interface EngineCapabilities {
  * connection is opened: drivers connect in `init`), so the table cannot drift from the code.
  */
 function declared(engine: string, databaseType: string, plugin: DialectPlugin, connectionString: string): EngineCapabilities {
-  const source: DataSourceConfig = { databaseType, connectionString, options: {}, health: { enabled: false, name: undefined, thresholdMs: 1000 } }
+  const source: DataSourceConfig = { name: 'default', databaseType, connectionString, options: {}, health: { enabled: false, name: undefined, thresholdMs: 1000 } }
   return { engine, databaseType, capabilities: plugin.createDialect(source, { baseDir: process.cwd(), log: silentLogger }).capabilities }
 }
 

@@ -4,6 +4,7 @@ import { mssqlPlugin } from './mssql-plugin.js'
 import { MSSQL_CAPABILITIES } from './sql/mssql-capabilities.js'
 
 const source = (options: Record<string, unknown> = {}): DataSourceConfig => ({
+  name: 'default',
   databaseType: 'mssql',
   connectionString: 'Server=tcp:db.example,1433;Initial Catalog=library;User ID=app;Password=secret;TrustServerCertificate=true',
   options,

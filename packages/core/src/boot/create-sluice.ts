@@ -3,7 +3,8 @@ import type { AuthenticationProvider } from '../auth/authentication-provider.js'
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import { SluiceContainer } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
-import type { Dialect, DialectPlugin } from '../dialect/dialect.js'
+import { DataSourceRegistry } from '../dialect/data-source-registry.js'
+import type { Dialect } from '../dialect/dialect.js'
 import type { Driver } from '../dialect/driver.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import { buildServiceModel, listSourceObjects } from '../model/build-service-model.js'
@@ -16,6 +17,7 @@ import type { ProtocolPlugin } from '../protocol/protocol-plugin.js'
 import type { ResponseEncoder, ResponseEncoderPlugin } from '../protocol/response-encoder.js'
 import { findParameterDefaultProblems } from '../request/bind-parameters.js'
 import { silentLogger, type Logger } from '../request/logger.js'
+import { openDataSources } from './open-data-sources.js'
 import { registerDefaults } from './register-defaults.js'
 
 export interface CreateSluiceOptions {
@@ -32,15 +34,18 @@ export interface Sluice {
   readonly config: RuntimeConfig
   readonly model: ServiceModel
   readonly pipeline: Pipeline
+  /** The default data source's dialect and driver (see `dataSources` for every source). */
   readonly dialect: Dialect
   readonly driver: Driver
+  /** Every data source by name (`data-source-files`), each with its dialect, driver and compiler. */
+  readonly dataSources: DataSourceRegistry
   readonly authentication: AuthenticationProvider
   readonly protocols: readonly ProtocolPlugin[]
   /** Response encoders (compression …) the server applies to every protocol's responses, in plugin order. */
   readonly encoders: readonly ResponseEncoder[]
   readonly container: SluiceContainer
   readonly log: Logger
-  /** Closes the driver (pools it owns) after in-flight work. */
+  /** Closes every data source's driver (pools it owns) after in-flight work. */
   close(): Promise<void>
 }
 
@@ -53,50 +58,38 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   const { config } = options
   const log = options.log ?? silentLogger
   const plugins = orderPlugins(options.plugins)
-  const dialectPlugin = findDialectPlugin(plugins, config.dataSource.databaseType)
-  const dialect = dialectPlugin.createDialect(config.dataSource, { baseDir: config.baseDir, log: log.child({ plugin: dialectPlugin.name }) })
-  const driver = dialect.createDriver()
-  await driver.init()
+  const sources = await openDataSources(config, plugins, log)
+  const dataSources = new DataSourceRegistry(sources)
+  const { dialect, driver } = dataSources.default
+  const close = async (): Promise<void> => { await Promise.all(sources.map((s) => s.driver.destroy())) }
   try {
-    const metadata = await dialect.createIntrospector(driver).introspect(listSourceObjects(config))
-    const model = buildServiceModel(config, metadata, dialect.capabilities)
+    // Each data source introspects its own entities' objects, all sources at once.
+    const metadata = new Map(await Promise.all(sources.map(async (s) =>
+      [s.name, await s.dialect.createIntrospector(s.driver).introspect(listSourceObjects(config, s.name))] as const)))
+    const model = buildServiceModel(config, metadata, new Map(sources.map((s) => [s.name, s.dialect.capabilities])))
     for (const warning of model.warnings) log.warn(warning)
     const defaultProblems = findParameterDefaultProblems(model)
     if (defaultProblems.length > 0) {
       throw new SluiceError('SLUICE_ERR_MODEL', { count: defaultProblems.length, problems: defaultProblems.map((p) => `  - ${p}`).join('\n') })
     }
     const container = new SluiceContainer()
-    registerDefaults(container, { config, model, log, dialect, driver, cursorSecret: options.cursorSecret ?? randomBytes(32) })
+    registerDefaults(container, { config, model, log, dataSources, cursorSecret: options.cursorSecret ?? randomBytes(32) })
     const registry = createPluginRegistry(container, config, log)
     for (const plugin of plugins) await plugin.register?.(registry.forPlugin(plugin.name))
     container.register(Tokens.PipelineHooks, { useValue: Object.freeze([...registry.hooks]) })
     registry.seal()
     const pipeline = container.resolve(Tokens.Pipeline)
     return Object.freeze({
-      config, model, pipeline, dialect, driver, log, container,
+      config, model, pipeline, dialect, driver, dataSources, log, container,
       authentication: container.resolve(Tokens.AuthenticationProvider),
       protocols: plugins.filter(isProtocolPlugin),
       encoders: plugins.filter(isResponseEncoderPlugin).map((p) => p.createEncoder(config)).filter((e): e is ResponseEncoder => e !== undefined),
-      close: () => driver.destroy(),
+      close,
     })
   } catch (error) {
-    await driver.destroy().catch(() => undefined)
+    await close().catch(() => undefined)
     throw error
   }
-}
-
-function findDialectPlugin(plugins: readonly SluicePlugin[], databaseType: string): DialectPlugin {
-  const dialects = plugins.filter(isDialectPlugin)
-  const found = dialects.find((p) => p.databaseTypes.includes(databaseType))
-  if (found === undefined) {
-    const available = dialects.flatMap((p) => p.databaseTypes)
-    throw new SluiceError('SLUICE_ERR_UNKNOWN_DATABASE_TYPE', { type: databaseType, available: available.length > 0 ? available.join(', ') : 'none' })
-  }
-  return found
-}
-
-function isDialectPlugin(p: SluicePlugin): p is DialectPlugin {
-  return (p as Partial<DialectPlugin>).kind === 'dialect'
 }
 
 function isResponseEncoderPlugin(p: SluicePlugin): p is ResponseEncoderPlugin {

@@ -2,8 +2,7 @@ import { anonymousAuthentication, developmentRoleAuthentication } from '../auth/
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import type { SluiceContainer } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
-import type { Dialect } from '../dialect/dialect.js'
-import type { Driver } from '../dialect/driver.js'
+import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { ServiceModel } from '../model/service-model.js'
 import { DefaultAuthorizeStage } from '../pipeline/default-authorize-stage.js'
 import { DefaultExecuteStage } from '../pipeline/default-execute-stage.js'
@@ -20,8 +19,7 @@ export interface DefaultRegistrations {
   readonly config: RuntimeConfig
   readonly model: ServiceModel
   readonly log: Logger
-  readonly dialect: Dialect
-  readonly driver: Driver
+  readonly dataSources: DataSourceRegistry
   readonly cursorSecret: string | Uint8Array
 }
 
@@ -30,9 +28,10 @@ export function registerDefaults(container: SluiceContainer, d: DefaultRegistrat
   container.register(Tokens.Config, { useValue: d.config })
   container.register(Tokens.ServiceModel, { useValue: d.model })
   container.register(Tokens.Logger, { useValue: d.log })
-  container.register(Tokens.Dialect, { useValue: d.dialect })
-  container.register(Tokens.Driver, { useValue: d.driver })
-  container.register(Tokens.SqlCompiler, { useValue: d.dialect.createCompiler() })
+  container.register(Tokens.DataSources, { useValue: d.dataSources })
+  container.register(Tokens.Dialect, { useValue: d.dataSources.default.dialect })
+  container.register(Tokens.Driver, { useValue: d.dataSources.default.driver })
+  container.register(Tokens.SqlCompiler, { useValue: d.dataSources.default.compiler })
   container.register(Tokens.CursorSecret, { useValue: d.cursorSecret })
   container.register(Tokens.CursorCodec, { useFactory: (c) => new CursorCodec(c.resolve(Tokens.CursorSecret)) })
   container.register(Tokens.AuthenticationProvider, {

@@ -31,15 +31,10 @@ describe('checkConfig: top level', () => {
     expect(problemsOf({})).toEqual(["(root): missing required key 'data-source'", "(root): missing required key 'entities'"])
   })
 
-  it('reports data-source-files without data-source as unsupported', () => {
-    expect(problemsOf({ 'data-source-files': ['a.json'] })).toEqual([
-      'data-source-files: multiple data sources are not supported yet; put one "data-source" (and its "entities") in this file',
+  it('accepts data-source-files in place of a data-source and entities, and reports a child file it cannot read', () => {
+    expect(problemsOf({ 'data-source-files': ['missing.json'] })).toEqual([
+      expect.stringMatching(/^data-source-files\[0\]: cannot read missing\.json: .*does not exist|ENOENT/),
     ])
-  })
-
-  it('warns that data-source-files is ignored next to a data-source', () => {
-    expect(warningsOf({ 'data-source': DATA_SOURCE, 'data-source-files': ['a.json'], entities: {} }))
-      .toContain("data-source-files is not supported yet; only this file's data-source is used")
   })
 
   it('rejects host given both at the top level and in runtime', () => {

@@ -26,24 +26,18 @@ export function checkConfig(json: unknown, config: RuntimeConfig, report: Config
       `${defaultPageSize} is larger than max-page-size ${maxPageSize} (allowed: 1 to ${maxPageSize}, or -1 for max-page-size)`)
   }
   const entities = readObject(root, 'entities') ?? {}
-  const names = Object.keys(entities)
-  for (const name of names) checkEntity(name, entities[name], names, report)
+  // Relationship targets may be entities of data-source-files children (crossing sources is the model's to refuse).
+  const names = [...config.entities.keys()]
+  for (const name of Object.keys(entities)) checkEntity(name, entities[name], names, report)
   checkEntityRestPaths(config, report)
   checkEndpointPaths(config, report)
   checkAuthenticationKeys(root, report)
 }
 
 function checkTopLevel(root: JsonObject, report: ConfigReport): void {
+  // As DAB's schema: with data-source-files, the data sources (and entities) may all come from the child files.
   const files = root['data-source-files']
-  const hasDataSource = root['data-source'] !== undefined
-  if (files !== undefined && !hasDataSource) {
-    report.addProblem(['data-source-files'],
-      'multiple data sources are not supported yet; put one "data-source" (and its "entities") in this file')
-  } else if (files !== undefined) {
-    report.addWarning("data-source-files is not supported yet; only this file's data-source is used")
-  } else if (!hasDataSource) {
-    report.addProblem([], "missing required key 'data-source'")
-  }
+  if (files === undefined && root['data-source'] === undefined) report.addProblem([], "missing required key 'data-source'")
   if (root['entities'] === undefined && root['autoentities'] === undefined && files === undefined) {
     report.addProblem([], "missing required key 'entities'")
   }

@@ -159,6 +159,60 @@ describe('loadConfigFile', () => {
   })
 })
 
+describe('loadConfigFile with data-source-files', () => {
+  const child = (type: string, conn: string, entities: Record<string, unknown>) => JSON.stringify({ 'data-source': { 'database-type': type, 'connection-string': conn }, entities })
+  const read = [{ role: 'anonymous', actions: ['read'] }]
+
+  it('brings each child file\'s data source and entities, named by the file\'s path relative to the root', () => {
+    const dir = writeTemp({
+      'dab-config.json': JSON.stringify({ 'data-source-files': ['hr.json', 'sales/sales.json'], runtime: { rest: { path: '/data' } } }),
+      'hr.json': child('postgresql', "@env('HR')", { Employee: { source: 'employees', permissions: read } }),
+      'sales/sales.json': child('mysql', 'Server=db', { Order: { source: 'orders', permissions: read } }),
+    })
+    const config = loadConfigFile(join(dir, 'dab-config.json'), { env: { HR: 'postgres://hr' }, cwd: dir })
+    expect([...config.dataSources.keys()]).toEqual(['hr.json', join('sales', 'sales.json')])
+    expect(config.dataSource.name).toBe('hr.json')
+    expect(config.dataSources.get('hr.json')?.connectionString).toBe('postgres://hr')
+    expect(config.entities.get('Employee')?.dataSource).toBe('hr.json')
+    expect(config.entities.get('Order')?.dataSource).toBe(join('sales', 'sales.json'))
+    expect(config.runtime.rest.path).toBe('/data')
+  })
+
+  it('keeps the root\'s own data source first and default, and refuses an entity name defined twice', () => {
+    const dir = writeTemp({
+      'dab-config.json': JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' }, 'data-source-files': ['b.json'], entities: { Book: { source: 'books', permissions: read } } }),
+      'b.json': child('mysql', 'y', { Book: { source: 'books', permissions: read } }),
+    })
+    expect(problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir }))).toEqual([
+      "data-source-files[0].entities.Book: entity 'Book' is already defined by dab-config.json; entity names must be unique across data-source-files (in b.json)",
+    ])
+  })
+
+  it('reports a child\'s problems with the file named, and ignores its runtime with a warning', () => {
+    const dir = writeTemp({
+      'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'] }),
+      'a.json': JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' }, runtime: {}, entities: { A: { source: 'a', permissions: [{ role: 'anonymous', actions: ['reed'] }] } } }),
+    })
+    const lines = problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir }))
+    expect(lines).toEqual([expect.stringMatching(/^data-source-files\[0\]\.entities\.A\.permissions\[0\]\.actions\[0\]: 'reed' is not allowed.*\(in a\.json\)$/)])
+    const ok = writeTemp({
+      'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'] }),
+      'a.json': JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' }, runtime: {}, entities: {} }),
+    })
+    expect(loadConfigFile(join(ok, 'dab-config.json'), { env: {}, cwd: ok }).warnings).toContain("a.json: its runtime section is ignored; the root configuration's runtime applies to every data source.")
+  })
+
+  it('refuses a cycle of data-source-files', () => {
+    const dir = writeTemp({
+      'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'] }),
+      'a.json': JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' }, entities: {}, 'data-source-files': ['dab-config.json'] }),
+    })
+    expect(problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir }))).toEqual([
+      'data-source-files[0].data-source-files[0]: dab-config.json is already part of this configuration (a data-source-files cycle or a file listed twice) (in a.json)',
+    ])
+  })
+})
+
 describe('parseConfig', () => {
   it('reports every mistake of a config at once, each with path, value and what is allowed', () => {
     const lines = problemLines(() => parseConfig({

@@ -6,15 +6,14 @@ import { SluiceError } from '../errors/sluice-error.js'
 import { deepFreeze } from '../util/deep-freeze.js'
 import { checkConfig } from './check-config.js'
 import { createConfigError, createConfigReport } from './config-report.js'
-import { validateConfigSchema } from './config-schema.js'
-import { formatConfigPath } from './format-config-path.js'
-import { formatSchemaErrors } from './format-schema-errors.js'
 import { normalizeConfig } from './normalize-config.js'
 import { parseConfigJson } from './parse-config-json.js'
-import { reportUnresolvedReferences } from './report-unresolved-references.js'
+import { prepareConfigJson } from './prepare-config-json.js'
+import { readDataSourceFiles } from './read-data-source-files.js'
+import { checkEntity } from './check-entity.js'
 import { mergeConfigJson } from './merge-config-json.js'
 import { isJsonObject } from './read-config-value.js'
-import { substituteEnv, type EnvironmentVariables } from './substitute-env.js'
+import type { EnvironmentVariables } from './substitute-env.js'
 import { findUnimplementedKeys } from './unimplemented-keys.js'
 
 export interface LoadConfigOptions {
@@ -64,17 +63,17 @@ export function loadConfigFile(file: string, options: LoadConfigOptions = {}): R
  */
 export function parseConfig(json: unknown, options: ParseConfigOptions): RuntimeConfig {
   const report = createConfigReport()
-  const { value, problems: envProblems, unresolved } = substituteEnv(json, options.env ?? process.env)
-  report.problems.push(...envProblems)
-  const unresolvedPaths = new Set([...envProblems, ...unresolved].map((p) => formatConfigPath(p.path)))
-  const schemaProblems = validateConfigSchema(value) ? [] : formatSchemaErrors(validateConfigSchema.errors ?? [], value)
-  // where a variable is missing, the problem is the variable, not the type of the text left in its place
-  const schemaProblemPaths = new Set(schemaProblems.map((p) => formatConfigPath(p.path)).filter((where) => unresolvedPaths.has(where)))
-  reportUnresolvedReferences(unresolved, schemaProblemPaths, report)
-  report.problems.push(...schemaProblems.filter((p) => !unresolvedPaths.has(formatConfigPath(p.path))))
+  const env = options.env ?? process.env
+  const value = prepareConfigJson(json, env, report)
   if (!isJsonObject(value)) throw createConfigError(report.problems)
-  const config = normalizeConfig(value, { file: options.file, baseDir: options.baseDir }, report)
+  // Child files of data-source-files (each its own data source) are read, checked and named relative to baseDir.
+  const children = readDataSourceFiles(value, options.file ?? join(options.baseDir, 'dab-config.json'), {
+    rootDir: options.baseDir, prepare: (child, childReport) => prepareConfigJson(child, env, childReport),
+  }, report)
+  const config = normalizeConfig(value, { file: options.file, baseDir: options.baseDir }, report, children)
   checkConfig(value, config, report)
+  const entityNames = [...config.entities.keys()]
+  for (const child of children) for (const [name, raw] of Object.entries(child.rawEntities)) checkEntity(name, raw, entityNames, child.report)
   if (report.problems.length > 0) throw createConfigError(report.problems)
   for (const warning of findUnimplementedKeys(value)) report.addWarning(warning)
   return deepFreeze(config)

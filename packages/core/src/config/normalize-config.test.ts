@@ -33,8 +33,10 @@ describe('normalizeConfig defaults', () => {
       compression: { level: undefined },
       health: { enabled: true, roles: undefined, cacheTtlSeconds: 5, maxQueryParallelism: 4 },
       logLevels: {},
+      telemetry: { openTelemetry: undefined },
     })
     expect(config.dataSource).toEqual({
+      name: 'default',
       databaseType: 'postgresql', connectionString: 'postgres://localhost/db', options: {},
       health: { enabled: true, name: undefined, thresholdMs: 1000 },
     })
@@ -44,6 +46,7 @@ describe('normalizeConfig defaults', () => {
   it('applies entity defaults', () => {
     expect(entity({})).toEqual({
       name: 'Book',
+      dataSource: 'default',
       description: undefined,
       source: { object: 'books', type: 'table', parameters: [] },
       fields: [],
@@ -129,6 +132,14 @@ describe('normalizeConfig runtime values', () => {
   it('takes log levels from runtime.telemetry.log-level, skipping nulls', () => {
     const logLevel = { default: 'Warning', 'Sluice.Rest': 'debug', Other: null }
     expect(load({ runtime: { telemetry: { 'log-level': logLevel } } }).runtime.logLevels).toEqual({ default: 'warning', 'Sluice.Rest': 'debug' })
+  })
+
+  it('reads runtime.telemetry.open-telemetry with Data API builder\'s defaults', () => {
+    expect(load({ runtime: { telemetry: { 'open-telemetry': { endpoint: 'http://otel:4317' } } } }).runtime.telemetry.openTelemetry)
+      .toEqual({ enabled: true, endpoint: 'http://otel:4317', headers: undefined, serviceName: 'dab', exporterProtocol: 'grpc' })
+    const written = { endpoint: 'http://otel:4318', headers: 'a=b', 'service-name': 'books', 'exporter-protocol': 'httpprotobuf', enabled: false }
+    expect(load({ runtime: { telemetry: { 'open-telemetry': written } } }).runtime.telemetry.openTelemetry)
+      .toEqual({ enabled: false, endpoint: 'http://otel:4318', headers: 'a=b', serviceName: 'books', exporterProtocol: 'httpprotobuf' })
   })
 })
 

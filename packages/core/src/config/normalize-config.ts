@@ -1,8 +1,14 @@
+import { basename } from 'node:path'
 import type { DataSourceConfig, EntityConfig, RuntimeConfig } from './runtime-config.js'
 import type { ConfigReport } from './config-report.js'
+import { normalizeDataSource } from './normalize-data-source.js'
 import { normalizeEntity } from './normalize-entity.js'
 import { normalizeRuntime } from './normalize-runtime.js'
-import { isJsonObject, readBoolean, readInteger, readObject, readString, type JsonObject } from './read-config-value.js'
+import type { ChildSource } from './read-data-source-files.js'
+import { isJsonObject, readObject, type JsonObject } from './read-config-value.js'
+
+/** The name of a config's own data source when it was not read from a file. */
+export const DEFAULT_DATA_SOURCE_NAME = 'default'
 
 export interface ConfigOrigin {
   /** Absolute path of the config file, when there is one. */
@@ -16,33 +22,41 @@ export interface ConfigOrigin {
  * invalid parts (reading them as absent), so semantic checks can still run when the schema reported problems.
  * Deprecated spellings add warnings to `report`; `report.warnings` becomes `RuntimeConfig.warnings`.
  */
-export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: ConfigReport): RuntimeConfig {
+export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: ConfigReport, children: readonly ChildSource[] = []): RuntimeConfig {
   const root: JsonObject = isJsonObject(json) ? json : {}
   const runtime = readObject(root, 'runtime')
+  const dataSources = new Map<string, DataSourceConfig>()
   const entities = new Map<string, EntityConfig>()
-  for (const [name, raw] of Object.entries(readObject(root, 'entities') ?? {})) {
-    entities.set(name, normalizeEntity(name, raw, report))
+  const owners = new Map<string, string>()
+  const rawRoot = readObject(root, 'data-source')
+  const rootName = origin.file === undefined ? DEFAULT_DATA_SOURCE_NAME : basename(origin.file)
+  if (rawRoot !== undefined || children.length === 0) {
+    dataSources.set(rootName, normalizeDataSource(rawRoot, rootName))
+    for (const [name, raw] of Object.entries(readObject(root, 'entities') ?? {})) {
+      entities.set(name, normalizeEntity(name, raw, report, rootName))
+      owners.set(name, rootName)
+    }
+  }
+  // Entities of every data-source-files child join the root's; names are unique across files (as in DAB).
+  for (const child of children) {
+    dataSources.set(child.dataSource.name, child.dataSource)
+    for (const entity of child.entities) {
+      const owner = owners.get(entity.name)
+      if (owner !== undefined) {
+        child.report.addProblem(['entities', entity.name], `entity '${entity.name}' is already defined by ${owner}; entity names must be unique across data-source-files`)
+        continue
+      }
+      entities.set(entity.name, entity)
+      owners.set(entity.name, child.dataSource.name)
+    }
   }
   return {
     file: origin.file,
     baseDir: origin.baseDir,
-    dataSource: normalizeDataSource(readObject(root, 'data-source')),
+    dataSource: dataSources.values().next().value ?? normalizeDataSource(undefined, rootName),
+    dataSources,
     runtime: normalizeRuntime(runtime, root['host'] ?? runtime?.['host']),
     entities,
     warnings: report.warnings,
-  }
-}
-
-function normalizeDataSource(dataSource: JsonObject | undefined): DataSourceConfig {
-  const health = readObject(dataSource, 'health')
-  return {
-    databaseType: (readString(dataSource, 'database-type') ?? '').toLowerCase(),
-    connectionString: readString(dataSource, 'connection-string') ?? '',
-    options: readObject(dataSource, 'options') ?? {},
-    health: {
-      enabled: readBoolean(health, 'enabled', true),
-      name: readString(health, 'name'),
-      thresholdMs: readInteger(health, 'threshold-ms', 1000),
-    },
   }
 }

@@ -11,13 +11,17 @@ import {
   readStringArray, type JsonObject,
 } from './read-config-value.js'
 
-/** One raw entity → `EntityConfig`, with every shorthand expanded and every default applied. */
-export function normalizeEntity(name: string, raw: unknown, report: ConfigReport): EntityConfig {
+/**
+ * One raw entity → `EntityConfig`, with every shorthand expanded and every default applied. `dataSource` names the
+ * data source of the file that defines it (see `RuntimeConfig.dataSources`).
+ */
+export function normalizeEntity(name: string, raw: unknown, report: ConfigReport, dataSource: string): EntityConfig {
   const entity: JsonObject = isJsonObject(raw) ? raw : {}
   const path: ConfigPath = ['entities', name]
   const cache = readObject(entity, 'cache')
   return {
     name,
+    dataSource,
     description: readString(entity, 'description'),
     source: normalizeSource(entity['source'], [...path, 'source'], report),
     fields: normalizeFields(entity, path, report),

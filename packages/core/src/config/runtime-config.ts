@@ -18,7 +18,16 @@ export interface RuntimeConfig {
   readonly file: string | undefined
   /** Directory relative paths in the config resolve against. */
   readonly baseDir: string
+  /**
+   * The default data source: this file's `data-source`, or (for a root config with only `data-source-files`) the
+   * first child's. Single-source configs need nothing else.
+   */
   readonly dataSource: DataSourceConfig
+  /**
+   * Every data source by name, this file's first, then each `data-source-files` child's (depth first). A name is the
+   * path of the file that declares the source, relative to this file's directory (this file: its base name).
+   */
+  readonly dataSources: ReadonlyMap<string, DataSourceConfig>
   readonly runtime: RuntimeSection
   /** Entities in the order the config lists them. */
   readonly entities: ReadonlyMap<string, EntityConfig>
@@ -27,6 +36,8 @@ export interface RuntimeConfig {
 }
 
 export interface DataSourceConfig {
+  /** Its key in `RuntimeConfig.dataSources`. */
+  readonly name: string
   /** `database-type` as written, lower-cased: `postgresql`, `pglite`, `mysql`, `mssql`, or a third-party dialect's name. */
   readonly databaseType: string
   readonly connectionString: string
@@ -113,6 +124,8 @@ export interface HealthConfig {
 
 export interface EntityConfig {
   readonly name: string
+  /** The data source (`RuntimeConfig.dataSources` key) of the file that defines the entity. */
+  readonly dataSource: string
   readonly description: string | undefined
   readonly source: SourceConfig
   /** From `fields`, or converted from the deprecated `mappings` / `source.key-fields`. */

@@ -1,5 +1,6 @@
 import type { AuthenticationProvider } from '../auth/authentication-provider.js'
 import type { RuntimeConfig } from '../config/runtime-config.js'
+import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { Dialect } from '../dialect/dialect.js'
 import type { Driver } from '../dialect/driver.js'
 import type { SqlCompiler } from '../dialect/sql-compiler.js'
@@ -20,6 +21,8 @@ export const Tokens = {
   Config: createToken<RuntimeConfig>('Config'),
   ServiceModel: createToken<ServiceModel>('ServiceModel'),
   Logger: createToken<Logger>('Logger'),
+  /** Every data source by name; the three tokens below are its default one's parts. */
+  DataSources: createToken<DataSourceRegistry>('DataSources'),
   Dialect: createToken<Dialect>('Dialect'),
   Driver: createToken<Driver>('Driver'),
   SqlCompiler: createToken<SqlCompiler>('SqlCompiler'),

@@ -60,6 +60,10 @@ function buildRelationship(
     say(`target.entity '${target.name}' is a stored procedure; relationships need a table or view.`)
     return undefined
   }
+  if (target.dataSource !== source.dataSource) {
+    say(`target.entity '${target.name}' lives in data source ${target.dataSource}, ${source.name} in ${source.dataSource}; a relationship cannot join two data sources (each is a different database).`)
+    return undefined
+  }
   if (rel.cardinality === 'many' && target.keyFields.length === 0) {
     say(`target.entity '${target.name}' has no key fields, so its related rows cannot be paged; mark its key column(s) in "fields" with "primary-key": true.`)
     return undefined

@@ -2,6 +2,7 @@ import type { EntityConfig, RuntimeConfig } from '../config/runtime-config.js'
 import type { DialectCapabilities } from '../dialect/dialect-capabilities.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import { deepFreeze } from '../util/deep-freeze.js'
+import { invariant } from '../util/invariant.js'
 import { buildEntityFields } from './build-entity-fields.js'
 import { buildEntityPermissions } from './build-entity-permissions.js'
 import { buildProcedureModel } from './build-procedure-model.js'
@@ -11,20 +12,23 @@ import { parseObjectName } from './parse-object-name.js'
 import type { EntityModel, ServiceModel } from './service-model.js'
 
 /**
- * The objects start-up must introspect: every entity's `source.object`, parsed, then the linking objects of
- * relationships that are not entities themselves. Malformed names are left to the model.
+ * The objects start-up must introspect in one data source (every source when `dataSource` is omitted): each
+ * entity's `source.object`, parsed, then the linking objects of relationships that are not entities themselves.
+ * Malformed names are left to the model.
  */
-export function listSourceObjects(config: RuntimeConfig): SourceObject[] {
+export function listSourceObjects(config: RuntimeConfig, dataSource?: string): SourceObject[] {
   const out: SourceObject[] = []
   const seen = new Set<string>()
-  for (const entity of config.entities.values()) {
+  // One data source's entities (all of them for a single-source config).
+  const entities = [...config.entities.values()].filter((e) => dataSource === undefined || e.dataSource === dataSource)
+  for (const entity of entities) {
     const name = parseObjectName(entity.source.object)
     if (name !== undefined) {
       out.push({ name, type: entity.source.type })
       seen.add(qualifiedKey(name))
     }
   }
-  for (const entity of config.entities.values()) {
+  for (const entity of entities) {
     for (const name of listLinkingObjects(entity)) {
       if (seen.has(qualifiedKey(name))) continue
       seen.add(qualifiedKey(name))
@@ -40,7 +44,14 @@ export function listSourceObjects(config: RuntimeConfig): SourceObject[] {
  * and all of them are reported together in one `SLUICE_ERR_MODEL`. What Data API builder tolerates at start-up (a
  * `fields` entry naming a missing column, a policy it only rejects per request) becomes `ServiceModel.warnings`.
  */
-export function buildServiceModel(config: RuntimeConfig, metadata: DatabaseMetadata, capabilities: DialectCapabilities): ServiceModel {
+export function buildServiceModel(
+  config: RuntimeConfig,
+  metadata: DatabaseMetadata | ReadonlyMap<string, DatabaseMetadata>,
+  capabilities: DialectCapabilities | ReadonlyMap<string, DialectCapabilities>,
+): ServiceModel {
+  // Per data source (a map by name), or one for every entity.
+  const metadataOf = (entity: EntityConfig): DatabaseMetadata => (isMap(metadata) ? bySource(metadata, entity) : metadata)
+  const capabilitiesOf = (entity: EntityConfig): DialectCapabilities => (isMap(capabilities) ? bySource(capabilities, entity) : capabilities)
   const problems: string[] = []
   const warnings: string[] = []
   const entities = new Map<string, EntityModel>()
@@ -50,7 +61,7 @@ export function buildServiceModel(config: RuntimeConfig, metadata: DatabaseMetad
   for (const entity of config.entities.values()) {
     const report = (message: string): void => { problems.push(`entities.${entity.name}: ${message}`) }
     const warn = (message: string): void => { warnings.push(`entities.${entity.name}: ${message}`) }
-    const built = buildEntity(entity, metadata, capabilities, report, warn)
+    const built = buildEntity(entity, metadataOf(entity), capabilitiesOf(entity), report, warn)
     if (built !== undefined) {
       entities.set(entity.name, built.model)
       objects.set(entity.name, built.object)
@@ -59,7 +70,7 @@ export function buildServiceModel(config: RuntimeConfig, metadata: DatabaseMetad
   // Relationships need every target built first; the entity is replaced by a copy that holds them (start-up only).
   for (const [name, model] of [...entities]) {
     const report = (message: string): void => { problems.push(`entities.${name}: ${message}`) }
-    const relationships = buildRelationships(model.config, model, entities, (entity) => objects.get(entity.name), metadata, report)
+    const relationships = buildRelationships(model.config, model, entities, (entity) => objects.get(entity.name), metadataOf(model.config), report)
     if (relationships.size > 0) entities.set(name, { ...model, relationships })
   }
   if (problems.length > 0) {
@@ -102,6 +113,7 @@ function buildEntity(
   const restPath = entity.rest.path ?? entity.name
   const model: EntityModel = {
     name: entity.name,
+    dataSource: entity.dataSource,
     kind: entity.source.type,
     source: object.name,
     description: entity.description,
@@ -127,4 +139,14 @@ function buildEntity(
 function isUniqueKey(columns: readonly string[], object: ObjectMetadata): boolean {
   const same = (unique: readonly string[]): boolean => unique.length === columns.length && unique.every((c) => columns.includes(c))
   return object.kind === 'table' && (same(object.primaryKey) || object.uniqueConstraints.some(same))
+}
+
+function bySource<T>(map: ReadonlyMap<string, T>, entity: EntityConfig): T {
+  const found = map.get(entity.dataSource)
+  invariant(found !== undefined, `data source ${entity.dataSource} was opened at start-up`)
+  return found
+}
+
+function isMap<T>(value: T | ReadonlyMap<string, T>): value is ReadonlyMap<string, T> {
+  return value instanceof Map
 }

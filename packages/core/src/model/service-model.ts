@@ -19,6 +19,8 @@ export interface ServiceModel {
 
 export interface EntityModel {
   readonly name: string
+  /** The data source it lives in (`RuntimeConfig.dataSources` key): its reads and writes go there. */
+  readonly dataSource: string
   readonly kind: SourceType
   /** The database object, resolved (schema filled in). */
   readonly source: QualifiedName

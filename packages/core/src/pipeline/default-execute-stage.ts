@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache'
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
-import type { Dialect } from '../dialect/dialect.js'
-import type { CompiledQuery, Connection, Driver } from '../dialect/driver.js'
-import type { CompiledSql, SqlCompiler } from '../dialect/sql-compiler.js'
+import type { DataSourceRegistry, DataSourceRuntime } from '../dialect/data-source-registry.js'
+import type { CompiledQuery, Connection } from '../dialect/driver.js'
+import type { CompiledSql } from '../dialect/sql-compiler.js'
 import { createDatabaseError } from '../errors/database-error.js'
 import { isSluiceError, type SluiceError } from '../errors/sluice-error.js'
 import type { ExecutionPlan, QueryPlan, UpdateOrInsertPlan } from '../plan/query-plan.js'
@@ -36,30 +36,27 @@ const NAMED_STATEMENTS = 500
  */
 @injectable()
 export class DefaultExecuteStage implements ExecuteStage {
-  readonly #cache = new LRUCache<string, CachedStatement>({ max: CACHE_SIZE })
-  #named = 0
+  /** Compiled statements per data source (each has its own dialect), keyed by shape key. */
+  readonly #caches = new Map<string, { readonly cache: LRUCache<string, CachedStatement>; named: number }>()
 
-  constructor(
-    @inject(Tokens.Driver) private readonly driver: Driver,
-    @inject(Tokens.SqlCompiler) private readonly compiler: SqlCompiler,
-    @inject(Tokens.Dialect) private readonly dialect: Dialect,
-  ) {}
+  constructor(@inject(Tokens.DataSources) private readonly sources: DataSourceRegistry) {}
 
   async run(plan: ExecutionPlan, context: RequestContext): Promise<ResultSet> {
     if (plan.kind === 'updateOrInsert') return this.#updateOrInsert(plan, context)
-    return this.#runOne(this.driver, plan, context)
+    const source = this.sources.get(plan.dataSource)
+    return this.#runOne(source, source.driver, plan, context)
   }
 
-  async #runOne(runner: Runner, plan: QueryPlan, context: RequestContext): Promise<ResultSet> {
-    const statement = this.#statement(plan)
-    const query: CompiledQuery = { sql: statement.compiled.sql, parameters: this.compiler.bindParameters(plan, statement.compiled), name: statement.name }
-    if (plan.kind === 'select' && plan.result.mode === 'stream') return this.#stream(query, plan.result, context)
+  async #runOne(source: DataSourceRuntime, runner: Runner, plan: QueryPlan, context: RequestContext): Promise<ResultSet> {
+    const statement = this.#statement(source, plan)
+    const query: CompiledQuery = { sql: statement.compiled.sql, parameters: source.compiler.bindParameters(plan, statement.compiled), name: statement.name }
+    if (plan.kind === 'select' && plan.result.mode === 'stream') return this.#stream(source, query, plan.result, context)
     let rows: readonly Record<string, unknown>[]
     try {
       // The context is the ExecuteOptions itself (signal, principal, role): no allocation per statement.
       rows = (await runner.execute(query, context)).rows
     } catch (error) {
-      throw this.#databaseError(error)
+      throw this.#databaseError(source, error)
     }
     switch (plan.kind) {
       case 'select':
@@ -79,17 +76,18 @@ export class DefaultExecuteStage implements ExecuteStage {
    * the same key makes our insert fail with a unique violation, and the retry then finds and updates that row.
    */
   async #updateOrInsert(plan: UpdateOrInsertPlan, context: RequestContext): Promise<ResultSet> {
+    const source = this.sources.get(plan.update.dataSource)
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.driver.transaction(async (connection) => {
-          const updated = (await this.#runOne(connection, plan.update, context)) as WriteResultSet
+        return await source.driver.transaction(async (connection) => {
+          const updated = (await this.#runOne(source, connection, plan.update, context)) as WriteResultSet
           if (updated.written) return updated
           // The update policy may hide a row that exists: refuse (nothing written), never insert a duplicate key.
-          if (plan.hidden !== undefined && ((await this.#runOne(connection, plan.hidden, context)) as SingleResultSet).json !== null) return updated
-          return this.#runOne(connection, plan.insert, context)
+          if (plan.hidden !== undefined && ((await this.#runOne(source, connection, plan.hidden, context)) as SingleResultSet).json !== null) return updated
+          return this.#runOne(source, connection, plan.insert, context)
         }, { isolation: 'read committed', signal: context.signal })
       } catch (error) {
-        const coded = isSluiceError(error) ? error : this.#databaseError(error)
+        const coded = isSluiceError(error) ? error : this.#databaseError(source, error)
         if (attempt < 2 && coded.code === 'SLUICE_ERR_DATABASE_CONFLICT') continue
         throw coded
       }
@@ -100,39 +98,44 @@ export class DefaultExecuteStage implements ExecuteStage {
    * A streamed page: rows in chunks through the driver's cursor. The first chunk is awaited here, so an error the
    * statement raises at once still becomes an error response; later errors end the stream (the body is cut off).
    */
-  async #stream(query: CompiledQuery, result: StreamResult, context: RequestContext): Promise<ResultSet> {
-    const driver = this.driver
+  async #stream(source: DataSourceRuntime, query: CompiledQuery, result: StreamResult, context: RequestContext): Promise<ResultSet> {
+    const driver = source.driver
     invariant(driver.stream !== undefined, 'a dialect with capabilities.streamingReads has a driver with stream()')
-    const iterator = this.#mapErrors(driver.stream<Record<string, unknown>>(query, STREAM_CHUNK_ROWS, context))
+    const iterator = this.#mapErrors(source, driver.stream<Record<string, unknown>>(query, STREAM_CHUNK_ROWS, context))
     let first: IteratorResult<readonly Record<string, unknown>[]>
     try {
       first = await iterator.next()
     } catch (error) {
-      throw this.#databaseError(error)
+      throw this.#databaseError(source, error)
     }
     return readStreamRows(first, iterator, result)
   }
 
-  async *#mapErrors(rows: AsyncIterable<readonly Record<string, unknown>[]>): AsyncGenerator<readonly Record<string, unknown>[]> {
+  async *#mapErrors(source: DataSourceRuntime, rows: AsyncIterable<readonly Record<string, unknown>[]>): AsyncGenerator<readonly Record<string, unknown>[]> {
     try {
       yield* rows
     } catch (error) {
-      throw this.#databaseError(error)
+      throw this.#databaseError(source, error)
     }
   }
 
-  #statement(plan: QueryPlan): CachedStatement {
-    let statement = this.#cache.get(plan.shapeKey)
+  #statement(source: DataSourceRuntime, plan: QueryPlan): CachedStatement {
+    let entry = this.#caches.get(source.name)
+    if (entry === undefined) {
+      entry = { cache: new LRUCache<string, CachedStatement>({ max: CACHE_SIZE }), named: 0 }
+      this.#caches.set(source.name, entry)
+    }
+    let statement = entry.cache.get(plan.shapeKey)
     if (statement === undefined) {
-      const name = this.#named < NAMED_STATEMENTS ? `sluice_${++this.#named}` : undefined
-      statement = { compiled: this.compiler.compile(plan), name }
-      this.#cache.set(plan.shapeKey, statement)
+      const name = entry.named < NAMED_STATEMENTS ? `sluice_${++entry.named}` : undefined
+      statement = { compiled: source.compiler.compile(plan), name }
+      entry.cache.set(plan.shapeKey, statement)
     }
     return statement
   }
 
-  #databaseError(error: unknown): SluiceError {
+  #databaseError(source: DataSourceRuntime, error: unknown): SluiceError {
     if (isSluiceError(error)) return error
-    return createDatabaseError(this.dialect.classifyError(error), error)
+    return createDatabaseError(source.dialect.classifyError(error), error)
   }
 }

@@ -1,9 +1,9 @@
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
-import type { Dialect } from '../dialect/dialect.js'
-import type { Connection, Driver } from '../dialect/driver.js'
-import type { CompiledSql, SqlCompiler } from '../dialect/sql-compiler.js'
+import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
+import type { Connection } from '../dialect/driver.js'
+import type { CompiledSql } from '../dialect/sql-compiler.js'
 import { createDatabaseError } from '../errors/database-error.js'
 import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
 import type { RelationshipModel } from '../model/relationship-model.js'
@@ -50,9 +50,7 @@ export class MultipleCreate {
   constructor(
     @inject(Tokens.ServiceModel) private readonly model: ServiceModel,
     @inject(Tokens.Config) private readonly config: RuntimeConfig,
-    @inject(Tokens.Dialect) private readonly dialect: Dialect,
-    @inject(Tokens.Driver) private readonly driver: Driver,
-    @inject(Tokens.SqlCompiler) private readonly compiler: SqlCompiler,
+    @inject(Tokens.DataSources) private readonly sources: DataSourceRegistry,
   ) {}
 
   /** Whether a request takes this path: a create with `items`, nested related records or `relations` to return. */
@@ -69,13 +67,15 @@ export class MultipleCreate {
     // Role × action first, as for a single create: a caller without `create` learns nothing about the records.
     if (entity.permissions.resolve(context.role, 'create') === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
     if (request.items !== undefined && request.body !== undefined) throw invalid('give either one record or items, not both.')
+    const source = this.sources.get(entity.dataSource)
     const records = request.items ?? [request.body ?? {}]
     if (request.items !== undefined || records.some((r) => isObject(r) && hasNestedRecords(entity, r))) {
       if (!this.config.runtime.graphql.multipleCreate) throw new SluiceError('SLUICE_ERR_MULTIPLE_CREATE_DISABLED')
-      if (!this.dialect.capabilities.multipleCreate) throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Multiple create (capability multipleCreate)' })
+      if (!source.dialect.capabilities.multipleCreate) throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Multiple create (capability multipleCreate)' })
     }
     if (records.length === 0) throw invalid('items must hold at least one record.')
-    return this.driver.transaction(async (connection) => {
+    // Related entities share the root's data source (relationships never cross sources), so one transaction holds all.
+    return source.driver.transaction(async (connection) => {
       const json: string[] = []
       let createdKey: WriteResult['createdKey']
       for (const record of records) {
@@ -193,16 +193,18 @@ export class MultipleCreate {
   }
 
   async #execute(connection: Connection, plan: QueryPlan, context: RequestContext): Promise<readonly Record<string, unknown>[]> {
-    let compiled = this.#compiled.get(plan.shapeKey)
+    const source = this.sources.get(plan.dataSource)
+    const key = `${source.name}\0${plan.shapeKey}`
+    let compiled = this.#compiled.get(key)
     if (compiled === undefined) {
-      compiled = this.compiler.compile(plan)
-      if (this.#compiled.size < 500) this.#compiled.set(plan.shapeKey, compiled)
+      compiled = source.compiler.compile(plan)
+      if (this.#compiled.size < 500) this.#compiled.set(key, compiled)
     }
     try {
-      return (await connection.execute({ sql: compiled.sql, parameters: this.compiler.bindParameters(plan, compiled), name: undefined }, context)).rows
+      return (await connection.execute({ sql: compiled.sql, parameters: source.compiler.bindParameters(plan, compiled), name: undefined }, context)).rows
     } catch (error) {
       if (isSluiceError(error)) throw error
-      throw createDatabaseError(this.dialect.classifyError(error), error)
+      throw createDatabaseError(source.dialect.classifyError(error), error)
     }
   }
 

@@ -35,7 +35,7 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
   if (request.aggregate !== undefined) {
     // Groups of the rows the filter and policy admit; ordering and paging do not apply (SPEC §REST reads).
     const aggregate = buildAggregatePlan(request.aggregate, T, params)
-    return createSelectPlan(table, NO_COLUMNS, andAll([policy, filter]), [], SINGLE, params, undefined, aggregate)
+    return createSelectPlan(entity.dataSource, table, NO_COLUMNS, andAll([policy, filter]), [], SINGLE, params, undefined, aggregate)
   }
   const nested = request.relations.length === 0 ? undefined : buildNestedSelects(request.relations, entity, T, params)
 
@@ -43,7 +43,7 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
     const key: PredicateNode[] = request.key.map(({ field, value }) => ({
       kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
     }))
-    return createSelectPlan(table, columns, andAll([policy, ...key]), [], SINGLE, params, nested)
+    return createSelectPlan(entity.dataSource, table, columns, andAll([policy, ...key]), [], SINGLE, params, nested)
   }
 
   const orderBy: OrderTerm[] = request.orderBy.map(({ field, direction }) => ({
@@ -64,7 +64,7 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
   const result: PageResult | StreamResult = offset === undefined
     ? { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns }
     : { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns, offset }
-  return createSelectPlan(table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested)
+  return createSelectPlan(entity.dataSource, table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested)
 }
 
 const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
@@ -72,15 +72,15 @@ const NO_CURSOR_COLUMNS: readonly ColumnRef[] = Object.freeze([])
 const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 
 function createSelectPlan(
-  table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
+  dataSource: string, table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
   result: SelectPlan['result'], params: ParameterList, nested?: NestedSelects, aggregate?: AggregatePlan,
 ): SelectPlan {
   if (nested === undefined && aggregate === undefined) {
     const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })
-    return { kind: 'select', shapeKey, table, columns, where, orderBy, result, parameters: params.toArray() }
+    return { kind: 'select', shapeKey, dataSource, table, columns, where, orderBy, result, parameters: params.toArray() }
   }
   const relations = nested?.relations
   const nestedCursors = nested?.nestedCursors
   const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result, relations, nestedCursors, aggregate })
-  return { kind: 'select', shapeKey, table, columns, where, orderBy, result, parameters: params.toArray(), relations, nestedCursors, aggregate }
+  return { kind: 'select', shapeKey, dataSource, table, columns, where, orderBy, result, parameters: params.toArray(), relations, nestedCursors, aggregate }
 }

@@ -51,7 +51,7 @@ function buildInsert(request: ScopedRequest): InsertPlan {
   const guard = request.createPolicy === undefined ? undefined : insertGuard(request, values, buildPredicate(request.createPolicy, T, params))
   const returning = returnedRecord(request, params)
   const shapeKey = insertShapeKey({ kind: 'insert', table, values, guard, returning })
-  return { kind: 'insert', shapeKey, table, values, guard, returning, parameters: params.toArray() }
+  return { kind: 'insert', shapeKey, dataSource: request.entity.dataSource, table, values, guard, returning, parameters: params.toArray() }
 }
 
 /** The proposed row: the inserted columns, then any other column the policy names (NULL there). */
@@ -91,7 +91,7 @@ function buildUpdate(request: ScopedRequest): UpdatePlan {
   const where = rowPredicate(request, params)
   const returning = returnedRecord(request, params)
   const shapeKey = updateShapeKey({ kind: 'update', table, set, where, returning })
-  return { kind: 'update', shapeKey, table, set, where, returning, parameters: params.toArray() }
+  return { kind: 'update', shapeKey, dataSource: request.entity.dataSource, table, set, where, returning, parameters: params.toArray() }
 }
 
 function buildUpsert(request: ScopedRequest): UpsertPlan {
@@ -104,7 +104,7 @@ function buildUpsert(request: ScopedRequest): UpsertPlan {
   const updateWhere = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
   const returning = returnedRecord(request, params)
   const shapeKey = upsertShapeKey({ kind: 'upsert', table, values, conflictColumns, updateColumns, updateWhere, returning })
-  return { kind: 'upsert', shapeKey, table, values, conflictColumns, updateColumns, updateWhere, returning, parameters: params.toArray() }
+  return { kind: 'upsert', shapeKey, dataSource: request.entity.dataSource, table, values, conflictColumns, updateColumns, updateWhere, returning, parameters: params.toArray() }
 }
 
 /** Reads the row with the request's key, whatever the row policy says: its key columns, or no row. */
@@ -117,14 +117,14 @@ function buildKeyProbe(request: ScopedRequest): SelectPlan {
   })))
   const result = { mode: 'single' } as const
   const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy: [], result })
-  return { kind: 'select', shapeKey, table, columns, where, orderBy: [], result, parameters: params.toArray() }
+  return { kind: 'select', shapeKey, dataSource: request.entity.dataSource, table, columns, where, orderBy: [], result, parameters: params.toArray() }
 }
 
 function buildDelete(request: ScopedRequest): DeletePlan {
   const params = new ParameterList()
   const table = tableOf(request.entity, T)
   const where = rowPredicate(request, params)
-  return { kind: 'delete', shapeKey: deleteShapeKey({ kind: 'delete', table, where }), table, where, parameters: params.toArray() }
+  return { kind: 'delete', shapeKey: deleteShapeKey({ kind: 'delete', table, where }), dataSource: request.entity.dataSource, table, where, parameters: params.toArray() }
 }
 
 function keyValues(key: readonly KeyValue[], params: ParameterList): WriteValue[] {

@@ -26,6 +26,8 @@ export interface ExecutePlan {
   readonly kind: 'execute'
   /** Equal keys compile to equal SQL: the routine, which arguments are passed, and the output columns. */
   readonly shapeKey: string
+  /** The data source of the plan's entity (`EntityModel.dataSource`): where it runs. Absent means the default. */
+  readonly dataSource?: string | undefined
   /** The routine, resolved (schema filled in). */
   readonly procedure: QualifiedName
   /** `function`: called inside a query (`SELECT … FROM fn(…)`); `procedure`: run by `CALL` / `EXEC`. */

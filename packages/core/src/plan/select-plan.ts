@@ -77,6 +77,8 @@ export interface SelectPlan {
   readonly kind: 'select'
   /** Identifies the SQL shape: equal keys must compile to equal SQL. Built by `buildShapeKey`. */
   readonly shapeKey: string
+  /** The data source of the plan's entity (`EntityModel.dataSource`): where it runs. Absent means the default. */
+  readonly dataSource?: string | undefined
   readonly table: TableRef
   readonly columns: readonly OutputColumn[]
   readonly where: PredicateNode | undefined

@@ -44,6 +44,8 @@ export interface InsertGuard {
 export interface InsertPlan {
   readonly kind: 'insert'
   readonly shapeKey: string
+  /** The data source of the plan's entity (`EntityModel.dataSource`): where it runs. Absent means the default. */
+  readonly dataSource?: string | undefined
   readonly table: TableRef
   readonly values: readonly WriteValue[]
   readonly guard: InsertGuard | undefined
@@ -55,6 +57,8 @@ export interface InsertPlan {
 export interface UpdatePlan {
   readonly kind: 'update'
   readonly shapeKey: string
+  /** The data source of the plan's entity (`EntityModel.dataSource`): where it runs. Absent means the default. */
+  readonly dataSource?: string | undefined
   readonly table: TableRef
   readonly set: readonly WriteValue[]
   readonly where: PredicateNode
@@ -72,6 +76,8 @@ export interface UpdatePlan {
 export interface UpsertPlan {
   readonly kind: 'upsert'
   readonly shapeKey: string
+  /** The data source of the plan's entity (`EntityModel.dataSource`): where it runs. Absent means the default. */
+  readonly dataSource?: string | undefined
   readonly table: TableRef
   readonly values: readonly WriteValue[]
   readonly conflictColumns: readonly string[]
@@ -85,6 +91,8 @@ export interface UpsertPlan {
 export interface DeletePlan {
   readonly kind: 'delete'
   readonly shapeKey: string
+  /** The data source of the plan's entity (`EntityModel.dataSource`): where it runs. Absent means the default. */
+  readonly dataSource?: string | undefined
   readonly table: TableRef
   readonly where: PredicateNode
   readonly parameters: readonly PlanParameter[]
