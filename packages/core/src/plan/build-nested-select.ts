@@ -14,8 +14,8 @@ export interface NestedSelects {
 }
 
 /**
- * The nested selections of a read, level by level. Aliases extend the parent's (`t_r1`, `t_r1_r2`; `t_r1l` for a
- * linking object), so they are unique along every path and equal shapes give equal SQL. Nested pages register how
+ * The nested selections of a read, level by level. Each target gets a fresh alias of the plan (`t1`, `t2` …; `t1l`
+ * for a linking object), short and unique at any depth, and equal shapes give equal SQL. Nested pages register how
  * their cursor is signed; the marker parameter is added last, only when some nested page exists.
  */
 export function buildNestedSelects(relations: readonly ScopedRelation[], parent: EntityModel, alias: string, params: ParameterList): NestedSelects {
@@ -29,8 +29,8 @@ export function buildNestedSelects(relations: readonly ScopedRelation[], parent:
 function build(
   relations: readonly ScopedRelation[], parent: EntityModel, parentAlias: string, params: ParameterList, cursors: NestedCursorSpec[],
 ): NestedSelect[] {
-  return relations.map((r, i) => {
-    const alias = `${parentAlias}_r${i + 1}`
+  return relations.map((r) => {
+    const alias = params.newAlias()
     const { relationship, target } = r
     const link = relationship.linking === undefined ? undefined : `${alias}l`
     const columns = r.select === undefined ? outputColumnsOf(alias, r.fields) : r.fields.map((f) => outputColumnOf(alias, f))

@@ -6,11 +6,10 @@ import type { PredicateNode } from './predicate-node.js'
 
 /**
  * Moves a bound filter's values into parameters and returns the predicate tree that references them. A related-entity
- * filter becomes an EXISTS sub-query whose aliases extend `table` (`t_1`, `t_1l` for its linking object, `t_1_1` one
- * level deeper): unique along every nesting path, and deterministic, so equal shapes still give equal SQL.
+ * filter becomes an EXISTS sub-query under a fresh alias of the plan (`params.newAlias()`, with `l` appended for its
+ * linking object): unique at any depth, and deterministic, so equal shapes still give equal SQL.
  */
 export function buildPredicate(filter: BoundFilter, table: string, params: ParameterList): PredicateNode {
-  let related = 0
   const build = (f: BoundFilter): PredicateNode => {
     switch (f.kind) {
       case 'compare':
@@ -31,7 +30,7 @@ export function buildPredicate(filter: BoundFilter, table: string, params: Param
       case 'constant':
         return { kind: 'constant', value: f.value }
       case 'related': {
-        const alias = `${table}_${++related}`
+        const alias = params.newAlias()
         const link = f.relationship.linking === undefined ? undefined : `${alias}l`
         const target = tableOf(f.target, alias)
         const from = link === undefined ? [target] : [target, linkingTableOf(f.relationship, link)]

@@ -2,9 +2,21 @@ import type { ScalarType } from '../model/scalar-type.js'
 import type { PlanParameter } from './plan-parameter.js'
 import type { ParamRef } from './predicate-node.js'
 
-/** Collects a plan's parameters while its tree is built; each `add` returns the reference the tree keeps. */
+/**
+ * The state of one plan while its tree is built: its parameters (each `add` returns the reference the tree keeps)
+ * and its table aliases.
+ */
 export class ParameterList {
   readonly #items: PlanParameter[] = []
+  #aliases = 0
+
+  /**
+   * A table alias no other table of the plan has: `t1`, `t2` … in the order the tree is built, so equal shapes get
+   * equal aliases, and short at any nesting depth (engines cut identifiers at 63 or 64 bytes).
+   */
+  newAlias(): string {
+    return `t${++this.#aliases}`
+  }
 
   add(value: unknown, type: ScalarType): ParamRef {
     this.#items.push({ value, type })

@@ -13,7 +13,7 @@ import type { Principal } from './request-context.js'
  */
 export function bindPolicy(permission: ActionPermission, principal: Principal, entity: EntityModel): BoundFilter | undefined {
   if (permission.policyProblem !== undefined) {
-    throw new SluiceError('SLUICE_ERR_FORBIDDEN', {}, { devDetail: `the database policy of this action cannot be used: ${permission.policyProblem}` })
+    throw new SluiceError('SLUICE_ERR_FORBIDDEN', {}, { devDetail: `The database policy of this action cannot be used: ${permission.policyProblem}` })
   }
   if (permission.policy === undefined) return undefined
   const substituted = substituteClaims(permission.policy, principal.claims)
