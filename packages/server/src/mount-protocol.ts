@@ -51,5 +51,7 @@ async function createContext(sluice: Sluice, http: HttpRequest, request: Fastify
     log: sluice.log,
     signal: undefined,
     streamReads,
+    // One budget per HTTP request: a GraphQL document's root fields share it (runtime.limits.max-query-cost).
+    queryCost: { spent: 0 },
   }
 }

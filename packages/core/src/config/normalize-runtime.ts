@@ -1,4 +1,4 @@
-import type { HostConfig, McpRuntimeConfig, McpToolName, PaginationConfig, RuntimeSection } from './runtime-config.js'
+import type { HostConfig, LimitsConfig, McpRuntimeConfig, McpToolName, PaginationConfig, RuntimeSection, TelemetryConfig } from './runtime-config.js'
 import { LOG_LEVELS, MCP_TOOL_NAMES } from './config-schema.js'
 import {
   isJsonObject, parseBooleanLike, parseIntegerLike, parseWord, readBoolean, readInteger, readObject, readString,
@@ -6,6 +6,11 @@ import {
 } from './read-config-value.js'
 
 const INT32_MAX = 2147483647
+/** Rows a read may build by default: a whole `$first=-1` page (100,000) with a to-one relationship or two. */
+export const DEFAULT_MAX_QUERY_COST = 250_000
+/** Data API builder's drivers default to a 30 s command timeout. */
+const DEFAULT_STATEMENT_TIMEOUT_SECONDS = 30
+const DEFAULT_POOL_ACQUIRE_TIMEOUT_MS = 5_000
 const DEFAULT_QUERY_TIMEOUT_SECONDS = 30
 
 /**
@@ -54,6 +59,22 @@ export function normalizeRuntime(runtime: unknown, host: unknown): RuntimeSectio
       maxQueryParallelism: readInteger(health, 'max-query-parallelism', 4),
     },
     logLevels: normalizeLogLevels(readObject(readObject(runtime, 'telemetry'), 'log-level')),
+    limits: normalizeLimits(readObject(runtime, 'limits')),
+    telemetry: normalizeTelemetry(readObject(runtime, 'telemetry')),
+  }
+}
+
+/** `open-telemetry` with Data API builder's defaults: enabled, service-name `dab`, protocol `grpc`. */
+function normalizeTelemetry(telemetry: Record<string, unknown> | undefined): TelemetryConfig {
+  const otel = readObject(telemetry, 'open-telemetry')
+  return {
+    openTelemetry: otel === undefined ? undefined : {
+      enabled: readBoolean(otel, 'enabled', true),
+      endpoint: readString(otel, 'endpoint') ?? '',
+      headers: readString(otel, 'headers'),
+      serviceName: readString(otel, 'service-name') ?? 'dab',
+      exporterProtocol: parseWord(otel['exporter-protocol'], ['grpc', 'httpprotobuf'] as const) ?? 'grpc',
+    },
   }
 }
 
@@ -125,4 +146,19 @@ function normalizeLogLevels(logLevel: Record<string, unknown> | undefined): Reco
 /** An integer (or digit string), `null` for `null`/absent/invalid. */
 function readNullableInteger(value: unknown): number | null {
   return parseIntegerLike(value) ?? null
+}
+
+function normalizeLimits(limits: Record<string, unknown> | undefined): LimitsConfig {
+  return {
+    maxQueryCost: readBound(limits, 'max-query-cost', DEFAULT_MAX_QUERY_COST),
+    statementTimeoutSeconds: readBound(limits, 'statement-timeout-seconds', DEFAULT_STATEMENT_TIMEOUT_SECONDS),
+    poolAcquireTimeoutMs: readInteger(limits, 'pool-acquire-timeout-ms', DEFAULT_POOL_ACQUIRE_TIMEOUT_MS),
+  }
+}
+
+/** A limit: the default when absent; `null` (and `-1`) for none. */
+function readBound(section: Record<string, unknown> | undefined, key: string, fallback: number): number | null {
+  if (section === undefined || !(key in section)) return fallback
+  const value = readNullableInteger(section[key])
+  return value === -1 ? null : value
 }

@@ -58,6 +58,34 @@ export interface RuntimeSection {
   readonly health: HealthConfig
   /** Logger levels by category (`default` plus namespaces), from `runtime.telemetry.log-level`. */
   readonly logLevels: Readonly<Record<string, string>>
+  readonly limits: LimitsConfig
+  readonly telemetry: TelemetryConfig
+}
+
+/** `runtime.telemetry` sinks. `log-level` is `RuntimeSection.logLevels`. */
+export interface TelemetryConfig {
+  /** `undefined` when `open-telemetry` is absent. The Azure and file sinks are warned about at load and ignored. */
+  readonly openTelemetry: OpenTelemetryConfig | undefined
+}
+
+export interface OpenTelemetryConfig {
+  readonly enabled: boolean
+  /** As written (after `@env()`); the server checks that it is an absolute http(s) URL. */
+  readonly endpoint: string
+  /** `key1=value1,key2=value2` (OTLP's header format), as written. */
+  readonly headers: string | undefined
+  readonly serviceName: string
+  readonly exporterProtocol: 'grpc' | 'httpprotobuf'
+}
+
+/** `runtime.limits` (Sluice's own): what bounds the work one request can cause. `null` = no bound. */
+export interface LimitsConfig {
+  /** Most rows a read may build, nested rows included, estimated from page sizes before any SQL runs. */
+  readonly maxQueryCost: number | null
+  /** Longest a statement may run before the database cancels it. */
+  readonly statementTimeoutSeconds: number | null
+  /** Longest a request waits for a pooled connection before it is refused (503 with Retry-After). */
+  readonly poolAcquireTimeoutMs: number
 }
 
 export interface RestRuntimeConfig {

@@ -88,6 +88,10 @@ export const ErrorCodes = {
   SLUICE_ERR_ROLE_NOT_HELD: { status: 403, wire: 'Authorization Failure', template: "The caller is not a member of the role '{role}' named in X-MS-API-ROLE." },
   // ── protocol envelope ───────────────────────────────────────────────────────────────────────
   SLUICE_ERR_BAD_REQUEST: { status: 400, wire: BAD, template: 'The request could not be read: {detail}' },
+  SLUICE_ERR_QUERY_COST: {
+    status: 400, wire: BAD,
+    template: 'The request would read up to {cost} rows, more than the limit of {limit} (runtime.limits.max-query-cost); ask for fewer rows per page (first) or nest fewer relationships.',
+  },
   SLUICE_ERR_PAYLOAD_TOO_LARGE: { status: 413, wire: 'Payload Too Large', template: 'The request body exceeds the limit of {limit} bytes.' },
   SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, wire: 'Unsupported Media Type', template: 'Content-Type {type} is not supported; send application/json.' },
   // ── database ────────────────────────────────────────────────────────────────────────────────

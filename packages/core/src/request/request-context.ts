@@ -29,4 +29,15 @@ export interface RequestContext {
    * so a large page may come back as a stream (`ReadResult.stream`). Unset elsewhere: results are always whole.
    */
   readonly streamReads?: boolean | undefined
+  /**
+   * Rows the reads of this request may still build (`runtime.limits.max-query-cost`), shared by every operation of
+   * one HTTP request (a GraphQL document's root fields). Created by the server per request; absent means each
+   * operation is bounded on its own.
+   */
+  readonly queryCost?: QueryCostBudget | undefined
+}
+
+/** The estimated rows a request's reads have claimed so far (see `RequestContext.queryCost`). */
+export interface QueryCostBudget {
+  spent: number
 }

@@ -80,8 +80,11 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
 
     if (options.fastReads) {
       const fast = fastQueries.compiled(document, operation)
+      const claimed = context.queryCost?.spent
       const body = fast === undefined ? undefined : await runFastQuery(fast, services, params.variables, context)
       if (body !== undefined) return { status: 200, headers: JSON_TYPE, body }
+      // The general executor runs the document again: the fast attempt's claims on the cost budget do not count twice.
+      if (claimed !== undefined) context.queryCost!.spent = claimed
     }
     const contextValue: GraphQLContext = { request: context, rawVariables: params.variables, state: { exactNumbers: false } }
     const result = (await run.execute({
