@@ -3,36 +3,54 @@ import cluster from 'node:cluster'
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
-import { createSluice, isSluiceError, loadConfigFile } from '@sluice/core'
-import { serveMcpStdio } from '@sluice/plugin-mcp'
+import { createSluice, isSluiceError, loadConfigFile, type RuntimeConfig } from '@sluice/core'
 import { createLogger } from './create-logger.js'
-import { createServer } from './create-server.js'
-import { defaultPlugins } from './default-plugins.js'
 import { deriveCursorSecret } from './derive-cursor-secret.js'
 import { describeEndpoints } from './describe-endpoints.js'
-import { resolveConfigPath } from './resolve-config-path.js'
+import { CliError } from './cli/cli-error.js'
+import { createCliOutput } from './cli/cli-output.js'
+import { loadDotEnv } from './cli/load-dot-env.js'
+import { workingDirectory } from './cli/working-directory.js'
+import { resolveConfigPath, type ConfigLocation } from './resolve-config-path.js'
 import { parseWorkerCount, runWorkers } from './run-workers.js'
 import { SERVER_VERSION } from './server-version.js'
 
-const USAGE = `Sluice ${SERVER_VERSION}: REST APIs over your database from a Data API builder config.
+/** Verbs that edit config files; their modules (and the server's, for the other verbs) load only when needed. */
+const CONFIG_VERB_NAMES = ['init', 'add', 'update', 'configure', 'add-telemetry', 'export']
+
+const USAGE = `Sluice ${SERVER_VERSION}: REST, GraphQL and MCP APIs over your database from a Data API builder config.
 
 Usage:
-  sluice start [--config FILE] [--port N] [--host H] [--demo] [--workers N|auto]
+  sluice start [--config FILE] [--port N] [--host H] [--demo] [--workers N|auto] [--log-level LEVEL]
   sluice start --mcp-stdio [role:NAME] [--config FILE] [--demo]
   sluice validate [--config FILE] [--demo]
-  sluice --version | --help
+  sluice init --database-type TYPE [--connection-string TEXT] [options]   create a config, as dab init
+  sluice add ENTITY --source OBJECT --permissions ROLE:ACTIONS [options]   add an entity, as dab add
+  sluice update ENTITY [options]                                          change an entity, as dab update
+  sluice configure [options]                                              change runtime and data-source settings
+  sluice add-telemetry [options]                                          configure Application Insights / OpenTelemetry
+  sluice export --graphql -o DIR [-g FILE]                                write the GraphQL schema (SDL)
+  sluice --version | --help                   'sluice VERB --help' lists a verb's options
 
 Options:
-  --config FILE   the config to load (default ./dab-config.json, then ./sluice.config.json)
+  -c, --config FILE   the config to load (default ./dab-config.json, then ./sluice.config.json; DAB_ENVIRONMENT
+                      layers dab-config.<env>.json over it)
   --demo          use the bundled library sample on embedded PostgreSQL (PGlite)
   --port N        port to listen on (default: $PORT, else 5000)
   --host H        address to listen on (default 127.0.0.1; use 0.0.0.0 in containers)
   --workers N     serve from N processes sharing the port (auto: one per CPU); needs a database server
+  --log-level L   trace, debug, information, warning, error, critical, none (or 0-6); --verbose is information
   --mcp-stdio     serve MCP on stdin/stdout instead of HTTP, every call as role NAME (default anonymous); logs go to stderr
+
+A .env file in the working directory sets environment variables first (overriding those already set), as in dab.
 `
 
 const OPTIONS = {
-  config: { type: 'string' },
+  config: { type: 'string', short: 'c' },
+  verbose: { type: 'boolean' },
+  'log-level': { type: 'string' },
+  LogLevel: { type: 'string' },
+  'no-https-redirect': { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
   demo: { type: 'boolean' },
@@ -42,7 +60,20 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'v' },
 } as const
 
+/** DAB's log levels by number (`--log-level 2`) and by name. */
+const LOG_LEVELS = ['trace', 'debug', 'information', 'warning', 'error', 'critical', 'none']
+
+type StartValues = {
+  config?: string; port?: string; host?: string; demo?: boolean; workers?: string
+  verbose?: boolean; 'log-level'?: string; LogLevel?: string; 'no-https-redirect'?: boolean
+}
+
 async function main(argv: readonly string[]): Promise<number> {
+  loadDotEnv(workingDirectory())
+  if (CONFIG_VERB_NAMES.includes(argv[0] ?? '')) {
+    const [{ CONFIG_VERBS }, { runConfigVerb }] = await Promise.all([import('./cli/config-verbs.js'), import('./cli/run-config-verb.js')])
+    return runConfigVerb(CONFIG_VERBS.find((v) => v.name === argv[0])!, argv.slice(1), createCliOutput())
+  }
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
   const [command, ...extra] = positionals
   if (values.version === true) return print(`${SERVER_VERSION}\n`)
@@ -60,10 +91,12 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-async function start(values: { config?: string; port?: string; host?: string; demo?: boolean; workers?: string }): Promise<number> {
-  const file = resolveConfigPath(values.config, values.demo === true)
-  const config = loadConfigFile(file)
-  const log = createLogger(config)
+async function start(values: StartValues): Promise<number> {
+  const location = resolveConfigPath(values.config, values.demo === true)
+  const config = loadLocation(location)
+  const log = createLogger(config, { level: readLogLevel(values) })
+  if (location.overrideFile !== undefined && cluster.isPrimary) log.info(`using ${location.file} merged with ${location.overrideFile} (DAB_ENVIRONMENT)`)
+  if (values['no-https-redirect'] === true && cluster.isPrimary) log.info('--no-https-redirect has no effect: Sluice serves plain HTTP and never redirects to HTTPS')
   if (values.workers !== undefined && cluster.isPrimary) {
     const count = parseWorkerCount(values.workers, availableParallelism())
     if (count === undefined) throw new UsageError(`invalid --workers '${values.workers}' (expected a number from 1 to 999, or auto).`)
@@ -78,7 +111,8 @@ async function start(values: { config?: string; port?: string; host?: string; de
   if (cluster.isPrimary) for (const warning of config.warnings) log.warn(warning)
   const port = parsePort(values.port ?? (process.env['PORT'] || '5000'))
   const host = values.host ?? '127.0.0.1'
-  const server = await createServer({ config, logger: log, cursorSecret: deriveCursorSecret(config, readFileSync(file, 'utf8')) })
+  const { createServer } = await import('./create-server.js')
+  const server = await createServer({ config, logger: log, cursorSecret: deriveCursorSecret(config, readLocationText(location)) })
   let address: string
   try {
     address = await server.listen(port, host)
@@ -102,19 +136,20 @@ async function start(values: { config?: string; port?: string; host?: string; de
  * MCP over stdin/stdout for an agent that launched this process: no HTTP listener, every tool call acts as the given
  * role, and stdout carries JSON-RPC only (logs go to stderr). Ends when the client closes stdin or on a signal.
  */
-async function startMcpStdio(values: { config?: string; port?: string; host?: string; demo?: boolean; workers?: string }, roleArgument: string | undefined): Promise<number> {
+async function startMcpStdio(values: StartValues, roleArgument: string | undefined): Promise<number> {
   if (values.port !== undefined || values.host !== undefined || values.workers !== undefined) {
     throw new UsageError('--mcp-stdio serves MCP on stdin/stdout only; it takes no --port, --host or --workers.')
   }
   const role = roleArgument === undefined ? 'anonymous' : roleArgument.slice('role:'.length).trim()
   if (role === '') throw new UsageError("--mcp-stdio expects role:NAME (for example role:authenticated).")
-  const file = resolveConfigPath(values.config, values.demo === true)
-  const config = loadConfigFile(file)
+  const location = resolveConfigPath(values.config, values.demo === true)
+  const config = loadLocation(location)
   if (!config.runtime.mcp.enabled) throw new UsageError('MCP is disabled in the configuration (runtime.mcp.enabled is false).')
-  const log = createLogger(config, { destination: 2 })
+  const log = createLogger(config, { destination: 2, level: readLogLevel(values) })
   for (const warning of config.warnings) log.warn(warning)
   // initialize is answered while the database is introspected; tool requests wait for the boot (DAB issue #3430).
-  const booting = createSluice({ config, plugins: defaultPlugins(), log, cursorSecret: deriveCursorSecret(config, readFileSync(file, 'utf8')) })
+  const [{ defaultPlugins }, { serveMcpStdio }] = await Promise.all([import('./default-plugins.js'), import('@sluice/plugin-mcp')])
+  const booting = createSluice({ config, plugins: defaultPlugins(), log, cursorSecret: deriveCursorSecret(config, readLocationText(location)) })
   const session = await serveMcpStdio({ config, log, role, host: booting.then((s) => ({ model: s.model, config, pipeline: s.pipeline, log })) })
   const sluice = await booting
   log.info(`Sluice ${SERVER_VERSION} serves MCP on stdio as role ${role} (${sluice.model.entities.size} entities)`)
@@ -125,12 +160,32 @@ async function startMcpStdio(values: { config?: string; port?: string; host?: st
 }
 
 async function validate(values: { config?: string; demo?: boolean }): Promise<number> {
-  const file = resolveConfigPath(values.config, values.demo === true)
-  const config = loadConfigFile(file)
+  const location = resolveConfigPath(values.config, values.demo === true)
+  const config = loadLocation(location)
   for (const warning of config.warnings) process.stderr.write(`warning: ${warning}\n`)
+  const { defaultPlugins } = await import('./default-plugins.js')
   const sluice = await createSluice({ config, plugins: defaultPlugins() })
   await sluice.close()
-  return print(`${file} is valid: ${sluice.model.entities.size} entities match the database.\n`)
+  const merged = location.overrideFile === undefined ? '' : ` merged with ${location.overrideFile}`
+  return print(`${location.file}${merged} is valid: ${sluice.model.entities.size} entities match the database.\n`)
+}
+
+/** Loads the config as located: the environment's file layered over the base when DAB_ENVIRONMENT names one. */
+function loadLocation(location: ConfigLocation): RuntimeConfig {
+  return loadConfigFile(location.file, { cwd: workingDirectory(), overrideFile: location.overrideFile })
+}
+
+function readLocationText(location: ConfigLocation): string {
+  return [location.file, location.overrideFile].filter((f) => f !== undefined).map((f) => readFileSync(f, 'utf8')).join('\n')
+}
+
+/** `--log-level` (a name or DAB's 0-6), the hidden legacy `--LogLevel`, or `--verbose` (information). */
+function readLogLevel(values: StartValues): string | undefined {
+  const given = values['log-level'] ?? values.LogLevel
+  if (given === undefined) return values.verbose === true ? 'information' : undefined
+  const level = /^\d$/.test(given) ? LOG_LEVELS[Number(given)] : LOG_LEVELS.find((l) => l === given.toLowerCase())
+  if (level === undefined) throw new UsageError(`invalid --log-level '${given}' (expected 0-6 or one of ${LOG_LEVELS.join(', ')}).`)
+  return level
 }
 
 /**
@@ -168,7 +223,7 @@ class UsageError extends Error {}
 main(process.argv.slice(2)).then(
   (code) => { if (code !== 0) process.exit(code) },
   (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || error instanceof CliError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`sluice: ${(error as Error).message}\nRun 'sluice --help' for usage.\n`)
     } else if (isSluiceError(error)) {
       process.stderr.write(`sluice: ${error.message}\n`)

@@ -19,6 +19,8 @@ export function pluralize(singular: string): string {
   if (match === null) return `${singular}s`
   const word = match[1] as string
   const head = singular.slice(0, singular.length - word.length)
+  // An upper-case suffix of a mixed-case name is an abbreviation: Humanizer adds a lower-case s (`PublisherNF` → `PublisherNFs`).
+  if (/^[A-Z]+$/.test(word) && head !== '' && head !== head.toUpperCase()) return `${singular}s`
   return head + pluralizeWord(word)
 }
 
@@ -29,6 +31,8 @@ function pluralizeWord(word: string): string {
   const irregular = IRREGULAR[lower]
   if (irregular !== undefined) return keepCase(word, irregular)
   if (/[^aeiou]y$/i.test(word)) return keepCase(word, `${lower.slice(0, -1)}ies`)
+  // Humanizer leaves a word ending in a single s as it is (`Sales`, `Bookmarks`), except -us and -is words.
+  if (/[^s]s$/i.test(word) && !/(us|is)$/i.test(word)) return word
   if (/(s|x|z|ch|sh)$/i.test(word)) return keepCase(word, `${lower}es`)
   if (/[^aeiou]o$/i.test(word) && !/(photo|piano|memo|logo|video|radio|zero)$/i.test(word)) return keepCase(word, `${lower}es`)
   return keepCase(word, `${lower}s`)
