@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config'
 
 // Workspace packages export their TypeScript sources under the "@sluice/source" condition,
 // so tests run against src/ without a build step.
-const conditions = ['@sluice/source', ...defaultServerConditions]
+// Vitest also hands these to Node (--conditions) for external packages, where `module` would make require() pick
+// ESM builds Node cannot load (OpenTelemetry's use extension-less imports); Node's own `import` condition suffices.
+const conditions = ['@sluice/source', ...defaultServerConditions.filter((condition) => condition !== 'module')]
 
 export default defineConfig({
   resolve: { conditions },

@@ -12,7 +12,7 @@ export type {
   ActionConfig, ActionName, AuthenticationConfig, CacheConfig, CompressionLevel, ConfiguredAction, DataSourceConfig,
   EntityConfig, EntityGraphQLConfig, EntityRestConfig, FieldConfig, GraphQLRuntimeConfig, HealthConfig, HostConfig,
   HostMode, McpRuntimeConfig, McpToolName, PaginationConfig, ParameterConfig, PermissionConfig, RelationshipConfig,
-  RestMethod, RestRuntimeConfig, RuntimeConfig, RuntimeSection, SourceConfig, SourceType,
+  OpenTelemetryConfig, RestMethod, RestRuntimeConfig, RuntimeConfig, RuntimeSection, SourceConfig, SourceType, TelemetryConfig,
 } from './config/runtime-config.js'
 
 // ── Service model: config joined with database metadata ─────────────────────────────────────────────────────
@@ -94,7 +94,7 @@ export { anonymousAuthentication, developmentRoleAuthentication } from './auth/b
 
 // ── Pipeline ────────────────────────────────────────────────────────────────────────────────────────────────
 export { Pipeline } from './pipeline/pipeline.js'
-export type { AfterObserve, AfterReplace, ObserveEvent, PipelineHooks, ReplaceEvent } from './pipeline/pipeline-hooks.js'
+export type { AfterObserve, AfterReplace, ObserveEvent, PipelineHooks, ReplaceEvent, StageObserver } from './pipeline/pipeline-hooks.js'
 export type {
   AuthorizeStage, Executed, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage, Stage,
 } from './pipeline/stage.js'

@@ -1,7 +1,7 @@
 import { pino, type Logger as PinoLogger } from 'pino'
 import type { RuntimeConfig } from '@sluice/core'
 
-const LEVELS: Record<string, string> = {
+export const LEVELS: Record<string, string> = {
   trace: 'trace', debug: 'debug', information: 'info', info: 'info', warning: 'warn', warn: 'warn',
   error: 'error', critical: 'fatal', fatal: 'fatal', none: 'silent', silent: 'silent',
 }

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import { createSluice, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
+import { createSluice, silentLogger, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
+import { startTelemetry, telemetryPlugin } from '@sluice/plugin-telemetry'
 import { defaultPlugins } from './default-plugins.js'
 import { createFrameworkErrorHandler } from './handle-framework-error.js'
 import { deferIdleCloseUntilFlushed } from './defer-idle-close-until-flushed.js'
@@ -11,6 +12,8 @@ import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { CORRELATION_ID_HEADER, readCorrelationId } from './correlation-id.js'
 import { registerCors } from './register-cors.js'
 import { registerHealthRoute } from './health/register-health-route.js'
+import { registerTelemetry } from './register-telemetry.js'
+import { createCategoryLogger, findUnknownLogCategories, LOG_CATEGORIES } from './category-logger.js'
 
 export interface CreateServerOptions {
   readonly config: RuntimeConfig
@@ -21,6 +24,8 @@ export interface CreateServerOptions {
   readonly cursorSecret?: string | Uint8Array
   /** Request body limit in bytes (default 1 MiB). */
   readonly bodyLimit?: number
+  /** How often OpenTelemetry metrics are exported (default 60 s); everything left is sent on `close()`. */
+  readonly metricIntervalMs?: number
 }
 
 export interface SluiceServer {
@@ -42,8 +47,12 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => readCorrelationId(request.headers[CORRELATION_ID_HEADER]),
     requestIdHeader: false as const,
   }
-  const app: FastifyInstance = options.logger
-    ? (Fastify({ ...common, loggerInstance: options.logger as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
+  // runtime.telemetry.log-level namespaces: each part of Sluice logs under a Data API builder category.
+  const levels = options.config.runtime.logLevels
+  const categoryLog = (category: string): Logger | undefined => (options.logger ? createCategoryLogger(options.logger, levels, category) : undefined)
+  const requestLog = categoryLog(LOG_CATEGORIES.requests)
+  const app: FastifyInstance = requestLog !== undefined
+    ? (Fastify({ ...common, loggerInstance: requestLog as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
     : Fastify({ ...common, logger: false })
   deferIdleCloseUntilFlushed(app.server)
   // Node closes idle keep-alive connections once, when closing starts; a connection whose request is still in flight
@@ -61,13 +70,27 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
-  const log = (options.logger || undefined) as Logger | undefined
-  const sluice = await createSluice({ config: options.config, plugins: options.plugins ?? defaultPlugins(), log, cursorSecret: options.cursorSecret })
+  const log = categoryLog(LOG_CATEGORIES.pipeline)
+  const startupLog = categoryLog(LOG_CATEGORIES.startup) ?? silentLogger
+  for (const key of findUnknownLogCategories(levels)) {
+    startupLog.warn(`runtime.telemetry.log-level key ${JSON.stringify(key)} names no Sluice logger (known: default, ${Object.values(LOG_CATEGORIES).join(', ')} and their prefixes); it has no effect.`)
+  }
+  // Off (the default): nothing is loaded, no hook is added, requests pay nothing.
+  const telemetry = await startTelemetry({ config: options.config, log: startupLog, serviceVersion: SERVER_VERSION, metricIntervalMs: options.metricIntervalMs })
+  const plugins = [...(options.plugins ?? defaultPlugins()), ...(telemetry === undefined ? [] : [telemetryPlugin(telemetry)])]
+  let sluice: Sluice
+  try {
+    sluice = await createSluice({ config: options.config, plugins, log, cursorSecret: options.cursorSecret })
+  } catch (error) {
+    await telemetry?.shutdown()
+    throw error
+  }
   try {
     const mode = options.config.runtime.host.mode
+    if (telemetry !== undefined) registerTelemetry(app, telemetry, options.config, sluice.model)
     await registerCors(app, options.config.runtime.host.cors)
     app.get('/', async () => ({ status: 'Healthy', version: SERVER_VERSION }))
-    registerHealthRoute(app, sluice, { telemetry: false })
+    registerHealthRoute(app, sluice, { telemetry: telemetry !== undefined, log: categoryLog(LOG_CATEGORIES.health) ?? silentLogger })
     app.setNotFoundHandler((request, reply) => {
       const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })
       return sendHttpResponse(reply, encodeRestError(error, { mode, request: toHttpRequest(request) }))
@@ -79,6 +102,7 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     await app.ready()
   } catch (error) {
     await sluice.close()
+    await telemetry?.shutdown()
     throw error
   }
   return {
@@ -97,6 +121,8 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
       closing = true
       await app.close()
       await sluice.close()
+      // Sends the spans and metrics still buffered.
+      await telemetry?.shutdown()
     },
   }
 }

@@ -7,7 +7,9 @@ import { isJsonObject } from './read-config-value.js'
  */
 export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'runtime.cache',
-  'runtime.telemetry',
+  'runtime.telemetry.application-insights',
+  'runtime.telemetry.azure-log-analytics',
+  'runtime.telemetry.file',
   'runtime.host.max-response-size-mb',
   'runtime.embeddings',
   'runtime.base-route',
@@ -17,6 +19,13 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'entities.*.cache',
 ]
 
+/** Why a key is not implemented, where the generic "not implemented yet" would mislead. */
+const REASONS: Readonly<Record<string, string>> = {
+  'runtime.telemetry.application-insights': 'Application Insights is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry (Azure Monitor accepts OTLP through a collector)',
+  'runtime.telemetry.azure-log-analytics': 'Azure Log Analytics is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry or ship the JSON log lines',
+  'runtime.telemetry.file': 'Sluice does not write rolling log files; it logs JSON lines to stdout for the platform to collect',
+}
+
 /** One warning line per listed key present in the config (once per key, however many entities use it). */
 export function findUnimplementedKeys(json: unknown, keys: readonly string[] = UNIMPLEMENTED_CONFIG_KEYS): string[] {
   const warnings: string[] = []
@@ -24,7 +33,10 @@ export function findUnimplementedKeys(json: unknown, keys: readonly string[] = U
     const spellings = key.startsWith('runtime.host.') ? [key, key.slice('runtime.'.length)] : [key]
     for (const spelling of spellings) {
       if (hasKeyPath(json, spelling.split('.'))) {
-        warnings.push(`Config key ${spelling} is accepted but not implemented yet; it has no effect.`)
+        const reason = REASONS[key]
+        warnings.push(reason === undefined
+          ? `Config key ${spelling} is accepted but not implemented yet; it has no effect.`
+          : `Config key ${spelling} is accepted but not supported (${reason}); it has no effect.`)
       }
     }
   }

@@ -21,18 +21,26 @@ export interface ReplaceEvent<I, O> extends ObserveEvent<I> {
 /** Returned from a hook to run after the stage. Replaceable stages may swap the output. */
 export type AfterObserve<O> = (event: { readonly output: O }) => void
 export type AfterReplace<O> = (event: { readonly output: O; setOutput(output: O): void }) => void
+/**
+ * Returned from a hook (instead of a bare after-callback) to also hear of failure: `after` runs when the stage
+ * succeeds, `onError` when it throws (the error still propagates; a span or timer can be closed).
+ */
+export interface StageObserver<A> {
+  readonly after?: A
+  readonly onError?: (event: { readonly error: unknown }) => void
+}
 
 /**
  * Pipeline hooks, envelop style: a plain object of optional functions, contributed by plugins. A hook may return an
- * after-callback. Hooks on `authorize` and `fieldFilter` only observe: security decisions cannot be replaced by a
+ * after-callback, or a `StageObserver` to hear of failure too. Hooks on `authorize` and `fieldFilter` only observe: security decisions cannot be replaced by a
  * hook. Hook arrays are sorted once at boot; a stage without hooks costs nothing extra.
  */
 export interface PipelineHooks {
   readonly name?: string
-  onParse?(event: ReplaceEvent<OperationRequest, ParsedRequest>): void | AfterReplace<ParsedRequest>
-  onAuthorize?(event: ObserveEvent<ParsedRequest>): void | AfterObserve<AuthorizedRequest>
-  onFieldFilter?(event: ObserveEvent<AuthorizedRequest>): void | AfterObserve<ScopedRequest>
-  onPlan?(event: ReplaceEvent<ScopedRequest, QueryPlan>): void | AfterReplace<QueryPlan>
-  onExecute?(event: ReplaceEvent<QueryPlan, ResultSet>): void | AfterReplace<ResultSet>
-  onShape?(event: ReplaceEvent<Executed, OperationResult>): void | AfterReplace<OperationResult>
+  onParse?(event: ReplaceEvent<OperationRequest, ParsedRequest>): void | AfterReplace<ParsedRequest> | StageObserver<AfterReplace<ParsedRequest>>
+  onAuthorize?(event: ObserveEvent<ParsedRequest>): void | AfterObserve<AuthorizedRequest> | StageObserver<AfterObserve<AuthorizedRequest>>
+  onFieldFilter?(event: ObserveEvent<AuthorizedRequest>): void | AfterObserve<ScopedRequest> | StageObserver<AfterObserve<ScopedRequest>>
+  onPlan?(event: ReplaceEvent<ScopedRequest, QueryPlan>): void | AfterReplace<QueryPlan> | StageObserver<AfterReplace<QueryPlan>>
+  onExecute?(event: ReplaceEvent<QueryPlan, ResultSet>): void | AfterReplace<ResultSet> | StageObserver<AfterReplace<ResultSet>>
+  onShape?(event: ReplaceEvent<Executed, OperationResult>): void | AfterReplace<OperationResult> | StageObserver<AfterReplace<OperationResult>>
 }

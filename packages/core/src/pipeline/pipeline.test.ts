@@ -47,6 +47,19 @@ describe('Pipeline', () => {
     expect(Object.isFrozen(seen)).toBe(true)
   })
 
+  it('lets a hook return a StageObserver: after on success, onError when the stage throws (the error still propagates)', async () => {
+    const seen: string[] = []
+    const observer: PipelineHooks = {
+      onPlan: () => ({ after: ({ output }) => { seen.push(`after ${String(output)}`) }, onError: ({ error }) => { seen.push(`error ${(error as SluiceError).code}`) } }),
+    }
+    await createPipeline([observer], []).run('req' as never, context)
+    expect(seen).toEqual(['after req>parse>authorize>fieldFilter>plan'])
+    seen.length = 0
+    const failingPlan = { plan: { run: () => { throw new SluiceError('SLUICE_ERR_DATABASE_CONFLICT') } } }
+    await expect(createPipeline([observer], [], failingPlan).run('req' as never, context)).rejects.toMatchObject({ code: 'SLUICE_ERR_DATABASE_CONFLICT' })
+    expect(seen).toEqual(['error SLUICE_ERR_DATABASE_CONFLICT'])
+  })
+
   it('passes SluiceErrors through and wraps anything else as an internal error', async () => {
     const failing = (error: unknown): Record<string, Stage<unknown, unknown>> => ({ plan: { run: () => { throw error } } })
     await expect(createPipeline([], [], failing(new SluiceError('SLUICE_ERR_FORBIDDEN'))).run('r' as never, context)).rejects.toMatchObject({ code: 'SLUICE_ERR_FORBIDDEN' })

@@ -6,7 +6,7 @@ import type { OperationRequest } from '../request/operation-request.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { OperationResult } from './operation-result.js'
 import type { MultipleCreate, MultipleCreateSteps } from './multiple-create.js'
-import type { PipelineHooks } from './pipeline-hooks.js'
+import type { PipelineHooks, StageObserver } from './pipeline-hooks.js'
 import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage, Stage } from './stage.js'
 
 type StageName = 'parse' | 'authorize' | 'fieldFilter' | 'plan' | 'execute' | 'shape'
@@ -94,11 +94,24 @@ export class Pipeline {
       ? { get input() { return current }, context, setInput: (i: I) => { current = i }, setOutput: (o: O) => { output = o; replaced = true } }
       : Object.freeze({ input, context })
     const afters: After[] = []
+    let onErrors: ((event: { error: unknown }) => void)[] | undefined
     for (const hook of hooks) {
-      const after = (hook as (e: unknown) => unknown)(event)
-      if (typeof after === 'function') afters.push(after as After)
+      const returned = (hook as (e: unknown) => unknown)(event)
+      if (typeof returned === 'function') afters.push(returned as After)
+      else if (typeof returned === 'object' && returned !== null) {
+        const observer = returned as StageObserver<After>
+        if (observer.after !== undefined) afters.push(observer.after)
+        if (observer.onError !== undefined) (onErrors ??= []).push(observer.onError)
+      }
     }
-    if (!replaced) output = await stage.run(current, context)
+    if (!replaced) {
+      try {
+        output = await stage.run(current, context)
+      } catch (error) {
+        for (const onError of onErrors ?? []) onError({ error })
+        throw error
+      }
+    }
     for (const after of afters) {
       if (replaceable) after({ output, setOutput: (o: unknown) => { output = o as O } })
       else after(Object.freeze({ output }))

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { resolveRole, ROLE_HEADER, singleHeader, SluiceError, type Sluice } from '@sluice/core'
+import { resolveRole, ROLE_HEADER, singleHeader, SluiceError, type Logger, type Sluice } from '@sluice/core'
 import { encodeRestError } from '@sluice/plugin-rest'
 import { sendHttpResponse, toHttpRequest } from '../http-adapter.js'
 import { SERVER_VERSION } from '../server-version.js'
@@ -17,6 +17,7 @@ const NOT_FORWARDED = new Set([
 export interface HealthRouteOptions {
   /** Whether telemetry is configured (the report's `configuration.telemetry`). */
   readonly telemetry: boolean
+  readonly log: Logger
 }
 
 /**
@@ -33,7 +34,7 @@ export function registerHealthRoute(app: FastifyInstance, sluice: Sluice, option
   const allowed = new Set((health.roles ?? []).map((role) => role.toLowerCase()))
   const development = config.runtime.host.mode === 'development'
   const reports = new HealthReportCache<Omit<HealthReport, 'current-role'>>(health.cacheTtlSeconds * 1000)
-  const log = sluice.log.child({ component: 'health' })
+  const { log } = options
 
   app.get('/health', async (request, reply) => {
     const http = toHttpRequest(request)

@@ -1,0 +1,33 @@
+import type { Logger, RuntimeConfig } from '@sluice/core'
+import { resolveOtlpSettings } from './resolve-otlp-settings.js'
+import type { Telemetry } from './telemetry.js'
+
+export interface StartTelemetryOptions {
+  readonly config: RuntimeConfig
+  readonly log: Logger
+  /** Reported as `service.version`. */
+  readonly serviceVersion: string
+  /** How often metrics are sent (default 60 s). */
+  readonly metricIntervalMs?: number
+}
+
+/**
+ * Starts OpenTelemetry from `runtime.telemetry.open-telemetry`, or returns `undefined` — absent, `enabled: false`, or
+ * an endpoint that is not an absolute URL (one warning) — in which case nothing is loaded and nothing is hooked. The
+ * SDK and its exporters are imported only here, on first use, so servers without telemetry never load them.
+ */
+export async function startTelemetry(options: StartTelemetryOptions): Promise<Telemetry | undefined> {
+  const otel = options.config.runtime.telemetry.openTelemetry
+  if (otel === undefined || !otel.enabled) return undefined
+  const resolved = resolveOtlpSettings(otel)
+  if ('warning' in resolved) {
+    options.log.warn(resolved.warning)
+    return undefined
+  }
+  const { createOtelSdk } = await import('./create-otel-sdk.js')
+  const telemetry = createOtelSdk({
+    settings: resolved.settings, serviceVersion: options.serviceVersion, dataSource: options.config.dataSource, metricIntervalMs: options.metricIntervalMs,
+  })
+  options.log.info({ protocol: resolved.settings.protocol, traces: resolved.settings.tracesUrl, metrics: resolved.settings.metricsUrl }, 'OpenTelemetry export started')
+  return telemetry
+}
