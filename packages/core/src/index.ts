@@ -72,7 +72,8 @@ export type { PlanParameter } from './plan/plan-parameter.js'
 export type { ExecuteArgument, ExecutePlan } from './plan/execute-plan.js'
 
 // ── Dialect SPI ─────────────────────────────────────────────────────────────────────────────────────────────
-export type { Dialect, DialectContext, DialectPlugin } from './dialect/dialect.js'
+export type { Dialect, DialectContext, DialectPlugin, DriverLimits } from './dialect/dialect.js'
+export { DataSourceRegistry, type DataSourceRuntime } from './dialect/data-source-registry.js'
 export type { Connection, CompiledQuery, Driver, ExecuteOptions, QueryResult, TransactionOptions } from './dialect/driver.js'
 export type { Abortable } from './dialect/abortable.js'
 export type { CompiledSql, SqlCompiler } from './dialect/sql-compiler.js'

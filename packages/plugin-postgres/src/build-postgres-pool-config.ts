@@ -7,13 +7,16 @@ const DEFAULT_POOL_SIZE = 10
 export interface PoolDefaults {
   readonly poolSize?: number | undefined
   readonly applicationName?: string | undefined
+  readonly statementTimeoutMs?: number | undefined
+  readonly acquireTimeoutMs?: number | undefined
 }
 
 /**
  * Maps parsed connection settings (URL or Npgsql-style keywords) onto `pg.Pool` options:
  * `sslmode` (`require` encrypts without verifying, `verify-ca` checks the chain, `verify-full` also the host name;
  * `Trust Server Certificate=true` turns verification off), `maxpoolsize`/`maximumpoolsize` → `max` (default 10),
- * `timeout`/`connecttimeout` seconds → `connectionTimeoutMillis`, `commandtimeout` seconds → `statement_timeout`,
+ * `timeout`/`connecttimeout` seconds → `connectionTimeoutMillis` (else `acquireTimeoutMs`), `commandtimeout` seconds →
+ * `statement_timeout` (else `statementTimeoutMs`; `Command Timeout=0` means none, as in Npgsql),
  * `applicationname` → `application_name`, `searchpath` → the session's `search_path`. Unknown options are ignored.
  */
 export function buildPostgresPoolConfig(settings: ConnectionSettings, defaults: PoolDefaults = {}): PoolConfig {
@@ -28,10 +31,13 @@ export function buildPostgresPoolConfig(settings: ConnectionSettings, defaults: 
   }
   const ssl = readSsl(options)
   if (ssl !== undefined) config.ssl = ssl
+  // pg-pool applies connectionTimeoutMillis to connecting and to waiting for a pooled client alike.
   const connectSeconds = readInteger(options['timeout'] ?? options['connecttimeout'])
   if (connectSeconds !== undefined) config.connectionTimeoutMillis = connectSeconds * 1000
+  else if (defaults.acquireTimeoutMs !== undefined) config.connectionTimeoutMillis = defaults.acquireTimeoutMs
   const commandSeconds = readInteger(options['commandtimeout'])
   if (commandSeconds !== undefined && commandSeconds > 0) config.statement_timeout = commandSeconds * 1000
+  else if (commandSeconds === undefined && defaults.statementTimeoutMs !== undefined) config.statement_timeout = defaults.statementTimeoutMs
   const applicationName = options['applicationname'] ?? defaults.applicationName
   if (applicationName !== undefined) config.application_name = applicationName
   const searchPath = options['searchpath']

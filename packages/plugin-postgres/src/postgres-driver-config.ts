@@ -55,4 +55,8 @@ export type PostgresDriverConfig =
     readonly poolSize?: number | undefined
     /** `application_name` when the connection string sets none. */
     readonly applicationName?: string | undefined
+    /** `statement_timeout` when the connection string sets no `Command Timeout`. */
+    readonly statementTimeoutMs?: number | undefined
+    /** How long a request may wait for a pooled connection (and a new one to connect) when the string sets no `Timeout`. */
+    readonly acquireTimeoutMs?: number | undefined
   }

@@ -49,7 +49,8 @@ const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
 /**
  * Runs statements on a `pg` pool: the caller's (never ended here) or one it creates from connection settings (ended
  * by `destroy`). Named queries become `pg` prepared statements; dates, times, int8 and numeric arrive as strings.
- * An aborted `signal` rejects the call at once; a statement already sent runs to completion on its connection.
+ * With a `signal`, a statement runs on a session the driver holds: when the signal aborts, waiting for a session
+ * stops and a running statement is cancelled on the server (its session returns to the pool once it has stopped).
  */
 export class PostgresDriver implements Driver {
   readonly #config: PostgresDriverConfig
@@ -70,15 +71,48 @@ export class PostgresDriver implements Driver {
   }
 
   async execute<R = Record<string, unknown>>(query: CompiledQuery, options: Abortable = {}): Promise<QueryResult<R>> {
-    options.signal?.throwIfAborted()
+    const { signal } = options
+    signal?.throwIfAborted()
     const pool = await this.#getPool()
-    return runQuery<R>(pool, query, options.signal)
+    if (signal === undefined) return runQuery<R>(pool, query)
+    // A statement that may be abandoned runs on a session held here, so an abort can cancel it on the server.
+    const client = await acquireClient(pool, signal)
+    let broken: Error | undefined
+    try {
+      return await this.#runCancellable<R>(pool, client, query, signal)
+    } catch (error) {
+      if (classifyPostgresError(error).kind === 'unavailable') broken = toError(error)
+      throw error
+    } finally {
+      client.release(broken)
+    }
+  }
+
+  /**
+   * Runs one statement on `client`; when `signal` aborts (the client went away) while it runs, PostgreSQL is asked
+   * to cancel it (a CancelRequest on a connection of its own, so it works when every pooled session is busy) and the
+   * call rejects with the signal's reason once the statement has stopped.
+   */
+  async #runCancellable<R>(pool: PostgresPool, client: PostgresPoolClient, query: CompiledQuery, signal: AbortSignal): Promise<QueryResult<R>> {
+    signal.throwIfAborted()
+    const running = runQuery<R>(client, query)
+    const onAbort = (): void => cancelOnServer(pool, client)
+    signal.addEventListener('abort', onAbort, { once: true })
+    try {
+      return await running
+    } catch (error) {
+      if (signal.aborted) throw signal.reason
+      throw error
+    } finally {
+      signal.removeEventListener('abort', onAbort)
+    }
   }
 
   async transaction<T>(fn: (connection: Connection) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const { signal, isolation } = options
     signal?.throwIfAborted()
-    const client = await (await this.#getPool()).connect()
+    const pool = await this.#getPool()
+    const client = signal === undefined ? await pool.connect() : await acquireClient(pool, signal)
     let broken: Error | undefined
     const onConnectionError = (error: Error): void => {
       broken ??= error
@@ -88,7 +122,10 @@ export class PostgresDriver implements Driver {
       signal?.throwIfAborted()
       await runQuery(client, { sql: isolation === undefined ? 'BEGIN' : `BEGIN ISOLATION LEVEL ${ISOLATION[isolation]}`, parameters: [] })
       const connection: Connection = {
-        execute: <R>(query: CompiledQuery, o: Abortable = {}) => runQuery<R>(client, query, o.signal ?? signal),
+        execute: <R>(query: CompiledQuery, o: Abortable = {}) => {
+          const abortable = o.signal ?? signal
+          return abortable === undefined ? runQuery<R>(client, query) : this.#runCancellable<R>(pool, client, query, abortable)
+        },
       }
       const result = await fn(connection)
       await runQuery(client, { sql: 'COMMIT', parameters: [] })
@@ -112,8 +149,12 @@ export class PostgresDriver implements Driver {
    * is read or the consumer stops (a client that goes away), then the portal is closed and the session returned.
    */
   async *stream<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options: Abortable = {}): AsyncIterable<readonly R[]> {
-    options.signal?.throwIfAborted()
-    const client = await (await this.#getPool()).connect()
+    const { signal } = options
+    signal?.throwIfAborted()
+    const pool = await this.#getPool()
+    const client = signal === undefined ? await pool.connect() : await acquireClient(pool, signal)
+    const onAbort = (): void => cancelOnServer(pool, client)
+    signal?.addEventListener('abort', onAbort, { once: true })
     let broken: Error | undefined
     const onConnectionError = (error: Error): void => {
       broken ??= error
@@ -133,6 +174,7 @@ export class PostgresDriver implements Driver {
       if (classifyPostgresError(error).kind === 'unavailable') broken = toError(error)
       throw error
     } finally {
+      signal?.removeEventListener('abort', onAbort)
       if (!done && broken === undefined) await cursor.close().catch((error: unknown) => { broken = toError(error) })
       client.off?.('error', onConnectionError)
       client.release(broken)
@@ -175,29 +217,54 @@ export class PostgresDriver implements Driver {
 
 type Queryable = Pick<PostgresPoolClient, 'query'>
 
-async function runQuery<R>(target: Queryable, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
-  signal?.throwIfAborted()
+async function runQuery<R>(target: Queryable, query: CompiledQuery): Promise<QueryResult<R>> {
   // Built without spreads: V8 takes a slow path for `{ ...x, y }` (microseconds per request, measured).
   const config: PostgresQueryConfig = query.name === undefined
     ? { text: query.sql, values: query.parameters as unknown[], types: POSTGRES_TYPE_PARSERS }
     : { text: query.sql, values: query.parameters as unknown[], name: query.name, types: POSTGRES_TYPE_PARSERS }
-  const running = target.query<R>(config)
-  const result = signal === undefined ? await running : await raceAbort(running, signal)
-  return toQueryResult(result)
+  return toQueryResult(await target.query<R>(config))
+}
+
+/**
+ * A pooled session for a request that may be abandoned: waiting stops when `signal` aborts, and a session that
+ * arrives afterwards goes straight back to the pool.
+ */
+function acquireClient(pool: PostgresPool, signal: AbortSignal): Promise<PostgresPoolClient> {
+  signal.throwIfAborted()
+  const connecting = pool.connect()
+  return new Promise<PostgresPoolClient>((resolve, reject) => {
+    const onAbort = (): void => {
+      reject(signal.reason)
+      connecting.then((client) => client.release(), () => undefined)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    connecting.then((client) => {
+      signal.removeEventListener('abort', onAbort)
+      if (signal.aborted) client.release()
+      else resolve(client)
+    }, (error: unknown) => {
+      signal.removeEventListener('abort', onAbort)
+      reject(error)
+    })
+  })
+}
+
+/**
+ * Asks PostgreSQL to cancel the statement `client` is running, with pg's CancelRequest over a connection of its own
+ * (no pooled session needed). Best effort: a pool whose settings are unknown (a caller's own) is not cancelled.
+ */
+function cancelOnServer(pool: PostgresPool, client: PostgresPoolClient): void {
+  const settings = (pool as { options?: pg.ClientConfig }).options
+  const target = client as unknown as { activeQuery?: unknown }
+  if (settings === undefined || target.activeQuery === undefined) return
+  const canceller = new pg.Client(settings) as unknown as { connection: { on(e: string, l: () => void): void }; cancel(c: unknown, q: unknown): void }
+  canceller.connection.on('error', () => undefined)
+  canceller.cancel(client, target.activeQuery)
 }
 
 function toQueryResult<R>(result: PostgresQueryResult<R>): QueryResult<R> {
   const affectedRows = DML_COMMANDS.has(result.command) && result.rowCount !== null ? result.rowCount : undefined
   return { rows: result.rows, affectedRows }
-}
-
-/** Settles with `promise`, or rejects with the signal's reason as soon as it aborts. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }
 
 function toError(value: unknown): Error {

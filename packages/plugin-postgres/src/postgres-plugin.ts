@@ -16,12 +16,14 @@ export function postgresPlugin(options: PostgresPluginOptions = {}): DialectPlug
     name: '@sluice/plugin-postgres',
     core: '^0.1.0',
     databaseTypes: ['postgresql'],
-    createDialect(source) {
+    createDialect(source, context) {
       if (options.pool !== undefined) return new PostgresDialect({ pool: options.pool })
       return new PostgresDialect({
         connection: parseConnectionString(source.connectionString),
         poolSize: options.poolSize,
         applicationName: 'sluice',
+        statementTimeoutMs: context.limits?.statementTimeoutMs,
+        acquireTimeoutMs: context.limits?.acquireTimeoutMs,
       })
     },
   }

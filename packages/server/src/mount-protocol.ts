@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   resolveRole, ROLE_HEADER, singleHeader, SluiceError,
   type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice,
 } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { toSluiceError } from './to-sluice-error.js'
+
+/** Seconds a 503 asks the client to wait before trying again. */
+const RETRY_AFTER_SECONDS = '1'
 
 /**
  * Mounts one protocol in its own encapsulated fastify context under its prefix, with an error handler and a
@@ -16,7 +19,10 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
   await app.register(async (scope) => {
     scope.setErrorHandler((error, request, reply) => {
       const coded = toSluiceError(error, request.log, bodyLimit)
-      return sendHttpResponse(reply, protocol.encodeError(coded, { mode, request: toHttpRequest(request) }))
+      const response = protocol.encodeError(coded, { mode, request: toHttpRequest(request) })
+      // Unavailable (database down, no pooled connection in time): tell well-behaved clients when to come back.
+      if (coded.status === 503 && response.headers?.['retry-after'] === undefined) reply.header('retry-after', RETRY_AFTER_SECONDS)
+      return sendHttpResponse(reply, response)
     })
     scope.setNotFoundHandler((request, reply) => {
       const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })
@@ -28,7 +34,7 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
         url: definition.url,
         handler: async (request, reply) => {
           const http = toHttpRequest(request)
-          const context = await createContext(sluice, http, request, definition.streamsReads === true)
+          const context = await createContext(sluice, http, request, reply, definition.streamsReads === true)
           let response = await definition.handler(http, context)
           for (const encoder of sluice.encoders) response = await encoder.encode(http, response)
           return sendHttpResponse(reply, response)
@@ -40,7 +46,12 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
 }
 
 /** The per-request context: principal from the authentication provider, then the effective role. */
-async function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest, streamReads: boolean): Promise<RequestContext> {
+async function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest, reply: FastifyReply, streamReads: boolean): Promise<RequestContext> {
+  // A client that goes away before its answer is written aborts the request: drivers cancel its statement.
+  const departure = new AbortController()
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) departure.abort(new SluiceError('SLUICE_ERR_REQUEST_CANCELLED'))
+  })
   const principal = await sluice.authentication.authenticate(http)
   const header = singleHeader(http, ROLE_HEADER)
   return {
@@ -49,7 +60,7 @@ async function createContext(sluice: Sluice, http: HttpRequest, request: Fastify
     role: resolveRole(principal, header.value, header.repeated),
     mode: sluice.config.runtime.host.mode,
     log: sluice.log,
-    signal: undefined,
+    signal: departure.signal,
     streamReads,
     // One budget per HTTP request: a GraphQL document's root fields share it (runtime.limits.max-query-cost).
     queryCost: { spent: 0 },

@@ -12,9 +12,12 @@ import type { SluicePlugin } from '../plugin/sluice-plugin.js'
  */
 export async function openDataSources(config: RuntimeConfig, plugins: readonly SluicePlugin[], log: Logger): Promise<DataSourceRuntime[]> {
   const several = config.dataSources.size > 1
+  const { statementTimeoutSeconds, poolAcquireTimeoutMs } = config.runtime.limits
+  const limits = { statementTimeoutMs: statementTimeoutSeconds === null ? undefined : statementTimeoutSeconds * 1000, acquireTimeoutMs: poolAcquireTimeoutMs }
   const sources = [...config.dataSources.values()].map((source): DataSourceRuntime => {
     const plugin = findDialectPlugin(plugins, source.databaseType)
-    const dialect = plugin.createDialect(source, { baseDir: config.baseDir, log: log.child({ plugin: plugin.name, ...(several ? { dataSource: source.name } : {}) }) })
+    const pluginLog = log.child({ plugin: plugin.name, ...(several ? { dataSource: source.name } : {}) })
+    const dialect = plugin.createDialect(source, { baseDir: config.baseDir, log: pluginLog, limits })
     return { name: source.name, config: source, dialect, driver: dialect.createDriver(), compiler: dialect.createCompiler() }
   })
   const opened = await Promise.allSettled(sources.map((s) => s.driver.init()))

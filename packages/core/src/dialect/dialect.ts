@@ -34,4 +34,15 @@ export interface DialectContext {
   /** Directory relative paths in the config resolve against (PGlite data folders, seed scripts). */
   readonly baseDir: string
   readonly log: import('../request/logger.js').Logger
+  /**
+   * Bounds the driver should enforce (`runtime.limits`), unless the connection string sets its own: the database
+   * cancels a statement running longer than `statementTimeoutMs` (undefined: no bound), and a request waiting longer
+   * than `acquireTimeoutMs` for a pooled connection fails as unavailable. Optional for dialects that predate them.
+   */
+  readonly limits?: DriverLimits | undefined
+}
+
+export interface DriverLimits {
+  readonly statementTimeoutMs: number | undefined
+  readonly acquireTimeoutMs: number
 }

@@ -12,6 +12,7 @@ export type DatabaseErrorKind =
   | 'invalid-input'   // cast failure, out-of-range number, bad date, string too long → 400
   | 'not-writable'    // the object cannot take this write: a view that is not updatable, a generated column → 400
   | 'unavailable'     // connection refused/lost, pool exhausted, server shutting down → 503
+  | 'timeout'         // the statement ran past the statement timeout and the database cancelled it → 504
   | 'other'           // → 500
 
 export interface DatabaseErrorClassification {
@@ -20,7 +21,7 @@ export interface DatabaseErrorClassification {
   readonly message: string
 }
 
-const REASONS: Record<Exclude<DatabaseErrorKind, 'unique' | 'unavailable' | 'other'>, string> = {
+const REASONS: Record<Exclude<DatabaseErrorKind, 'unique' | 'unavailable' | 'timeout' | 'other'>, string> = {
   'not-null': 'a required value is missing',
   'foreign-key': 'a referenced row does not exist, or other rows still reference this one',
   check: 'a value violates a check constraint',
@@ -36,6 +37,8 @@ export function createDatabaseError(classification: DatabaseErrorClassification,
       return new SluiceError('SLUICE_ERR_DATABASE_CONFLICT', {}, options)
     case 'unavailable':
       return new SluiceError('SLUICE_ERR_DATABASE_UNAVAILABLE', {}, options)
+    case 'timeout':
+      return new SluiceError('SLUICE_ERR_DATABASE_TIMEOUT', {}, options)
     case 'other':
       return new SluiceError('SLUICE_ERR_DATABASE', {}, options)
     default:

@@ -96,6 +96,11 @@ export const ErrorCodes = {
   SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, wire: 'Unsupported Media Type', template: 'Content-Type {type} is not supported; send application/json.' },
   // ── database ────────────────────────────────────────────────────────────────────────────────
   SLUICE_ERR_DATABASE_UNAVAILABLE: { status: 503, wire: 'Service Unavailable', template: 'The database is unavailable; try again shortly.' },
+  SLUICE_ERR_DATABASE_TIMEOUT: {
+    status: 504, wire: 'Gateway Timeout',
+    template: 'The database did not finish the statement within the statement timeout (runtime.limits.statement-timeout-seconds) and cancelled it; narrow the request or try again later.',
+  },
+  SLUICE_ERR_REQUEST_CANCELLED: { status: 499, wire: 'Client Closed Request', template: 'The client went away before the answer was ready; its statement was cancelled.' },
   SLUICE_ERR_DATABASE_INPUT: { status: 400, wire: BAD, template: 'The database rejected the request: {reason}.' },
   SLUICE_ERR_DATABASE_CONFLICT: { status: 409, wire: 'Conflict', template: 'The request conflicts with an existing row (a unique key would be duplicated).' },
   SLUICE_ERR_DATABASE: { status: 500, wire: 'Internal Server Error', template: 'While processing your request the database ran into an error.' },

@@ -5,7 +5,7 @@ import type { DataSourceRegistry, DataSourceRuntime } from '../dialect/data-sour
 import type { CompiledQuery, Connection } from '../dialect/driver.js'
 import type { CompiledSql } from '../dialect/sql-compiler.js'
 import { createDatabaseError } from '../errors/database-error.js'
-import { isSluiceError, type SluiceError } from '../errors/sluice-error.js'
+import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
 import type { ExecutionPlan, QueryPlan, UpdateOrInsertPlan } from '../plan/query-plan.js'
 import type { StreamResult } from '../plan/select-plan.js'
 import { invariant } from '../util/invariant.js'
@@ -56,7 +56,7 @@ export class DefaultExecuteStage implements ExecuteStage {
       // The context is the ExecuteOptions itself (signal, principal, role): no allocation per statement.
       rows = (await runner.execute(query, context)).rows
     } catch (error) {
-      throw this.#databaseError(source, error)
+      throw this.#databaseError(source, error, context)
     }
     switch (plan.kind) {
       case 'select':
@@ -87,7 +87,7 @@ export class DefaultExecuteStage implements ExecuteStage {
           return this.#runOne(source, connection, plan.insert, context)
         }, { isolation: 'read committed', signal: context.signal })
       } catch (error) {
-        const coded = isSluiceError(error) ? error : this.#databaseError(source, error)
+        const coded = isSluiceError(error) ? error : this.#databaseError(source, error, context)
         if (attempt < 2 && coded.code === 'SLUICE_ERR_DATABASE_CONFLICT') continue
         throw coded
       }
@@ -101,21 +101,21 @@ export class DefaultExecuteStage implements ExecuteStage {
   async #stream(source: DataSourceRuntime, query: CompiledQuery, result: StreamResult, context: RequestContext): Promise<ResultSet> {
     const driver = source.driver
     invariant(driver.stream !== undefined, 'a dialect with capabilities.streamingReads has a driver with stream()')
-    const iterator = this.#mapErrors(source, driver.stream<Record<string, unknown>>(query, STREAM_CHUNK_ROWS, context))
+    const iterator = this.#mapErrors(source, driver.stream<Record<string, unknown>>(query, STREAM_CHUNK_ROWS, context), context)
     let first: IteratorResult<readonly Record<string, unknown>[]>
     try {
       first = await iterator.next()
     } catch (error) {
-      throw this.#databaseError(source, error)
+      throw this.#databaseError(source, error, context)
     }
     return readStreamRows(first, iterator, result)
   }
 
-  async *#mapErrors(source: DataSourceRuntime, rows: AsyncIterable<readonly Record<string, unknown>[]>): AsyncGenerator<readonly Record<string, unknown>[]> {
+  async *#mapErrors(source: DataSourceRuntime, rows: AsyncIterable<readonly Record<string, unknown>[]>, context: RequestContext): AsyncGenerator<readonly Record<string, unknown>[]> {
     try {
       yield* rows
     } catch (error) {
-      throw this.#databaseError(source, error)
+      throw this.#databaseError(source, error, context)
     }
   }
 
@@ -134,8 +134,10 @@ export class DefaultExecuteStage implements ExecuteStage {
     return statement
   }
 
-  #databaseError(source: DataSourceRuntime, error: unknown): SluiceError {
+  #databaseError(source: DataSourceRuntime, error: unknown, context?: RequestContext): SluiceError {
     if (isSluiceError(error)) return error
+    // The caller left and its statement was cancelled: nothing went wrong on our side (nobody reads this answer).
+    if (context?.signal?.aborted === true) return new SluiceError('SLUICE_ERR_REQUEST_CANCELLED', {}, { cause: error })
     return createDatabaseError(source.dialect.classifyError(error), error)
   }
 }

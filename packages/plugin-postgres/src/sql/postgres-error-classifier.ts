@@ -36,6 +36,8 @@ export function classifyPostgresError(error: unknown): DatabaseErrorClassificati
 
 function classifyKind(error: unknown): Kind {
   const code = readString(error, 'code')
+  // query_canceled: by statement_timeout (the message says so), or at the driver's request for a departed client.
+  if (code === '57014') return /statement timeout/i.test(readString(error, 'message') ?? '') ? 'timeout' : 'other'
   if (code !== undefined) {
     const known = BY_SQLSTATE[code]
     if (known !== undefined) return known
