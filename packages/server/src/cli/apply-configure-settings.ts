@@ -62,7 +62,7 @@ function readSetting(options: VerbOptions, setting: ConfigureSetting): unknown {
     }
     case 'integer': {
       if (setting.minusOne === true && options.string(flag)?.trim() === '-1') return -1
-      if (flag === 'runtime.graphql.depth-limit' && options.has(flag) && !/^\+?\d+$/.test(options.string(flag)!.trim())) {
+      if (flag === 'runtime.graphql.depth-limit' && (options.integer(flag) ?? 1) < 1) {
         throw new CliError('Invalid depth limit. Specify a depth limit > 0 or remove the existing depth limit by specifying -1.')
       }
       return options.integer(flag, { min: setting.min, max: setting.max })
