@@ -128,3 +128,7 @@ export type { ErrorCode, ErrorCodeDefinition } from './errors/error-codes.js'
 export { createDatabaseError } from './errors/database-error.js'
 export type { DatabaseErrorClassification, DatabaseErrorKind } from './errors/database-error.js'
 export { invariant } from './util/invariant.js'
+/** A short rendering of a client-supplied value for error messages, safe for values nested arbitrarily deep. */
+export { describeValue } from './util/describe-value.js'
+/** Whether a JSON-like value nests deeper than a limit, checked without recursion (for hostile input). */
+export { exceedsDepth } from './util/exceeds-depth.js'

@@ -1,6 +1,7 @@
 import { SluiceError } from '../errors/sluice-error.js'
 import { isOrderedType, type ScalarType } from '../model/scalar-type.js'
 import type { EntityModel, FieldModel } from '../model/service-model.js'
+import { describeValue } from '../util/describe-value.js'
 import { invariant } from '../util/invariant.js'
 import type { BoundFilter } from './bound-filter.js'
 import { coerceValue } from './coerce-value.js'
@@ -123,6 +124,6 @@ function category(t: ScalarType): string {
 function formatLiteral(literal: LiteralOperand): string {
   const v = literal.value
   const quoted = literal.literalType === 'string' || literal.literalType === 'any'
-  const text = typeof v === 'string' ? (quoted ? `'${v}'` : v) : JSON.stringify(v) ?? String(v)
+  const text = typeof v === 'string' ? (quoted ? `'${v}'` : v) : describeValue(v)
   return text.length > 60 ? `${text.slice(0, 57)}...` : text
 }

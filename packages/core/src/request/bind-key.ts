@@ -1,5 +1,6 @@
 import { SluiceError } from '../errors/sluice-error.js'
 import type { EntityModel } from '../model/service-model.js'
+import { describeValue } from '../util/describe-value.js'
 import { coerceValue } from './coerce-value.js'
 import type { KeyValue } from './parsed-request.js'
 import type { RequestTerms } from './request-terms.js'
@@ -29,7 +30,7 @@ export function bindKeyParts(entity: EntityModel, key: Readonly<Record<string, u
     const raw = key[field.name]
     const r = coerceValue(field.type, raw, 'any')
     if (!r.ok) {
-      throw new SluiceError('SLUICE_ERR_INVALID_VALUE', { value: JSON.stringify(raw) ?? String(raw), field: field.name, place: terms.key, expected: r.expected })
+      throw new SluiceError('SLUICE_ERR_INVALID_VALUE', { value: describeValue(raw), field: field.name, place: terms.key, expected: r.expected })
     }
     parts.push({ field, value: r.value })
   }

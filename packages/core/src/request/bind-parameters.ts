@@ -1,3 +1,4 @@
+import { describeValue } from '../util/describe-value.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import type { ParameterModel, ProcedureModel } from '../model/procedure-model.js'
 import type { EntityModel, ServiceModel } from '../model/service-model.js'
@@ -45,7 +46,7 @@ function bindValue(entity: EntityModel, parameter: ParameterModel, value: unknow
   const r = coerceParameter(parameter, value)
   if (!r.ok) {
     throw new SluiceError('SLUICE_ERR_INVALID_PARAMETER', {
-      value: JSON.stringify(value) ?? String(value), name: parameter.name, entity: entity.name, expected: r.expected,
+      value: describeValue(value), name: parameter.name, entity: entity.name, expected: r.expected,
     })
   }
   return r.value

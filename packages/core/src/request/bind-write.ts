@@ -1,7 +1,8 @@
 import { SluiceError } from '../errors/sluice-error.js'
 import type { EntityModel, FieldModel } from '../model/service-model.js'
 import { bindKey, bindKeyParts } from './bind-key.js'
-import { coerceValue, stringifyExact } from './coerce-value.js'
+import { describeValue } from '../util/describe-value.js'
+import { coerceValue } from './coerce-value.js'
 import type { OperationRequest } from './operation-request.js'
 import type { BoundWrite, FieldValue, KeyValue, WriteMode } from './parsed-request.js'
 import type { RequestTerms } from './request-terms.js'
@@ -108,8 +109,7 @@ function bindValue(field: FieldModel, raw: unknown, terms: RequestTerms): unknow
   // JSON has booleans: the strings "true"/"false" (fine in a URL) are a type error in a body.
   const r = field.type === 'boolean' && typeof raw !== 'boolean' ? BOOLEAN_EXPECTED : coerceValue(field.type, raw, 'any')
   if (!r.ok) {
-    const value = stringifyExact(raw) ?? String(raw)
-    throw new SluiceError('SLUICE_ERR_INVALID_VALUE', { value: value.length > 60 ? `${value.slice(0, 57)}...` : value, field: field.name, place: terms.body, expected: r.expected })
+    throw new SluiceError('SLUICE_ERR_INVALID_VALUE', { value: describeValue(raw), field: field.name, place: terms.body, expected: r.expected })
   }
   return r.value
 }

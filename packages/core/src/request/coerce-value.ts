@@ -1,11 +1,14 @@
 import type { ScalarType } from '../model/scalar-type.js'
 import type { LiteralOperand } from '../filter/filter-node.js'
+import { exceedsDepth } from '../util/exceeds-depth.js'
 
 export type CoercionResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly expected: string }
 
 /** How the value was written: a REST path segment or JSON value is `any`; a `$filter` literal knows its syntax. */
 export type ValueOrigin = LiteralOperand['literalType']
 
+/** How deep a JSON column value may nest (arrays and objects). */
+const MAX_JSON_DEPTH = 100
 const INTEGER = /^-?\d+$/
 const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
@@ -88,7 +91,9 @@ export function coerceValue(type: ScalarType, raw: unknown, origin: ValueOrigin 
         ? ok(Uint8Array.from(Buffer.from(raw, 'base64')))
         : fail
     case 'json':
-      return origin === 'any' ? ok(stringifyExact(raw)) : fail
+      // Deeper values would overflow the stack of JSON.stringify; no stored document needs more.
+      if (origin !== 'any') return fail
+      return exceedsDepth(raw, MAX_JSON_DEPTH) ? { ok: false, expected: `JSON nested at most ${MAX_JSON_DEPTH} levels deep` } : ok(stringifyExact(raw))
     case 'array':
     case 'unknown':
       return fail

@@ -2,7 +2,7 @@ import {
   GraphQLBoolean, GraphQLError, GraphQLFloat, GraphQLInt, GraphQLScalarType, GraphQLString, Kind, valueFromASTUntyped,
   type ValueNode,
 } from 'graphql'
-import type { ScalarType } from '@sluice/core'
+import { describeValue, type ScalarType } from '@sluice/core'
 
 /**
  * Data API builder's scalar names (Hot Chocolate 16, dab.md §4.1). Values are checked here only for their GraphQL
@@ -15,7 +15,7 @@ function scalar(name: string, description: string, accepts: (value: unknown) => 
     description,
     serialize: (value) => value,
     parseValue(value) {
-      if (!accepts(value)) throw new GraphQLError(`${name} cannot represent the value ${JSON.stringify(value) ?? String(value)}.`)
+      if (!accepts(value)) throw new GraphQLError(`${name} cannot represent the value ${describeValue(value)}.`)
       return value
     },
     parseLiteral(node) {
