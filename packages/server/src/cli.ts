@@ -18,6 +18,13 @@ import { SERVER_VERSION } from './server-version.js'
 /** Verbs that edit config files; their modules (and the server's, for the other verbs) load only when needed. */
 const CONFIG_VERB_NAMES = ['init', 'add', 'update', 'configure', 'add-telemetry', 'export']
 
+/** Data API builder verbs Sluice does not offer, and why. */
+const FOREIGN_VERBS: Readonly<Record<string, string>> = {
+  'auto-config': 'autoentities (generating entities from SQL Server objects) are not implemented',
+  'auto-config-simulate': 'autoentities (generating entities from SQL Server objects) are not implemented',
+  appname: "Sluice does not tag SQL connections with Data API builder's Application Name",
+}
+
 const USAGE = `Sluice ${SERVER_VERSION}: REST, GraphQL and MCP APIs over your database from a Data API builder config.
 
 Usage:
@@ -74,6 +81,8 @@ async function main(argv: readonly string[]): Promise<number> {
     const [{ CONFIG_VERBS }, { runConfigVerb }] = await Promise.all([import('./cli/config-verbs.js'), import('./cli/run-config-verb.js')])
     return runConfigVerb(CONFIG_VERBS.find((v) => v.name === argv[0])!, argv.slice(1), createCliOutput())
   }
+  const foreign = FOREIGN_VERBS[argv[0] ?? '']
+  if (foreign !== undefined) throw new UsageError(`'${argv[0]}' is a Data API builder command Sluice does not have: ${foreign}.`)
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
   const [command, ...extra] = positionals
   if (values.version === true) return print(`${SERVER_VERSION}\n`)

@@ -100,6 +100,12 @@ describe('sluice init', () => {
     expect(read(dir)).toEqual({ keep: true })
   })
 
+  it("names Data API builder verbs Sluice does not have", async () => {
+    const run = await runSluice(['auto-config', 'all', '--patterns.include', 'dbo.%'], fresh())
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain("sluice: 'auto-config' is a Data API builder command Sluice does not have: autoentities")
+  })
+
   it('prints each verb\'s flags for --help and exits 0', async () => {
     const dir = fresh()
     for (const verb of ['init', 'add', 'update', 'configure', 'add-telemetry', 'export']) {
