@@ -4,7 +4,17 @@ import {
   type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice,
 } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
+import { ErrorLogThrottle } from './error-log-throttle.js'
 import { toSluiceError } from './to-sluice-error.js'
+
+/** One throttle per server, shared by its protocols: an outage fails REST and GraphQL requests alike. */
+const throttles = new WeakMap<Sluice, ErrorLogThrottle>()
+
+function throttleOf(sluice: Sluice): ErrorLogThrottle {
+  let throttle = throttles.get(sluice)
+  if (throttle === undefined) throttles.set(sluice, (throttle = new ErrorLogThrottle()))
+  return throttle
+}
 
 /** Seconds a 503 asks the client to wait before trying again. */
 const RETRY_AFTER_SECONDS = '1'
@@ -18,7 +28,7 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
   const mode = sluice.config.runtime.host.mode
   await app.register(async (scope) => {
     scope.setErrorHandler((error, request, reply) => {
-      const coded = toSluiceError(error, request.log, bodyLimit)
+      const coded = toSluiceError(error, request.log, bodyLimit, throttleOf(sluice))
       const response = protocol.encodeError(coded, { mode, request: toHttpRequest(request) })
       // Unavailable (database down, no pooled connection in time): tell well-behaved clients when to come back.
       if (coded.status === 503 && response.headers?.['retry-after'] === undefined) reply.header('retry-after', RETRY_AFTER_SECONDS)

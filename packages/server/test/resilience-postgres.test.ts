@@ -33,16 +33,19 @@ beforeAll(async () => {
   }
   await admin.query(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.slow (id int PRIMARY KEY, label text);
     CREATE TABLE ${schema}.fast (id int PRIMARY KEY, label text);
-    INSERT INTO ${schema}.slow VALUES (1, 'a'), (2, 'b'); INSERT INTO ${schema}.fast VALUES (1, 'x');`)
+    INSERT INTO ${schema}.slow VALUES (1, 'a'), (2, 'b'); INSERT INTO ${schema}.fast VALUES (1, 'x');
+    CREATE TABLE ${schema}.big (id int PRIMARY KEY, label text);
+    INSERT INTO ${schema}.big SELECT g, repeat('x', 1000) FROM generate_series(1, 3000) g;`)
   const url = new URL(URL_)
   // Two pooled connections, so two requests stuck on the lock hold the whole pool.
   const connection = `Host=${url.hostname};Port=${url.port || 5432};Database=${url.pathname.slice(1)};Username=${decodeURIComponent(url.username)};Maximum Pool Size=2;Application Name=${appName}`
   const config = (limits: Record<string, unknown>) => parseConfig({
     'data-source': { 'database-type': 'postgresql', 'connection-string': connection },
-    runtime: { host: { mode: 'production' }, limits },
+    runtime: { host: { mode: 'production', 'max-response-size-mb': 1 }, limits },
     entities: {
       Slow: { source: `${schema}.slow`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
       Fast: { source: `${schema}.fast`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+      Big: { source: `${schema}.big`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
     },
   }, { baseDir: process.cwd(), env: {} })
   server = await createServer({ config: config({ 'statement-timeout-seconds': 2, 'pool-acquire-timeout-ms': 500 }), logger: false })
@@ -131,5 +134,24 @@ describe('bounded work on PostgreSQL', () => {
     } finally {
       await release()
     }
+  })
+
+  it('cuts a streamed page off once it passes max-response-size-mb (its status line is already sent)', async (context) => {
+    if (unavailable !== undefined) return context.skip(unavailable)
+    const address = new URL(await server!.listen(0, '127.0.0.1'))
+    const { status, bytes, complete } = await new Promise<{ status: number; bytes: number; complete: boolean }>((resolve, reject) => {
+      const req = httpRequest({ host: address.hostname, port: address.port, path: '/api/Big?$first=-1' }, (res) => {
+        let bytes = 0
+        res.on('data', (chunk: Buffer) => { bytes += chunk.length })
+        res.on('end', () => resolve({ status: res.statusCode!, bytes, complete: res.complete }))
+        res.on('error', () => resolve({ status: res.statusCode!, bytes, complete: false }))
+        res.on('aborted', () => resolve({ status: res.statusCode!, bytes, complete: false }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    expect(status).toBe(200)
+    expect(complete).toBe(false)
+    expect(bytes).toBeLessThan(1.2 * 1024 * 1024)
   })
 })

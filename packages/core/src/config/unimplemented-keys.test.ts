@@ -14,7 +14,7 @@ describe('findUnimplementedKeys', () => {
   })
 
   it('finds runtime.host keys under the top-level host too', () => {
-    expect(findUnimplementedKeys({ host: { 'max-response-size-mb': 5 } })).toEqual([line('host.max-response-size-mb')])
+    expect(findUnimplementedKeys({ host: { 'some-key': 5 } }, ['runtime.host.some-key'])).toEqual([line('host.some-key')])
   })
 
   it('says why the Azure and file telemetry sinks have no effect, and is silent about OpenTelemetry and log-level', () => {

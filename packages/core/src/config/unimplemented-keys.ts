@@ -10,7 +10,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'runtime.telemetry.application-insights',
   'runtime.telemetry.azure-log-analytics',
   'runtime.telemetry.file',
-  'runtime.host.max-response-size-mb',
   'runtime.embeddings',
   'runtime.base-route',
   'azure-key-vault',

@@ -88,6 +88,10 @@ export const ErrorCodes = {
   SLUICE_ERR_ROLE_NOT_HELD: { status: 403, wire: 'Authorization Failure', template: "The caller is not a member of the role '{role}' named in X-MS-API-ROLE." },
   // ── protocol envelope ───────────────────────────────────────────────────────────────────────
   SLUICE_ERR_BAD_REQUEST: { status: 400, wire: BAD, template: 'The request could not be read: {detail}' },
+  SLUICE_ERR_RESPONSE_TOO_LARGE: {
+    status: 413, wire: 'Payload Too Large',
+    template: 'The JSON result size exceeds max result size of {limit}MB. Please use pagination to reduce size of result.',
+  },
   SLUICE_ERR_QUERY_COST: {
     status: 400, wire: BAD,
     template: 'The request would read up to {cost} rows, more than the limit of {limit} (runtime.limits.max-query-cost); ask for fewer rows per page (first) or nest fewer relationships.',

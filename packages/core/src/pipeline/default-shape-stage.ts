@@ -1,4 +1,6 @@
+import type { RuntimeConfig } from '../config/runtime-config.js'
 import { inject, injectable } from '../di/container.js'
+import { SluiceError } from '../errors/sluice-error.js'
 import { Tokens } from '../di/tokens.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
 import { shapeWriteResult } from './shape-write-result.js'
@@ -9,13 +11,27 @@ import type { Executed, ShapeStage } from './stage.js'
 /** Records for the protocol: the JSON the database built, the paging state, and the next cursor; or a write's outcome. */
 @injectable()
 export class DefaultShapeStage implements ShapeStage {
-  constructor(@inject(Tokens.CursorCodec) private readonly cursors: CursorCodec) {}
+  /** `runtime.host.max-response-size-mb`, in bytes (counted as UTF-16 units, a lower bound): DAB's 158 MB default. */
+  readonly #maxBytes: number
 
-  run({ request, plan, result }: Executed): OperationResult {
+  constructor(
+    @inject(Tokens.CursorCodec) private readonly cursors: CursorCodec,
+    @inject(Tokens.Config) config: RuntimeConfig,
+  ) {
+    this.#maxBytes = (config.runtime.host.maxResponseSizeMb ?? MAX_RESPONSE_MB) * 1024 * 1024
+  }
+
+  run(executed: Executed): OperationResult {
+    const result = this.#shape(executed)
+    if (result.kind === 'read' && result.json.length > this.#maxBytes) throw this.#tooLarge()
+    return result
+  }
+
+  #shape({ request, plan, result }: Executed): OperationResult {
     if (result.kind === 'write') return shapeWriteResult(request, result)
     if (result.kind === 'stream') {
       const stream = {
-        records: result.records,
+        records: limitRecordBytes(result.records, this.#maxBytes, () => this.#tooLarge()),
         close: () => result.close(),
         paging: () => {
           const end = result.end()
@@ -38,6 +54,10 @@ export class DefaultShapeStage implements ShapeStage {
     return { kind: 'read', json: json ?? '[]', hasNextPage: true, endCursor: this.#endCursor(request, result.cursor) }
   }
 
+  #tooLarge(): SluiceError {
+    return new SluiceError('SLUICE_ERR_RESPONSE_TOO_LARGE', { limit: Math.round(this.#maxBytes / 1024 / 1024) })
+  }
+
   #endCursor(request: Executed['request'], values: readonly (string | null)[]): string {
     const order = request.orderBy.map((t) => ({ name: t.field.name, direction: t.direction }))
     if (request.entity.keyFields.length === 0) {
@@ -49,5 +69,21 @@ export class DefaultShapeStage implements ShapeStage {
     const readable = request.permission.fields
     const conceal = request.orderBy.some((t) => !readable.has(t.field.name))
     return this.cursors.encode(request.entity.name, order, values, conceal)
+  }
+}
+
+/** Data API builder's engine limit and default for `max-response-size-mb`. */
+const MAX_RESPONSE_MB = 158
+
+/**
+ * A streamed page's records, ended with `tooLarge()` once they add up to more than `maxBytes`: the body is then cut
+ * off (its status line is already sent), so no client buffers more than the limit.
+ */
+async function* limitRecordBytes(records: AsyncIterable<readonly string[]>, maxBytes: number, tooLarge: () => SluiceError): AsyncGenerator<readonly string[]> {
+  let total = 0
+  for await (const chunk of records) {
+    for (const record of chunk) total += record.length + 1
+    if (total > maxBytes) throw tooLarge()
+    yield chunk
   }
 }
