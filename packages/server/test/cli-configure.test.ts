@@ -87,6 +87,17 @@ describe('sluice configure', () => {
     expect(readFileSync(file, 'utf8')).toBe(before)
   }, 60_000)
 
+  it('never prints a password of the connection string it writes', async (context) => {
+    if (unavailable !== undefined) context.skip(unavailable)
+    if ('unavailable' in database) return
+    const withPassword = new URL(database.url)
+    withPassword.password = 'hunter2'
+    const out = await sluice('configure', '--data-source.connection-string', withPassword.toString())
+    expect(out).not.toContain('hunter2')
+    expect(config()['data-source']['connection-string']).toBe(withPassword.toString())
+    await sluice('configure', '--data-source.connection-string', database.url)
+  })
+
   it('lists effective permissions as dab does', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     const lines = (await sluice('configure', '--show-effective-permissions')).split('\n')

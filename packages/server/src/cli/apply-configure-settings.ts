@@ -1,3 +1,4 @@
+import { redactConnectionString } from '@sluice/core'
 import { CliError } from './cli-error.js'
 import { isJsonObject, objectAt, type JsonObject } from './config-document.js'
 import { CONFIGURE_SETTINGS, type ConfigureSetting } from './configure-settings.js'
@@ -44,7 +45,14 @@ export function applyConfigureSettings(config: JsonObject, options: VerbOptions,
     setAt(config, hostPath(config, setting.path ?? flag.split('.')), value)
   }
   if ([...values.keys()].some((f) => f.startsWith('runtime.embeddings.'))) checkEmbeddings(readObject(config, ['runtime', 'embeddings']) ?? {})
-  for (const [flag, value] of values) log.info(`Updated RuntimeConfig with ${flag} as '${Array.isArray(value) ? value.join(',') : String(value)}'`)
+  for (const [flag, value] of values) log.info(`Updated RuntimeConfig with ${flag} as '${describeValue(flag, value)}'`)
+}
+
+/** A value as the log line shows it: passwords in connection strings and API keys are masked. */
+function describeValue(flag: string, value: unknown): string {
+  if (flag.endsWith('connection-string')) return redactConnectionString(String(value))
+  if (flag.endsWith('api-key')) return '***'
+  return Array.isArray(value) ? value.join(',') : String(value)
 }
 
 function readSetting(options: VerbOptions, setting: ConfigureSetting): unknown {

@@ -17,7 +17,7 @@ export const exportCommand: ConfigVerb = {
   name: 'export',
   summary: 'Export the GraphQL schema as a file and save it to disk.',
   options: [
-    { flags: '--graphql', description: 'Export the GraphQL schema (required: the only export there is)' },
+    { flags: '--graphql [bool]', description: 'Export the GraphQL schema (required: the only export there is)' },
     { flags: '-o, --output <dir>', description: 'Directory the schema file is written to (required; created if missing)' },
     { flags: '-g, --graphql-schema-file <file>', description: "File name of the schema (default: 'schema.gql')" },
     { flags: '--generate [bool]', description: 'Azure Cosmos DB for NoSQL schema sampling (not supported by Sluice)', hidden: true },
