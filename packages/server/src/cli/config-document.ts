@@ -33,7 +33,16 @@ export function readConfigDocument(file: string): ConfigDocument {
 
 /** Writes `next` over the document, changing only the text of what differs from `document.json`. */
 export function writeConfigDocument(document: ConfigDocument, next: JsonObject): void {
-  writeFileSync(document.file, applyJsonChanges(document.text, document.json, next))
+  writeConfigText(document.file, applyJsonChanges(document.text, document.json, next))
+}
+
+/** Writes a config file; a failure (no permission, no such directory) is a `CliError` naming the file. */
+export function writeConfigText(file: string, text: string): void {
+  try {
+    writeFileSync(file, text)
+  } catch (error) {
+    throw new CliError(`Failed to write the config file ${file}: ${(error as Error).message}`)
+  }
 }
 
 export function isJsonObject(value: unknown): value is JsonObject {

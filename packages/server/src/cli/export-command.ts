@@ -52,8 +52,12 @@ export const exportCommand: ConfigVerb = {
     }
     const directory = isAbsolute(output) ? output : resolve(cwd, output)
     const file = join(directory, options.string('graphql-schema-file') ?? 'schema.gql')
-    mkdirSync(directory, { recursive: true })
-    writeFileSync(file, `${sdl}\n`)
+    try {
+      mkdirSync(directory, { recursive: true })
+      writeFileSync(file, `${sdl}\n`)
+    } catch (error) {
+      throw new CliError(`Failed to write the schema file ${file}: ${(error as Error).message}`)
+    }
     out.info(`Schema file exported successfully at ${file}`)
     out.info('Successfully exported the schema file.')
   },

@@ -1,7 +1,8 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { formatWhole } from './apply-json-changes.js'
 import { buildInitConfig } from './build-init-config.js'
 import { CliError } from './cli-error.js'
+import { writeConfigText } from './config-document.js'
 import { dialectDatabaseTypes, FOREIGN_DATABASE_TYPES } from './dialect-database-types.js'
 import { initTargetFile } from './find-config-file.js'
 import type { ConfigVerb } from './run-config-verb.js'
@@ -77,7 +78,7 @@ export const initCommand: ConfigVerb = {
       multipleCreate: options.boolean('graphql.multiple-mutations.create.enabled'),
       aggregateRecordsQueryTimeout: options.integer('mcp.aggregate-records.query-timeout', { min: 1, max: 600 }),
     }, out.warn)
-    writeFileSync(file, formatWhole(config))
+    writeConfigText(file, formatWhole(config))
     out.info('Config file generated.')
     out.info("SUGGESTION: Use 'sluice add [entity-name] [options]' to add new entities in your config.")
   },
