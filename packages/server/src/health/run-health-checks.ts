@@ -1,8 +1,8 @@
-import { performance } from 'node:perf_hooks'
 import type { Driver, EntityModel, RuntimeConfig, ServiceModel } from '@sluice/core'
 import { entityNames } from '@sluice/plugin-graphql'
 import { createCheckEntry, MCP_THRESHOLD_MS, type HealthCheckEntry } from './health-report.js'
 import { mapBounded } from './map-bounded.js'
+import { measureCheck } from './measure-check.js'
 
 /** A request sent through the server itself (fastify inject) with the caller's credentials. */
 export interface HealthProbeRequest {
@@ -34,7 +34,7 @@ export async function runHealthChecks(target: HealthCheckTarget, role: string, s
   const source = config.dataSource
   if (source.health.enabled) {
     const name = source.health.name ?? DATABASE_NAMES[source.databaseType] ?? source.databaseType
-    checks.push(createCheckEntry(name, ['data-source'], source.health.thresholdMs, await measure(async () => {
+    checks.push(createCheckEntry(name, ['data-source'], source.health.thresholdMs, await measureCheck(source.health.thresholdMs, async () => {
       await target.driver.execute({ sql: 'SELECT 1', parameters: [], name: undefined })
     })))
   }
@@ -42,7 +42,7 @@ export async function runHealthChecks(target: HealthCheckTarget, role: string, s
   const perEntity = await mapBounded(entities, config.runtime.health.maxQueryParallelism, (entity) => checkEntity(config, entity, role, send))
   checks.push(...perEntity.flat())
   if (config.runtime.mcp.enabled) {
-    checks.push(createCheckEntry('mcp', ['mcp'], MCP_THRESHOLD_MS, await measure(async () => {
+    checks.push(createCheckEntry('mcp', ['mcp'], MCP_THRESHOLD_MS, await measureCheck(MCP_THRESHOLD_MS, async () => {
       const response = await send({ method: 'POST', url: config.runtime.mcp.path, headers: JSON_HEADERS, payload: MCP_INITIALIZE })
       if (response.status >= 300) throw new Error(`The MCP HealthEndpoint query failed with code: ${response.status}.`)
     })))
@@ -55,14 +55,14 @@ async function checkEntity(config: RuntimeConfig, entity: EntityModel, role: str
   const checks: HealthCheckEntry[] = []
   if (config.runtime.rest.enabled && entity.rest.enabled) {
     const path = entity.rest.path.split('/').map(encodeURIComponent).join('/')
-    checks.push(createCheckEntry(entity.name, ['rest', 'endpoint'], thresholdMs, await measure(async () => {
+    checks.push(createCheckEntry(entity.name, ['rest', 'endpoint'], thresholdMs, await measureCheck(thresholdMs, async () => {
       const response = await send({ method: 'GET', url: `${config.runtime.rest.path}/${path}?$first=${first}` })
       if (response.status >= 300) throw new Error(`The REST HealthEndpoint query failed with code: ${response.status}.`)
     })))
   }
   if (config.runtime.graphql.enabled && entity.graphql.enabled) {
     const payload = JSON.stringify({ query: `{ ${entityNames(entity).list}(first: ${first}) { items { ${selection(entity, role)} } } }` })
-    checks.push(createCheckEntry(entity.name, ['graphql', 'endpoint'], thresholdMs, await measure(async () => {
+    checks.push(createCheckEntry(entity.name, ['graphql', 'endpoint'], thresholdMs, await measureCheck(thresholdMs, async () => {
       const response = await send({ method: 'POST', url: config.runtime.graphql.path, headers: JSON_HEADERS, payload })
       if (response.status >= 300) throw new Error(`The GraphQL HealthEndpoint query failed with code: ${response.status}.`)
       const errors = (JSON.parse(response.body) as { errors?: { message?: string }[] }).errors
@@ -77,17 +77,6 @@ function selection(entity: EntityModel, role: string): string {
   const permitted = entity.permissions.resolve(role, 'read')?.fields
   const fields = entity.fields.filter((f) => permitted === undefined || permitted.has(f.name)).map((f) => f.name)
   return fields.length > 0 ? fields.join(' ') : '__typename'
-}
-
-/** Whole milliseconds the work took (truncated, as Data API builder reports them), or its failure. */
-async function measure(work: () => Promise<void>): Promise<{ ms: number } | { error: string }> {
-  const started = performance.now()
-  try {
-    await work()
-    return { ms: Math.trunc(performance.now() - started) }
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) }
-  }
 }
 
 const MCP_INITIALIZE = JSON.stringify({
