@@ -104,7 +104,7 @@ export const procedureScenarios: readonly Scenario[] = [
   },
   {
     key: 'procedures.parameter-errors',
-    title: 'a missing required, unknown or ill-typed parameter, a query option and a method outside rest.methods are coded 4xx errors',
+    title: 'a missing required, unknown or ill-typed parameter, $select and a method outside rest.methods are coded 4xx errors; $filter, $orderby, $first and $after have no effect',
     requires: ['storedProcedures'],
     async run(harness) {
       const table: FixtureTable = {
@@ -123,10 +123,16 @@ export const procedureScenarios: readonly Scenario[] = [
         expect(expectErrorEnvelope(await server.get(unknown), unknown)).toEqual({
           code: 'Bad Request', status: 400, message: `Invalid request. Contained unexpected fields: other for entity: ${procedure.name}`,
         })
-        for (const option of ['$filter=qty%20eq%201', '$first=1', '$orderby=qty', '$select=count', '$after=x']) {
+        // SPEC §Stored procedures rule 3: filtering, ordering and paging have no effect; a selection is refused.
+        const plain = await server.get(`${base}?${PARAMETER}=1`)
+        for (const option of ['$filter=qty%20eq%201', '$first=1', '$orderby=qty', '$after=x']) {
           const url = `${base}?${PARAMETER}=1&${option}`
-          expect(expectErrorEnvelope(await server.get(url), url).status, url).toBe(400)
+          const reply = await server.get(url)
+          expect(reply.status, `${url} → ${reply.text}`).toBe(plain.status)
+          expect(reply.text, url).toBe(plain.text)
         }
+        const selected = `${base}?${PARAMETER}=1&$select=count`
+        expect(expectErrorEnvelope(await server.get(selected), selected).status, selected).toBe(400)
         for (const bad of ['abc', '1.5', '2147483648']) {
           const url = `${base}?${PARAMETER}=${bad}`
           expect(expectErrorEnvelope(await server.get(url), url).status, url).toBe(400)

@@ -71,7 +71,7 @@ export const relationshipScenarios: readonly Scenario[] = [
             relationship: 'children', as: 'kids', first, orderBy, after, filter: minScore === undefined ? undefined : scoreAbove(minScore),
             relations: [{ relationship: 'parent', as: 'back', select: ['id', 'name'] }],
           })
-          const parents = rowsOf(await server.run({ operation: 'read', entity: 'rel_parent', orderBy: [{ field: 'id', direction: 'asc' }], first: -1, relations: [nested()] }))
+          const parents = rowsOf(await server.run({ operation: 'read', entity: 'rel_parent', orderBy: [{ field: 'id', direction: 'asc' }], first: 1000, relations: [nested()] }))
           expect(parents.map((p) => p.id)).toEqual(tables.parent.rows.map((p) => p['id']))
           for (const parent of parents) {
             const expected = sortRows(tables.child, children(tables.child, parent.id, minScore), orderBy)

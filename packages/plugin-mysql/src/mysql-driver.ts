@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { ExecuteValues, Pool, PoolConnection } from 'mysql2/promise'
+import type { ConnectionOptions, ExecuteValues, Pool, PoolConnection } from 'mysql2/promise'
 import { SluiceError } from '@sluice/core'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
 import { buildMysqlPoolOptions } from './build-mysql-pool-options.js'
@@ -55,16 +55,102 @@ export class MysqlDriver implements Driver {
   }
 
   async execute<R = Record<string, unknown>>(query: CompiledQuery, options: Abortable = {}): Promise<QueryResult<R>> {
-    options.signal?.throwIfAborted()
-    if (isBatch(query.sql)) return this.transaction((connection) => connection.execute<R>(query, options), { signal: options.signal })
+    const { signal } = options
+    signal?.throwIfAborted()
+    if (isBatch(query.sql)) return this.transaction((connection) => connection.execute<R>(query, options), { signal })
+    const client = await this.#acquire(signal)
+    let broken = false
+    try {
+      return await this.#runCancellable<R>(client, query, signal)
+    } catch (error) {
+      broken = readFatal(error)
+      throw error
+    } finally {
+      if (broken) client.destroy()
+      else client.release()
+    }
+  }
+
+  /**
+   * A pooled connection, waiting at most the acquire timeout (mysql2's pool has none of its own) and no longer than
+   * `signal` allows; a connection that arrives after the caller gave up goes straight back to the pool.
+   */
+  async #acquire(signal: AbortSignal | undefined): Promise<PoolConnection> {
     const pool = await this.#getPool()
-    return runQuery<R>(pool, query, options.signal)
+    const timeoutMs = 'connection' in this.#config ? this.#config.acquireTimeoutMs : undefined
+    const getting = pool.getConnection()
+    if (timeoutMs === undefined && signal === undefined) return getting
+    return new Promise<PoolConnection>((resolve, reject) => {
+      let settled = false
+      const giveUp = (reason: unknown): void => {
+        if (settled) return
+        settled = true
+        cleanup()
+        reject(reason)
+        getting.then((connection) => connection.release(), () => undefined)
+      }
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => giveUp(new AcquireTimeoutError(timeoutMs)), timeoutMs)
+      const onAbort = (): void => giveUp(signal!.reason)
+      const cleanup = (): void => {
+        if (timer !== undefined) clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+      }
+      if (signal?.aborted === true) return onAbort()
+      signal?.addEventListener('abort', onAbort, { once: true })
+      getting.then((connection) => {
+        if (settled) return
+        settled = true
+        cleanup()
+        resolve(connection)
+      }, (error: unknown) => {
+        if (settled) return
+        settled = true
+        cleanup()
+        reject(error)
+      })
+    })
+  }
+
+  /**
+   * One statement (or batch) on `client`. When `signal` aborts (the client went away) while it runs, the server is
+   * told to stop it (`KILL QUERY` on a connection of its own), and the call rejects with the signal's reason.
+   */
+  async #runCancellable<R>(client: PoolConnection, query: CompiledQuery, signal: AbortSignal | undefined): Promise<QueryResult<R>> {
+    if (signal === undefined) return runStatements<R>(client, query)
+    signal.throwIfAborted()
+    const onAbort = (): void => { void this.#killQuery(client) }
+    signal.addEventListener('abort', onAbort, { once: true })
+    try {
+      return await runStatements<R>(client, query)
+    } catch (error) {
+      if (signal.aborted) throw signal.reason
+      throw error
+    } finally {
+      signal.removeEventListener('abort', onAbort)
+    }
+  }
+
+  /** `KILL QUERY <thread>` over a short-lived connection (it works while every pooled one is busy). Best effort. */
+  async #killQuery(client: PoolConnection): Promise<void> {
+    if (!('connection' in this.#config)) return
+    const threadId = (client as unknown as { threadId?: number }).threadId ?? (client as unknown as { connection?: { threadId?: number } }).connection?.threadId
+    if (typeof threadId !== 'number') return
+    try {
+      const killer = await loadMysql2().createConnection(buildMysqlPoolOptions(this.#config.connection, this.#config) as ConnectionOptions)
+      try {
+        await killer.query(`KILL QUERY ${threadId}`)
+      } finally {
+        await killer.end()
+      }
+    } catch {
+      // The statement ends anyway at the statement timeout.
+    }
   }
 
   async transaction<T>(fn: (connection: Connection) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const { signal, isolation } = options
     signal?.throwIfAborted()
-    const client = await (await this.#getPool()).getConnection()
+    const client = await this.#acquire(signal)
     let broken = false
     try {
       signal?.throwIfAborted()
@@ -72,7 +158,7 @@ export class MysqlDriver implements Driver {
       if (isolation !== undefined) await client.query(`SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}`)
       await client.query('START TRANSACTION')
       const connection: Connection = {
-        execute: <R>(query: CompiledQuery, o: Abortable = {}) => runStatements<R>(client, query, o.signal ?? signal),
+        execute: <R>(query: CompiledQuery, o: Abortable = {}) => this.#runCancellable<R>(client, query, o.signal ?? signal),
       }
       const result = await fn(connection)
       await client.query('COMMIT')
@@ -98,8 +184,11 @@ export class MysqlDriver implements Driver {
    * connection is closed instead of returned to the pool.
    */
   async *stream<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options: Abortable = {}): AsyncIterable<readonly R[]> {
-    options.signal?.throwIfAborted()
-    const client = await (await this.#getPool()).getConnection()
+    const { signal } = options
+    signal?.throwIfAborted()
+    const client = await this.#acquire(signal)
+    const onAbort = (): void => { void this.#killQuery(client) }
+    signal?.addEventListener('abort', onAbort, { once: true })
     const core = (client as unknown as { connection: StreamingConnection }).connection
     const rows = core.execute(query.sql, query.parameters as unknown[]).stream({ objectMode: true, highWaterMark: chunkSize })
     let finished = false
@@ -115,6 +204,7 @@ export class MysqlDriver implements Driver {
       finished = true
       if (chunk.length > 0) yield chunk
     } finally {
+      signal?.removeEventListener('abort', onAbort)
       if (finished) client.release()
       else {
         rows.destroy()
@@ -143,8 +233,14 @@ export class MysqlDriver implements Driver {
     if ('pool' in config) return typeof config.pool === 'function' ? await config.pool() : config.pool
     const pool = loadMysql2().createPool(buildMysqlPoolOptions(config.connection, config))
     // Queued before any statement on the new connection, so it always applies first.
+    const timeoutMs = config.statementTimeoutMs
     pool.pool.on('connection', (connection) => {
       connection.query(SESSION_SETUP, () => undefined)
+      if (timeoutMs === undefined) return
+      // MariaDB knows max_statement_time (seconds, every statement), MySQL max_execution_time (ms, SELECTs): the
+      // server that does not know one refuses it, and that refusal is ignored.
+      connection.query(`SET SESSION max_statement_time = ${timeoutMs / 1000}`, () => undefined)
+      connection.query(`SET SESSION max_execution_time = ${Math.round(timeoutMs)}`, () => undefined)
     })
     this.#ownedPool = pool
     return pool
@@ -160,20 +256,18 @@ export class MysqlDriver implements Driver {
 }
 
 /** A statement, or a batch's steps in order on this connection (the caller holds the transaction). */
-async function runStatements<R>(target: Runner, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
-  if (!isBatch(query.sql)) return runQuery<R>(target, query, signal)
+async function runStatements<R>(target: Runner, query: CompiledQuery): Promise<QueryResult<R>> {
+  if (!isBatch(query.sql)) return runQuery<R>(target, query)
   let result: QueryResult<R> = { rows: [] }
   for (const step of splitBatch(query.sql, query.parameters)) {
     if (step.onlyIfFound && (result.affectedRows ?? result.rows.length) === 0) return { rows: [] }
-    result = await runQuery<R>(target, { sql: step.sql, parameters: step.parameters }, signal)
+    result = await runQuery<R>(target, { sql: step.sql, parameters: step.parameters })
   }
   return result
 }
 
-async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
-  signal?.throwIfAborted()
-  const running = target.execute(query.sql, query.parameters as ExecuteValues[])
-  const [result, fields] = signal === undefined ? await running : await raceAbort(running, signal)
+async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery): Promise<QueryResult<R>> {
+  const [result, fields] = await target.execute(query.sql, query.parameters as ExecuteValues[])
   if (Array.isArray(result)) {
     // CALL answers with its result sets, then a status: the first result set is what a procedure returns. Its rows
     // are not JSON built by the server, so exact numbers kept as text are given back as numbers here.
@@ -221,13 +315,12 @@ function exactNumber(text: string): number | string {
   return Number.isFinite(n) && String(n) === (canonical === '-0' ? '0' : canonical) ? n : text
 }
 
-/** Settles with `promise`, or rejects with the signal's reason as soon as it aborts. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
+/** No pooled connection within the acquire timeout: the database is saturated (a 503, classified unavailable). */
+class AcquireTimeoutError extends Error {
+  readonly code = 'POOL_ACQUIRE_TIMEOUT'
+  constructor(timeoutMs: number) {
+    super(`no pooled connection became free within ${timeoutMs} ms`)
+  }
 }
 
 function readFatal(error: unknown): boolean {

@@ -22,9 +22,14 @@ export function mysqlPlugin(options: MysqlPluginOptions = {}): DialectPlugin {
     name: '@sluice/plugin-mysql',
     core: '^0.1.0',
     databaseTypes: ['mysql', 'mariadb'],
-    createDialect(source) {
+    createDialect(source, context) {
       if (options.pool !== undefined) return new MysqlDialect({ pool: options.pool }, options.flavor)
-      return new MysqlDialect({ connection: parseConnectionString(source.connectionString), poolSize: options.poolSize }, options.flavor)
+      return new MysqlDialect({
+        connection: parseConnectionString(source.connectionString),
+        poolSize: options.poolSize,
+        statementTimeoutMs: context.limits?.statementTimeoutMs,
+        acquireTimeoutMs: context.limits?.acquireTimeoutMs,
+      }, options.flavor)
     },
   }
 }

@@ -33,6 +33,8 @@ const BY_ERRNO: Readonly<Record<number, Kind>> = {
   1395: 'not-writable', // ER_VIEW_DELETE_MERGE_VIEW
   3105: 'not-writable', // ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN (MySQL)
   1906: 'not-writable', // ER_WARNING_NON_DEFAULT_VALUE_FOR_VIRTUAL_COLUMN (MariaDB)
+  1969: 'timeout', // ER_STATEMENT_TIMEOUT (MariaDB max_statement_time)
+  3024: 'timeout', // ER_QUERY_TIMEOUT (MySQL max_execution_time)
   1040: 'unavailable', // ER_CON_COUNT_ERROR
   1053: 'unavailable', // ER_SERVER_SHUTDOWN
   1205: 'unavailable', // ER_LOCK_WAIT_TIMEOUT: the row stays locked by another session; retry later
@@ -45,7 +47,7 @@ const BY_ERRNO: Readonly<Record<number, Kind>> = {
 /** Client-side codes: sockets, and mysql2's own connection states. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH',
-  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'POOL_CLOSED', 'POOL_ENQUEUELIMIT',
+  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'POOL_CLOSED', 'POOL_ENQUEUELIMIT', 'POOL_ACQUIRE_TIMEOUT',
 ])
 
 const MAX_MESSAGE_LENGTH = 500
