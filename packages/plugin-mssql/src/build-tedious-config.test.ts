@@ -38,6 +38,12 @@ describe('buildTediousConfig', () => {
     expect(config.options).toMatchObject({ database: 'master', encrypt: 'strict', requestTimeout: 0, appName: 'orders' })
   })
 
+  it('takes the statement timeout from runtime.limits unless Command Timeout is given', () => {
+    const settings = parseConnectionString('Server=x;User ID=u;Password=p')
+    expect(buildTediousConfig(settings, { statementTimeoutMs: 5000 }).options?.requestTimeout).toBe(5000)
+    expect(buildTediousConfig(parseConnectionString('Server=x;User ID=u;Password=p;Command Timeout=9'), { statementTimeoutMs: 5000 }).options?.requestTimeout).toBe(9000)
+  })
+
   it('maps ApplicationIntent, MultiSubnetFailover, Workstation ID, Current Language and Packet Size', () => {
     expect(build('Server=x;ApplicationIntent=ReadOnly;MultiSubnetFailover=True;Workstation ID=web1;Current Language=us_english;Packet Size=8192').options)
       .toMatchObject({ readOnlyIntent: true, multiSubnetFailover: true, workstationId: 'web1', language: 'us_english', packetSize: 8192 })

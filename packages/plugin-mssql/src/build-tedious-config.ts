@@ -6,6 +6,8 @@ const DEFAULT_PORT = 1433
 
 export interface TediousDefaults {
   readonly applicationName?: string | undefined
+  /** The request timeout when the connection string sets no `Command Timeout` (`runtime.limits`); else 30 s. */
+  readonly statementTimeoutMs?: number | undefined
 }
 
 /**
@@ -28,7 +30,7 @@ export function buildTediousConfig(settings: ConnectionSettings, defaults: Tedio
     useUTC: true,
     abortTransactionOnError: true,
     // `Command Timeout=0` means no limit, as in ADO.NET; tedious's own default is 15 s.
-    requestTimeout: commandSeconds === undefined ? 30_000 : commandSeconds * 1000,
+    requestTimeout: commandSeconds === undefined ? defaults.statementTimeoutMs ?? 30_000 : commandSeconds * 1000,
     connectTimeout: (connectSeconds ?? 15) * 1000,
   }
   if (settings.database !== undefined) options.database = settings.database

@@ -28,6 +28,8 @@ export type MssqlDriverConfig = {
     readonly connection: ConnectionSettings
     /** `Application Name` when the connection string sets none. */
     readonly applicationName?: string | undefined
+    /** The request timeout when the connection string sets no `Command Timeout` (`runtime.limits`). */
+    readonly statementTimeoutMs?: number | undefined
   }
   | { readonly connectionFactory: () => Promise<TediousConnection> }
 )

@@ -130,7 +130,7 @@ export class MssqlDriver implements Driver {
     const config = this.#config
     const connection = 'connectionFactory' in config
       ? await config.connectionFactory()
-      : await connect(new (tedious().Connection)(buildTediousConfig(config.connection, { applicationName: config.applicationName })))
+      : await connect(new (tedious().Connection)(buildTediousConfig(config.connection, { applicationName: config.applicationName, statementTimeoutMs: config.statementTimeoutMs })))
     const session: Session = { connection, broken: false, contextKeys: new Set() }
     // A fatal error or a closed socket makes the session unusable; without an 'error' listener Node would crash.
     connection.on('error', () => {

@@ -18,15 +18,19 @@ export function mssqlPlugin(options: MssqlPluginOptions = {}): DialectPlugin {
     name: '@sluice/plugin-mssql',
     core: '^0.1.0',
     databaseTypes: ['mssql'],
-    createDialect(source) {
+    createDialect(source, context) {
       const connection = parseConnectionString(source.connectionString)
       buildTediousConfig(connection) // refuses what tedious cannot do (Windows authentication …) at start-up, as configuration
       const fromString = readPoolSize(connection)
       return new MssqlDialect({
         connection,
         applicationName: 'sluice',
+        statementTimeoutMs: context.limits === undefined ? undefined : context.limits.statementTimeoutMs ?? 0,
         // The plugin's options win; else the connection string's Max/Min Pool Size; else the driver's 0–10.
-        pool: { ...options.pool, max: options.pool?.max ?? fromString.max, min: options.pool?.min ?? fromString.min },
+        pool: {
+          ...options.pool, max: options.pool?.max ?? fromString.max, min: options.pool?.min ?? fromString.min,
+          acquireTimeoutMillis: options.pool?.acquireTimeoutMillis ?? context.limits?.acquireTimeoutMs,
+        },
         setSessionContext: readSetSessionContext(source.options),
       })
     },

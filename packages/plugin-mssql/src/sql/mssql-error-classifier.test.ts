@@ -31,6 +31,11 @@ describe('classifyMssqlError', () => {
     expect(classifyMssqlError(requestError(number, message))).toEqual({ kind, message })
   })
 
+  it('maps a request past the statement timeout to timeout', () => {
+    const error = Object.assign(new Error('Timeout: Request failed to complete in 30000ms'), { code: 'ETIMEOUT' })
+    expect(classifyMssqlError(error).kind).toBe('timeout')
+  })
+
   it('maps lost or refused connections, login failures and pool timeouts to unavailable', () => {
     for (const code of ['ESOCKET', 'ETIMEOUT', 'ECLOSE', 'ELOGIN']) {
       expect(classifyMssqlError(Object.assign(new Error(`failed ${code}`), { code })).kind).toBe('unavailable')

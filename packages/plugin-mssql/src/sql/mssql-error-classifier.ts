@@ -91,6 +91,8 @@ function classifyOne(error: unknown): Kind {
   }
   const code = readString(error, 'code')
   if (code === 'EPARAM') return 'invalid-input'
+  // tedious cancels a request past requestTimeout (the statement timeout); ETIMEOUT also means a connect that timed out.
+  if (code === 'ETIMEOUT' && /Request failed to complete/i.test(readString(error, 'message') ?? '')) return 'timeout'
   if (code !== undefined && UNAVAILABLE_CODES.has(code)) return 'unavailable'
   if (readString(error, 'name') === 'TimeoutError') return 'unavailable' // tarn: no pooled connection in time
   return 'other'
