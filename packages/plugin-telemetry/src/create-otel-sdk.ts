@@ -18,6 +18,8 @@ import type { Telemetry } from './telemetry.js'
 export interface OtelSdkOptions {
   readonly settings: OtlpSettings
   readonly serviceVersion: string
+  /** Every data source by name, and the default one (`RuntimeConfig.dataSources`, `.dataSource`). */
+  readonly dataSources: ReadonlyMap<string, DataSourceConfig>
   readonly dataSource: DataSourceConfig
   /** How often metrics are sent (the SDK's default, 60 s, unless given). */
   readonly metricIntervalMs?: number
@@ -61,7 +63,7 @@ export function createOtelSdk(options: OtelSdkOptions): Telemetry {
   }, new W3CTraceContextPropagator())
   return {
     startRequest,
-    hooks: createQuerySpanHooks(tracer, options.dataSource),
+    hooks: createQuerySpanHooks(tracer, options.dataSources, options.dataSource),
     async forceFlush() {
       await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()])
     },

@@ -38,6 +38,7 @@ export function createRequestTracer(tracer: Tracer, instruments: RequestInstrume
     let ended = false
     return {
       run: (fn) => context.with(active, fn),
+      annotate: (attributes) => { span.setAttributes(attributes) },
       fail: (error) => { failure ??= error },
       end(statusCode) {
         if (ended) return

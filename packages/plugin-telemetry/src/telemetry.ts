@@ -25,6 +25,8 @@ export interface TracedRequest {
 /** One request in flight: its span is active inside `run`; `end` closes it once and records the metrics. */
 export interface RequestTrace {
   run<T>(fn: () => T): T
+  /** Adds attributes the transport learns later (the MCP tool called). */
+  annotate(attributes: Readonly<Record<string, string>>): void
   /** The error that ends the request (its code becomes `error.type`). */
   fail(error: unknown): void
   end(statusCode: number): void

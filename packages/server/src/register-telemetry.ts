@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ServiceModel, RuntimeConfig } from '@sluice/core'
 import type { RequestTrace, Telemetry } from '@sluice/plugin-telemetry'
 import { createRouteClassifier } from './classify-route.js'
+import { readMcpToolName } from './read-mcp-tool-name.js'
 
 /**
  * Traces every request of the server: a span (child of an incoming `traceparent`) and Data API builder's request
@@ -31,8 +32,10 @@ export function registerTelemetry(app: FastifyInstance, telemetry: Telemetry, co
   })
   app.addHook('preHandler', (request, _reply, done) => {
     const trace = traces.get(request)
-    if (trace === undefined) done()
-    else trace.run(done)
+    if (trace === undefined) return done()
+    const tool = config.runtime.mcp.enabled && request.url.startsWith(config.runtime.mcp.path) ? readMcpToolName(request) : undefined
+    if (tool !== undefined) trace.annotate({ 'mcp.tool.name': tool })
+    trace.run(done)
   })
   app.addHook('onError', (request, _reply, error, done) => {
     traces.get(request)?.fail(error)

@@ -22,6 +22,12 @@ async function exercise(receiver: OtlpReceiver, protocol: 'grpc' | 'httpprotobuf
     const failed = await inject({ method: 'POST', url: '/api/Book', headers: { 'content-type': 'application/json', 'x-ms-api-role': 'authenticated' }, payload: JSON.stringify({ title: 'Orphan', publisher_id: 999999 }) })
     expect(failed.statusCode).toBeGreaterThanOrEqual(400)
     expect(failed.statusCode).toBeLessThan(500)
+    expect((await inject({ url: '/api/BookCount' })).statusCode).toBe(200)
+    const mcp = await inject({
+      method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'read_records', arguments: { entity: 'Publisher', first: 1 } } }),
+    })
+    expect(mcp.statusCode, mcp.body).toBe(200)
   } finally {
     await server.close()
   }
@@ -51,7 +57,7 @@ function checkTelemetry(receiver: OtlpReceiver): void {
   })
   const query = span(spans, 'QUERY Book', (s) => s.traceId === TRACE_ID)
   expect(query.parentSpanId, 'the query span is a child of the request span').toBe(rest.spanId)
-  expect(query.attributes).toMatchObject({ 'data-source.type': 'PGlite', 'data-source.name': 'PGlite', 'dab.operation': 'read' })
+  expect(query.attributes).toMatchObject({ 'data-source.type': 'PGlite', 'data-source.name': 'default', 'dab.operation': 'read' })
 
   const forbidden = span(spans, 'GET Loan')
   expect(forbidden.status.code).toBe(ERROR)
@@ -65,6 +71,12 @@ function checkTelemetry(receiver: OtlpReceiver): void {
   const failedQuery = span(spans, 'QUERY Book', (s) => s.parentSpanId === write.spanId)
   expect(failedQuery.status.code).toBe(ERROR)
   expect(String(failedQuery.attributes['error.type'])).toMatch(/^SLUICE_ERR_/)
+
+  const procedure = span(spans, 'QUERY BookCount')
+  expect(procedure.attributes).toMatchObject({ 'db.procedure': 'public.book_count', 'dab.operation': 'execute' })
+  const mcp = span(spans, 'POST /mcp')
+  expect(mcp.attributes).toMatchObject({ 'api.type': 'MCP', 'mcp.tool.name': 'read_records', 'dab.entity': 'Publisher', 'action.type': 'Read' })
+  expect(span(spans, 'QUERY Publisher', (s) => s.parentSpanId === mcp.spanId).attributes['data-source.type']).toBe('PGlite')
 
   const { points: all } = receiver
   const total = points(all, 'total_requests')
