@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { createSluice, silentLogger, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
 import { startTelemetry, telemetryPlugin } from '@sluice/plugin-telemetry'
 import { defaultPlugins } from './default-plugins.js'
+import { handleClientError } from './handle-client-error.js'
 import { createFrameworkErrorHandler } from './handle-framework-error.js'
 import { deferIdleCloseUntilFlushed } from './defer-idle-close-until-flushed.js'
 import { mountProtocol } from './mount-protocol.js'
@@ -43,6 +44,7 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
   const common = {
     logController: new RequestLogController({ requestIdLogLabel: 'correlationId' }), bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
     frameworkErrors: createFrameworkErrorHandler(options.config.runtime.host.mode),
+    clientErrorHandler: handleClientError,
     // The request id is Data API builder's correlation id, so every request log line carries it.
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => readCorrelationId(request.headers[CORRELATION_ID_HEADER]),
     requestIdHeader: false as const,
@@ -55,6 +57,9 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     ? (Fastify({ ...common, loggerInstance: requestLog as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
     : Fastify({ ...common, logger: false })
   deferIdleCloseUntilFlushed(app.server)
+  // A client may half-close its side once the request is sent (curl --no-keepalive, some proxies): Node's default
+  // aborts that request and ends the socket, so the answer never arrives. Keep the write side open for it.
+  ;(app.server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true
   // Node closes idle keep-alive connections once, when closing starts; a connection whose request is still in flight
   // would then stay open after its reply until the keep-alive timeout. Replies sent while closing end their connection.
   let closing = false

@@ -62,6 +62,7 @@ async function createContext(sluice: Sluice, http: HttpRequest, request: Fastify
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) departure.abort(new SluiceError('SLUICE_ERR_REQUEST_CANCELLED'))
   })
+  probeOnHalfClose(request, reply)
   const principal = await sluice.authentication.authenticate(http)
   const header = singleHeader(http, ROLE_HEADER)
   return {
@@ -76,3 +77,28 @@ async function createContext(sluice: Sluice, http: HttpRequest, request: Fastify
     queryCost: { spent: 0 },
   }
 }
+
+/**
+ * A FIN from the client while its request runs means either "I am done sending" (a half-close; it still reads the
+ * answer) or "I am gone". TCP cannot tell them apart, so the server probes with interim `102 Processing` lines until
+ * the answer starts: a client that is gone resets the connection at the first and the next write fails, which
+ * closes the socket and aborts the request (its statement is cancelled); a half-closed client ignores 1xx lines.
+ */
+function probeOnHalfClose(request: FastifyRequest, reply: FastifyReply): void {
+  const socket = request.raw.socket
+  if (socket === null || socket === undefined) return
+  let timer: NodeJS.Timeout | undefined
+  const probe = (): void => {
+    if (reply.raw.headersSent || reply.raw.destroyed) return
+    reply.raw.writeProcessing()
+    timer = setTimeout(probe, HALF_CLOSE_PROBE_MS)
+    timer.unref()
+  }
+  socket.once('end', probe)
+  reply.raw.once('close', () => {
+    socket.off('end', probe)
+    if (timer !== undefined) clearTimeout(timer)
+  })
+}
+
+const HALF_CLOSE_PROBE_MS = 250

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '@sluice/core'
@@ -20,6 +21,7 @@ let admin: pg.Client
 let locker: pg.Client | undefined
 let server: SluiceServer | undefined
 let untimed: SluiceServer | undefined
+let untimedAddress: URL | undefined
 let unavailable: string | undefined
 
 beforeAll(async () => {
@@ -124,7 +126,7 @@ describe('bounded work on PostgreSQL', () => {
     if (unavailable !== undefined) return context.skip(unavailable)
     const release = await lockSlowTable()
     try {
-      const address = new URL(await untimed!.listen(0, '127.0.0.1'))
+      const address = (untimedAddress ??= new URL(await untimed!.listen(0, '127.0.0.1')))
       const req = httpRequest({ host: address.hostname, port: address.port, path: '/api/Slow' })
       req.on('error', () => undefined)
       req.end()
@@ -153,5 +155,26 @@ describe('bounded work on PostgreSQL', () => {
     expect(status).toBe(200)
     expect(complete).toBe(false)
     expect(bytes).toBeLessThan(1.2 * 1024 * 1024)
+  })
+
+  it('answers a client that half-closes its side after sending the request', async (context) => {
+    if (unavailable !== undefined) return context.skip(unavailable)
+    const release = await lockSlowTable()
+    const address = (untimedAddress ??= new URL(await untimed!.listen(0, '127.0.0.1')))
+    const answer = new Promise<string>((resolve) => {
+      const socket = connect(Number(address.port), address.hostname, () => {
+        socket.end('GET /api/Slow HTTP/1.1\r\nHost: test\r\n\r\n')
+      })
+      let text = ''
+      socket.on('data', (chunk: Buffer) => { text += chunk.toString() })
+      socket.on('close', () => resolve(text))
+      socket.on('error', () => resolve(text))
+    })
+    await eventually(async () => (await runningStatements()) === 1, 'the statement waits on the lock')
+    await release()
+    const text = await answer
+    // interim 102 Processing lines may come first (the server's probe after the client's FIN)
+    expect(text.replace(/^(HTTP\/1\.1 102 Processing\r\n\r\n)+/, '')).toMatch(/^HTTP\/1\.1 200 /)
+    expect(text).toContain('"value":[')
   })
 })
