@@ -49,9 +49,9 @@ describe('nested reads', () => {
     const { rows } = await read({
       entity: 'Publisher', select: ['id', 'name'], orderBy: [{ field: 'id', direction: 'asc' }], first: 3,
       relations: [{
-        relationship: 'books', as: 'books', select: ['id', 'title'], orderBy: [{ field: 'title', direction: 'asc' }], first: 100,
+        relationship: 'books', as: 'books', select: ['id', 'title'], orderBy: [{ field: 'title', direction: 'asc' }], first: 40,
         relations: [
-          { relationship: 'authors', as: 'writers', select: ['id', 'name'], first: 100, relations: [{ relationship: 'books', as: 'books', select: ['id'], first: 100 }] },
+          { relationship: 'authors', as: 'writers', select: ['id', 'name'], first: 40, relations: [{ relationship: 'books', as: 'books', select: ['id'], first: 40 }] },
           { relationship: 'publisher', as: 'publisher', select: ['name'] },
         ],
       }],
