@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import cluster from 'node:cluster'
 import { readFileSync } from 'node:fs'
+import { basename, resolve } from 'node:path'
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import { createSluice, isSluiceError, loadConfigFile, type RuntimeConfig } from '@sluice/core'
@@ -120,20 +121,22 @@ async function start(values: StartValues): Promise<number> {
   if (cluster.isPrimary) for (const warning of config.warnings) log.warn(warning)
   const port = parsePort(values.port ?? (process.env['PORT'] || '5000'))
   const host = values.host ?? '127.0.0.1'
-  const { createServer } = await import('./create-server.js')
-  const server = await createServer({ config, logger: log, cursorSecret: deriveCursorSecret(config, readLocationText(location)) })
-  let address: string
-  try {
-    address = await server.listen(port, host)
-  } catch (error) {
-    await server.close()
-    throw error
-  }
-  log.info(`Sluice ${SERVER_VERSION} is listening on ${address} (${config.runtime.host.mode} mode, ${server.sluice.model.entities.size} entities; ${describeEndpoints(config, address)})`)
+  const [{ createServer }, { serveSluice }] = await Promise.all([import('./create-server.js'), import('./serve-sluice.js')])
+  // Cursors stay valid across hot reloads: the secret comes from the configuration the process started with.
+  const cursorSecret = deriveCursorSecret(config, readLocationText(location))
+  const service = await serveSluice(config, {
+    port, host, log,
+    create: (next) => createServer({ config: next, logger: log, cursorSecret }),
+    reload: () => loadLocation(location),
+    files: configFiles(location, config),
+    listenFirst: !cluster.isWorker,
+  })
+  const server = service.front.current!
+  log.info(`Sluice ${SERVER_VERSION} is listening on ${service.address} (${config.runtime.host.mode} mode, ${server.sluice.model.entities.size} entities; ${describeEndpoints(config, service.address)})`)
   // A worker stops when its primary says so (SIGTERM); a terminal's SIGINT reaches the primary, which relays it.
   stopOnSignals(async () => {
     log.info('shutting down: finishing in-flight requests')
-    await server.close()
+    await service.close()
     // The IPC channel to the primary would keep a worker alive: drop it so the process ends once sockets flush.
     cluster.worker?.disconnect()
   }, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'])
@@ -182,6 +185,12 @@ async function validate(values: { config?: string; demo?: boolean }): Promise<nu
 /** Loads the config as located: the environment's file layered over the base when DAB_ENVIRONMENT names one. */
 function loadLocation(location: ConfigLocation): RuntimeConfig {
   return loadConfigFile(location.file, { cwd: workingDirectory(), overrideFile: location.overrideFile })
+}
+
+/** Every file the configuration is read from: the config, its DAB_ENVIRONMENT override, its data-source-files. */
+function configFiles(location: ConfigLocation, config: RuntimeConfig): string[] {
+  const children = [...config.dataSources.keys()].filter((name) => name !== basename(location.file)).map((name) => resolve(config.baseDir, name))
+  return [location.file, ...(location.overrideFile === undefined ? [] : [location.overrideFile]), ...children]
 }
 
 function readLocationText(location: ConfigLocation): string {

@@ -73,9 +73,10 @@ describe('the sluice CLI', () => {
   it('reports an unreachable database in one line and exits 1', async () => {
     const file = writeConfig('unreachable.json', {
       'data-source': { 'database-type': 'postgresql', 'connection-string': 'postgresql://postgres:secret@127.0.0.1:1/test' },
+      runtime: { limits: { 'startup-retry-seconds': 0 } },
       entities: { Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
     })
-    const run = await sluice(['start', '--config', file])
+    const run = await sluice(['start', '--config', file, '--port', '0'])
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toMatch(/^sluice: Cannot connect to the PostgreSQL database: .*ECONNREFUSED 127\.0\.0\.1:1$/)
     expect(run.stderr).not.toContain('secret')

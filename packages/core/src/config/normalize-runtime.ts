@@ -11,6 +11,8 @@ export const DEFAULT_MAX_QUERY_COST = 250_000
 /** Data API builder's drivers default to a 30 s command timeout. */
 const DEFAULT_STATEMENT_TIMEOUT_SECONDS = 30
 const DEFAULT_POOL_ACQUIRE_TIMEOUT_MS = 5_000
+/** A serverless database waking from zero takes tens of seconds. */
+const DEFAULT_STARTUP_RETRY_SECONDS = 60
 const DEFAULT_QUERY_TIMEOUT_SECONDS = 30
 
 /**
@@ -153,6 +155,7 @@ function normalizeLimits(limits: Record<string, unknown> | undefined): LimitsCon
     maxQueryCost: readBound(limits, 'max-query-cost', DEFAULT_MAX_QUERY_COST),
     statementTimeoutSeconds: readBound(limits, 'statement-timeout-seconds', DEFAULT_STATEMENT_TIMEOUT_SECONDS),
     poolAcquireTimeoutMs: readInteger(limits, 'pool-acquire-timeout-ms', DEFAULT_POOL_ACQUIRE_TIMEOUT_MS),
+    startupRetrySeconds: readInteger(limits, 'startup-retry-seconds', DEFAULT_STARTUP_RETRY_SECONDS),
   }
 }
 

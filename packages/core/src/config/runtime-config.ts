@@ -86,6 +86,8 @@ export interface LimitsConfig {
   readonly statementTimeoutSeconds: number | null
   /** Longest a request waits for a pooled connection before it is refused (503 with Retry-After). */
   readonly poolAcquireTimeoutMs: number
+  /** How long `sluice start` keeps retrying a database it cannot reach at start-up (answering 503 meanwhile). */
+  readonly startupRetrySeconds: number
 }
 
 export interface RestRuntimeConfig {
