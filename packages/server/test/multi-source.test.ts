@@ -157,6 +157,15 @@ describe('several data sources (data-source-files): PostgreSQL and MariaDB in on
     expect(paths).toEqual(expect.arrayContaining(['/Book', '/Publisher', '/Customer', '/Order']))
   })
 
+  it('checks each data source in /health with its own connection', async (context) => {
+    if (unavailable !== undefined) return context.skip(unavailable)
+    const report = (await request('GET', '/health')).body
+    const databases = report.checks.filter((c: { tags: string[] }) => c.tags.includes('data-source'))
+    expect(databases.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual([
+      ['PostgreSQL (library.json)', 'Healthy'], ['MySQL (shop.json)', 'Healthy'],
+    ])
+  })
+
   it('refuses at start-up a relationship between entities of two data sources, naming both', async (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
     const crossing = writeJson('crossing.json', {

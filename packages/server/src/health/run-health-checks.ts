@@ -1,4 +1,4 @@
-import type { Driver, EntityModel, RuntimeConfig, ServiceModel } from '@sluice/core'
+import type { DataSourceConfig, Driver, EntityModel, RuntimeConfig, ServiceModel } from '@sluice/core'
 import { entityNames } from '@sluice/plugin-graphql'
 import { createCheckEntry, MCP_THRESHOLD_MS, type HealthCheckEntry } from './health-report.js'
 import { mapBounded } from './map-bounded.js'
@@ -16,14 +16,15 @@ export type SendHealthProbe = (request: HealthProbeRequest) => Promise<{ readonl
 export interface HealthCheckTarget {
   readonly config: RuntimeConfig
   readonly model: ServiceModel
-  readonly driver: Pick<Driver, 'execute'>
+  /** Every data source (several with `data-source-files`), each checked with its own driver. */
+  readonly dataSources: { readonly all: readonly { readonly config: DataSourceConfig; readonly driver: Pick<Driver, 'execute'> }[] }
 }
 
 const DATABASE_NAMES: Readonly<Record<string, string>> = { postgresql: 'PostgreSQL', pglite: 'PGlite', mysql: 'MySQL', mssql: 'MSSQL' }
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
 /**
- * Data API builder's checks, in a fixed order: one `SELECT 1` per data source; for each entity with `health.enabled`
+ * Data API builder's checks, in a fixed order: one `SELECT 1` per data source (each on its own driver); for each entity with `health.enabled`
  * (stored procedures excluded), `GET {rest}/{entity}?$first={first}` and the GraphQL list query with `first`, sent
  * through the server as the caller (`send` carries their credentials), so authorization applies exactly as to them;
  * then an MCP `initialize`. At most `max-query-parallelism` entities are checked at once.
@@ -31,11 +32,14 @@ const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/
 export async function runHealthChecks(target: HealthCheckTarget, role: string, send: SendHealthProbe): Promise<HealthCheckEntry[]> {
   const { config } = target
   const checks: HealthCheckEntry[] = []
-  const source = config.dataSource
-  if (source.health.enabled) {
-    const name = source.health.name ?? DATABASE_NAMES[source.databaseType] ?? source.databaseType
+  const several = target.dataSources.all.length > 1
+  for (const { config: source, driver } of target.dataSources.all) {
+    if (!source.health.enabled) continue
+    // Several sources of one engine need telling apart: the file that declares each names it.
+    const engine = DATABASE_NAMES[source.databaseType] ?? source.databaseType
+    const name = source.health.name ?? (several ? `${engine} (${source.name})` : engine)
     checks.push(createCheckEntry(name, ['data-source'], source.health.thresholdMs, await measureCheck(source.health.thresholdMs, async () => {
-      await target.driver.execute({ sql: 'SELECT 1', parameters: [], name: undefined })
+      await driver.execute({ sql: 'SELECT 1', parameters: [], name: undefined })
     })))
   }
   const entities = [...target.model.entities.values()].filter((e) => e.config.health.enabled && e.kind !== 'stored-procedure')
