@@ -19,6 +19,8 @@ const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = 
  * MySQL cuts at 1 KiB by default (MariaDB at 1 MiB).
  */
 const SESSION_SETUP = 'SET SESSION group_concat_max_len = 1073741824'
+/** How long after the statement limit the client stops waiting for a server that does not answer at all. */
+const CLIENT_TIMEOUT_GRACE_MS = 2_000
 
 type Runner = Pick<PoolConnection, 'execute' | 'query'>
 
@@ -116,12 +118,13 @@ export class MysqlDriver implements Driver {
    * told to stop it (`KILL QUERY` on a connection of its own), and the call rejects with the signal's reason.
    */
   async #runCancellable<R>(client: PoolConnection, query: CompiledQuery, signal: AbortSignal | undefined): Promise<QueryResult<R>> {
-    if (signal === undefined) return runStatements<R>(client, query)
+    const timeoutMs = 'connection' in this.#config && this.#config.statementTimeoutMs !== undefined ? this.#config.statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS : undefined
+    if (signal === undefined) return runStatements<R>(client, query, timeoutMs)
     signal.throwIfAborted()
     const onAbort = (): void => { void this.#killQuery(client) }
     signal.addEventListener('abort', onAbort, { once: true })
     try {
-      return await runStatements<R>(client, query)
+      return await runStatements<R>(client, query, timeoutMs)
     } catch (error) {
       if (signal.aborted) throw signal.reason
       throw error
@@ -256,18 +259,24 @@ export class MysqlDriver implements Driver {
 }
 
 /** A statement, or a batch's steps in order on this connection (the caller holds the transaction). */
-async function runStatements<R>(target: Runner, query: CompiledQuery): Promise<QueryResult<R>> {
-  if (!isBatch(query.sql)) return runQuery<R>(target, query)
+async function runStatements<R>(target: Runner, query: CompiledQuery, timeoutMs?: number): Promise<QueryResult<R>> {
+  if (!isBatch(query.sql)) return runQuery<R>(target, query, timeoutMs)
   let result: QueryResult<R> = { rows: [] }
   for (const step of splitBatch(query.sql, query.parameters)) {
     if (step.onlyIfFound && (result.affectedRows ?? result.rows.length) === 0) return { rows: [] }
-    result = await runQuery<R>(target, { sql: step.sql, parameters: step.parameters })
+    result = await runQuery<R>(target, { sql: step.sql, parameters: step.parameters }, timeoutMs)
   }
   return result
 }
 
-async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery): Promise<QueryResult<R>> {
-  const [result, fields] = await target.execute(query.sql, query.parameters as ExecuteValues[])
+/**
+ * One statement. `timeoutMs`: the client stops waiting (mysql2 closes the connection) when the server does not answer
+ * at all — a hung host; the server's own statement limit normally ends the statement first.
+ */
+async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery, timeoutMs?: number): Promise<QueryResult<R>> {
+  const [result, fields] = timeoutMs === undefined
+    ? await target.execute(query.sql, query.parameters as ExecuteValues[])
+    : await target.execute({ sql: query.sql, values: query.parameters as ExecuteValues[], timeout: timeoutMs })
   if (Array.isArray(result)) {
     // CALL answers with its result sets, then a status: the first result set is what a procedure returns. Its rows
     // are not JSON built by the server, so exact numbers kept as text are given back as numbers here.

@@ -7,7 +7,7 @@ import type {
   PostgresQueryConfig,
   PostgresDriverConfig, PostgresPool, PostgresPoolClient, PostgresQueryResult, PostgresTypeParsers,
 } from './postgres-driver-config.js'
-import { classifyPostgresError } from './sql/postgres-error-classifier.js'
+import { CLIENT_TIMEOUT_MESSAGE, classifyPostgresError } from './sql/postgres-error-classifier.js'
 
 /** Types returned as their PostgreSQL text: no `Date` conversion (no time-zone shifts), no precision loss. */
 const TEXT_TYPES = new Set([
@@ -78,12 +78,16 @@ export class PostgresDriver implements Driver {
     // A statement that may be abandoned runs on a session held here, so an abort can cancel it on the server.
     const client = await acquireClient(pool, signal)
     let broken: Error | undefined
+    // A checked-out client emits 'error' when its connection drops; unheard, Node would crash the process.
+    const onConnectionError = (error: Error): void => { broken ??= error }
+    client.on?.('error', onConnectionError)
     try {
       return await this.#runCancellable<R>(pool, client, query, signal)
     } catch (error) {
-      if (classifyPostgresError(error).kind === 'unavailable') broken = toError(error)
+      if (isBrokenConnection(error)) broken ??= toError(error)
       throw error
     } finally {
+      client.off?.('error', onConnectionError)
       client.release(broken)
     }
   }
@@ -131,7 +135,7 @@ export class PostgresDriver implements Driver {
       await runQuery(client, { sql: 'COMMIT', parameters: [] })
       return result
     } catch (error) {
-      if (classifyPostgresError(error).kind === 'unavailable') broken = toError(error)
+      if (isBrokenConnection(error)) broken = toError(error)
       try {
         await runQuery(client, { sql: 'ROLLBACK', parameters: [] })
       } catch (rollbackError) {
@@ -171,7 +175,7 @@ export class PostgresDriver implements Driver {
         if (rows.length > 0) yield rows
       }
     } catch (error) {
-      if (classifyPostgresError(error).kind === 'unavailable') broken = toError(error)
+      if (isBrokenConnection(error)) broken = toError(error)
       throw error
     } finally {
       signal?.removeEventListener('abort', onAbort)
@@ -265,6 +269,11 @@ function cancelOnServer(pool: PostgresPool, client: PostgresPoolClient): void {
 function toQueryResult<R>(result: PostgresQueryResult<R>): QueryResult<R> {
   const affectedRows = DML_COMMANDS.has(result.command) && result.rowCount !== null ? result.rowCount : undefined
   return { rows: result.rows, affectedRows }
+}
+
+/** The session cannot be reused: it is lost, or still busy with a statement the client stopped waiting for. */
+function isBrokenConnection(error: unknown): boolean {
+  return classifyPostgresError(error).kind === 'unavailable' || (error instanceof Error && error.message === CLIENT_TIMEOUT_MESSAGE)
 }
 
 function toError(value: unknown): Error {

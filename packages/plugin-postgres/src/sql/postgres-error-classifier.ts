@@ -22,6 +22,8 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 
 /** Messages `pg` and `pg-pool` raise without a code when a connection is lost or cannot be had in time. */
 const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i]
+/** `pg`'s client-side query_timeout: the server did not answer within the statement timeout and its grace. */
+export const CLIENT_TIMEOUT_MESSAGE = 'Query read timeout'
 
 const MAX_MESSAGE_LENGTH = 500
 
@@ -48,6 +50,7 @@ function classifyKind(error: unknown): Kind {
     if (SOCKET_CODES.has(code)) return 'unavailable'
   }
   const message = readString(error, 'message') ?? ''
+  if (message === CLIENT_TIMEOUT_MESSAGE) return 'timeout'
   if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return 'unavailable'
   return 'other'
 }
