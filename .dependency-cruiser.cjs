@@ -2,7 +2,7 @@
 // (type-only imports vanish when compiled); the driver/transport bans look at every import, types included.
 
 /** core's folders from the bottom up: a folder may import its own and lower folders at run time, never higher. */
-const CORE_LAYERS = ['util', 'errors', 'di', 'config', 'filter', 'model', 'request', 'plan', 'dialect', 'pipeline', 'plugin', 'protocol', 'auth', 'boot']
+const CORE_LAYERS = ['util', 'errors', 'di', 'config', 'filter', 'model', 'request', 'plan', 'dialect', 'pipeline', 'cache', 'plugin', 'protocol', 'auth', 'boot']
 
 const coreLayerRules = CORE_LAYERS.map((layer, i) => ({
   name: `core-layer-${layer}`,
@@ -13,7 +13,7 @@ const coreLayerRules = CORE_LAYERS.map((layer, i) => ({
 })).filter((rule) => rule.to.path !== '^packages/core/src/($^)/')
 
 // Matches both resolved (node_modules/x/…) and unresolvable (bare `x`) imports of these packages.
-const DRIVERS_AND_TRANSPORTS = '(^|node_modules/)(fastify|@fastify|pino|pino-pretty|pg|pg-[a-z-]+|@electric-sql|mysql2|tedious|tarn|graphql|@envelop|@modelcontextprotocol)(/|$)'
+const DRIVERS_AND_TRANSPORTS = '(^|node_modules/)(fastify|@fastify|pino|pino-pretty|pg|pg-[a-z-]+|@electric-sql|mysql2|tedious|tarn|graphql|@envelop|@modelcontextprotocol|ioredis|redis|@redis)(/|$)'
 
 module.exports = {
   forbidden: [

@@ -108,6 +108,12 @@ export { DefaultPlanStage } from './pipeline/default-plan-stage.js'
 export { DefaultExecuteStage } from './pipeline/default-execute-stage.js'
 export { DefaultShapeStage } from './pipeline/default-shape-stage.js'
 
+// ── Response cache (runtime.cache) ──────────────────────────────────────────────────────────────────────────
+/** The SPI of the cache's shared level and backplane, for plugins that supply one (Redis: @sluice/plugin-cache-redis). */
+export type { SharedCacheStore, SharedStamp } from './cache/shared-cache-store.js'
+/** The request's Cache-Control directives the cache honours (`no-cache`, `no-store`, `only-if-cached`). */
+export { parseCacheControl, type CacheDirectives } from './cache/parse-cache-control.js'
+
 // ── Plugins, DI and boot ────────────────────────────────────────────────────────────────────────────────────
 export type { SluicePlugin } from './plugin/sluice-plugin.js'
 export type { PluginRegistry } from './plugin/plugin-registry.js'

@@ -75,7 +75,14 @@ async function createContext(sluice: Sluice, http: HttpRequest, request: Fastify
     streamReads,
     // One budget per HTTP request: a GraphQL document's root fields share it (runtime.limits.max-query-cost).
     queryCost: { spent: 0 },
+    // Read only for the response cache (runtime.cache): with the cache off, requests pay nothing for it.
+    cacheControl: sluice.config.runtime.cache.enabled ? joinHeader(http.headers['cache-control']) : undefined,
   }
+}
+
+/** A header's value; several lines of a list header joined with commas (RFC 9110 §5.3). */
+function joinHeader(value: string | readonly string[] | undefined): string | undefined {
+  return value === undefined || typeof value === 'string' ? value : value.join(', ')
 }
 
 /**

@@ -17,6 +17,7 @@ import type { ProtocolPlugin } from '../protocol/protocol-plugin.js'
 import type { ResponseEncoder, ResponseEncoderPlugin } from '../protocol/response-encoder.js'
 import { findParameterDefaultProblems } from '../request/bind-parameters.js'
 import { silentLogger, type Logger } from '../request/logger.js'
+import { closeResponseCache, setUpResponseCache } from '../cache/set-up-response-cache.js'
 import { openDataSources } from './open-data-sources.js'
 import { registerDefaults } from './register-defaults.js'
 
@@ -61,7 +62,10 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   const sources = await openDataSources(config, plugins, log)
   const dataSources = new DataSourceRegistry(sources)
   const { dialect, driver } = dataSources.default
-  const close = async (): Promise<void> => { await Promise.all(sources.map((s) => s.driver.destroy())) }
+  let container: SluiceContainer | undefined
+  const close = async (): Promise<void> => {
+    await Promise.all([...sources.map((s) => s.driver.destroy()), container === undefined ? undefined : closeResponseCache(container)])
+  }
   try {
     // Each data source introspects its own entities' objects, all sources at once.
     const metadata = new Map(await Promise.all(sources.map(async (s) =>
@@ -72,10 +76,11 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
     if (defaultProblems.length > 0) {
       throw new SluiceError('SLUICE_ERR_MODEL', { count: defaultProblems.length, problems: defaultProblems.map((p) => `  - ${p}`).join('\n') })
     }
-    const container = new SluiceContainer()
+    container = new SluiceContainer()
     registerDefaults(container, { config, model, log, dataSources, cursorSecret: options.cursorSecret ?? randomBytes(32) })
     const registry = createPluginRegistry(container, config, log)
     for (const plugin of plugins) await plugin.register?.(registry.forPlugin(plugin.name))
+    await setUpResponseCache(container, registry.forPlugin('@sluice/core:response-cache'), { config, model, dataSources, log })
     container.register(Tokens.PipelineHooks, { useValue: Object.freeze([...registry.hooks]) })
     registry.seal()
     const pipeline = container.resolve(Tokens.Pipeline)

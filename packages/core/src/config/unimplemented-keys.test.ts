@@ -8,9 +8,14 @@ describe('findUnimplementedKeys', () => {
     expect(findUnimplementedKeys({ runtime: { rest: {} }, entities: { A: { source: 'a' } } })).toEqual([])
   })
 
+  it('no longer lists the response cache, which is implemented', () => {
+    const cache = { enabled: true, 'ttl-seconds': 10, 'level-2': { enabled: true, provider: 'redis', 'connection-string': 'localhost:6379' } }
+    expect(findUnimplementedKeys({ runtime: { cache }, entities: { A: { cache: { enabled: true, level: 'L1' } } } })).toEqual([])
+  })
+
   it('reports each key kind once, however many entities use it', () => {
-    const entities = { A: { health: {}, cache: {} }, B: { cache: {} } }
-    expect(findUnimplementedKeys({ entities })).toEqual([line('entities.*.cache')])
+    const entities = { A: { health: {}, other: {} }, B: { other: {} } }
+    expect(findUnimplementedKeys({ entities }, ['entities.*.other'])).toEqual([line('entities.*.other')])
   })
 
   it('finds runtime.host keys under the top-level host too', () => {

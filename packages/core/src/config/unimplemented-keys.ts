@@ -6,7 +6,6 @@ import { isJsonObject } from './read-config-value.js'
  * the top-level `host` SPEC spells.
  */
 export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
-  'runtime.cache',
   'runtime.telemetry.application-insights',
   'runtime.telemetry.azure-log-analytics',
   'runtime.telemetry.file',
@@ -15,7 +14,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'azure-key-vault',
   'autoentities',
   'data-source.user-delegated-auth',
-  'entities.*.cache',
 ]
 
 /** Why a key is not implemented, where the generic "not implemented yet" would mislead. */

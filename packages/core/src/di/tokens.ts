@@ -1,4 +1,5 @@
 import type { AuthenticationProvider } from '../auth/authentication-provider.js'
+import type { SharedCacheStore } from '../cache/shared-cache-store.js'
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { Dialect } from '../dialect/dialect.js'
@@ -39,6 +40,8 @@ export const Tokens = {
   ShapeStage: createToken<ShapeStage>('ShapeStage'),
   Pipeline: createToken<Pipeline>('Pipeline'),
   MultipleCreate: createToken<MultipleCreate>('MultipleCreate'),
+  /** The response cache's shared level and backplane (`runtime.cache.level-2`), provided by a plugin such as Redis's. */
+  SharedCacheStore: createToken<SharedCacheStore>('SharedCacheStore'),
 } as const
 
 /** Stages whose replacement could weaken security; replacing them needs `allowSecurityOverride`. */

@@ -107,6 +107,7 @@ export const ErrorCodes = {
     status: 504, wire: 'Gateway Timeout',
     template: 'The database did not finish the statement within the statement timeout (runtime.limits.statement-timeout-seconds) and cancelled it; narrow the request or try again later.',
   },
+  SLUICE_ERR_NOT_CACHED: { status: 504, wire: 'Gateway Timeout', template: "Header 'only-if-cached' was used but item was not found in cache." },
   SLUICE_ERR_REQUEST_CANCELLED: { status: 499, wire: 'Client Closed Request', template: 'The client went away before the answer was ready; its statement was cancelled.' },
   SLUICE_ERR_DATABASE_INPUT: { status: 400, wire: BAD, template: 'The database rejected the request: {reason}.' },
   SLUICE_ERR_DATABASE_CONFLICT: { status: 409, wire: 'Conflict', template: 'The request conflicts with an existing row (a unique key would be duplicated).' },

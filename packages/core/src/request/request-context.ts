@@ -35,6 +35,11 @@ export interface RequestContext {
    * operation is bounded on its own.
    */
   readonly queryCost?: QueryCostBudget | undefined
+  /**
+   * The request's `Cache-Control` header (several lines joined with commas), read by the response cache:
+   * `no-cache`, `no-store` and `only-if-cached`. Set by the server only when `runtime.cache.enabled`.
+   */
+  readonly cacheControl?: string | undefined
 }
 
 /** The estimated rows a request's reads have claimed so far (see `RequestContext.queryCost`). */

@@ -1,0 +1,47 @@
+import type { RuntimeConfig } from '../config/runtime-config.js'
+import type { SluiceContainer } from '../di/container.js'
+import { Tokens } from '../di/tokens.js'
+import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
+import type { ServiceModel } from '../model/service-model.js'
+import { MultipleCreate } from '../pipeline/multiple-create.js'
+import type { ExecutionPlan } from '../plan/query-plan.js'
+import type { PluginRegistry } from '../plugin/plugin-registry.js'
+import type { Logger } from '../request/logger.js'
+import { CachingExecuteStage, type PlanIntent } from './caching-execute-stage.js'
+import { createCachePlanHook } from './create-cache-plan-hook.js'
+import { EvictingMultipleCreate } from './evicting-multiple-create.js'
+import { buildObjectKinds } from './plan-tags.js'
+import { ResponseCache } from './response-cache.js'
+
+export interface ResponseCacheParts {
+  readonly config: RuntimeConfig
+  readonly model: ServiceModel
+  readonly dataSources: DataSourceRegistry
+  readonly log: Logger
+}
+
+/**
+ * Puts the response cache into the pipeline (`runtime.cache.enabled`): a plan hook that notes what each plan is for,
+ * the execute stage wrapped by `CachingExecuteStage`, and multiple create evicting after its transaction. The shared
+ * store is the one a plugin provided (`Tokens.SharedCacheStore`), if any.
+ */
+export function registerResponseCache(container: SluiceContainer, registry: PluginRegistry, parts: ResponseCacheParts): void {
+  const { config, model, dataSources, log } = parts
+  const store = container.isRegistered(Tokens.SharedCacheStore) ? container.resolve(Tokens.SharedCacheStore) : undefined
+  if (config.runtime.cache.level2.enabled && store === undefined) {
+    log.warn('runtime.cache.level-2 is enabled but no shared cache plugin is registered (@sluice/plugin-cache-redis): cached reads stay in this process and writes evict them here only.')
+  }
+  if (!config.runtime.cache.level2.enabled) {
+    const levels = [...config.entities.values()].filter((e) => e.cache.level === 'L1L2').map((e) => e.name)
+    if (levels.length > 0) log.warn(`Entities ${levels.join(', ')} ask for cache level L1L2, but runtime.cache.level-2 is not enabled: their reads are cached in memory only (L1).`)
+  }
+  const cache = new ResponseCache(store)
+  const intents = new WeakMap<ExecutionPlan, PlanIntent>()
+  registry.addHooks(createCachePlanHook(config, intents))
+  const inner = container.resolve(Tokens.ExecuteStage)
+  registry.provide(Tokens.ExecuteStage, { useValue: new CachingExecuteStage(inner, cache, intents, dataSources, buildObjectKinds(model)) })
+  // A plugin's own multiple create is left alone (it would have to evict by itself); core's gets the evicting one.
+  if (Object.getPrototypeOf(container.resolve(Tokens.MultipleCreate)) === MultipleCreate.prototype) {
+    registry.provide(Tokens.MultipleCreate, { useValue: new EvictingMultipleCreate(model, config, dataSources, cache) })
+  }
+}
