@@ -195,4 +195,31 @@ describe('sluice start lifecycle', () => {
       agent.destroy()
     }
   })
+
+  it('on SIGTERM-style shutdown under load, every request already sent is answered in full', async (context) => {
+    if (unavailable !== undefined) return context.skip(unavailable)
+    const file = join(dir, 'shutdown-load.json')
+    writeFileSync(file, configJson(URL_, { Item: { source: `${schema}.items`, permissions: read } }))
+    const service = await serve(file)
+    const agents = Array.from({ length: 4 }, () => new Agent({ keepAlive: true, maxSockets: 1 }))
+    let closing: Promise<void> | undefined
+    const outcomes: string[] = []
+    const load = Promise.all(agents.map(async (agent) => {
+      for (let n = 0; n < 40; n++) {
+        if (n === 10 && closing === undefined) closing = service.close()
+        try {
+          const res = await get(service.address, `/api/Item?$first=${1 + (n % 20)}`, agent)
+          outcomes.push(res.status === 200 && res.body.value.length === 1 + (n % 20) ? 'ok' : `status ${res.status}`)
+        } catch (error) {
+          // Once the server has stopped, new connections are refused: fine. A reset of a request it accepted is not.
+          outcomes.push((error as { code?: string }).code === 'ECONNREFUSED' ? 'refused' : `error ${(error as { code?: string }).code}`)
+        }
+      }
+    }))
+    await load
+    await closing
+    for (const agent of agents) agent.destroy()
+    expect(outcomes.filter((o) => o !== 'ok' && o !== 'refused')).toEqual([])
+    expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThanOrEqual(10)
+  })
 })
