@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { createSluice, silentLogger, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
 import { startTelemetry, telemetryPlugin } from '@sluice/plugin-telemetry'
+import { cachePlugins } from './cache-plugins.js'
 import { defaultPlugins } from './default-plugins.js'
 import { handleClientError } from './handle-client-error.js'
 import { createFrameworkErrorHandler } from './handle-framework-error.js'
@@ -82,7 +83,8 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
   }
   // Off (the default): nothing is loaded, no hook is added, requests pay nothing.
   const telemetry = await startTelemetry({ config: options.config, log: startupLog, serviceVersion: SERVER_VERSION, metricIntervalMs: options.metricIntervalMs })
-  const plugins = [...(options.plugins ?? defaultPlugins()), ...(telemetry === undefined ? [] : [telemetryPlugin(telemetry)])]
+  const given = options.plugins ?? defaultPlugins()
+  const plugins = [...given, ...cachePlugins(options.config, given), ...(telemetry === undefined ? [] : [telemetryPlugin(telemetry)])]
   let sluice: Sluice
   try {
     sluice = await createSluice({ config: options.config, plugins, log, cursorSecret: options.cursorSecret })

@@ -72,7 +72,8 @@ export class CachingExecuteStage implements ExecuteStage {
     const streamed = plan.kind === 'select' && plan.result.mode === 'stream'
     const shape = streamed ? undefined : this.#shape(plan)
     const params = shape === undefined ? undefined : encodeParameters(plan.parameters, marker?.marker.index)
-    const ticket = params === undefined ? undefined : this.cache.begin(shape!.tags)
+    const fenced = params === undefined ? false : this.cache.fence()
+    const ticket = (fenced === true || (fenced !== false && await fenced)) ? this.cache.begin(shape!.tags) : undefined
     if (ticket === undefined) {
       // Streamed pages, values the key cannot hold, a shared store out of step: the database answers.
       if (directives.onlyIfCached) throw new SluiceError('SLUICE_ERR_NOT_CACHED')

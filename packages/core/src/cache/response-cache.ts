@@ -74,6 +74,14 @@ export class ResponseCache {
   }
 
   /**
+   * With a shared store: waits until every eviction other instances published before now has been applied here.
+   * False when the store is out of step (then nothing may be served from a cache).
+   */
+  fence(): Promise<boolean> | true {
+    return this.#store === undefined ? true : this.#store.fence()
+  }
+
+  /**
    * Snapshots the generations of `tags` before a read asks the cache or the database. Undefined when the shared
    * store (if any) is out of step: evictions from other instances may be missing, so nothing may be served from or
    * stored in either level — the read goes to the database.

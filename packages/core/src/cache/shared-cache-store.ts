@@ -26,6 +26,12 @@ export interface SharedCacheStore {
    * not caught up since it was (evictions may have been missed): then nothing may be served from any cache level.
    */
   stamp(tags: readonly string[]): SharedStamp | undefined
+  /**
+   * Resolves true once every eviction published by any instance before the call has been applied here (a round
+   * trip on the subscription, shared by concurrent callers); false when out of step. Core awaits it before each
+   * cached read, so a write acknowledged by one instance is never hidden by a cache on another.
+   */
+  fence(): Promise<boolean>
   /** The value stored under `key` by any instance, when its versions are still current; undefined otherwise. */
   get(key: string): Promise<string | undefined>
   /** Stores `value` under `key` for `ttlMs` with the versions of `stamp`, in the background (best effort). */
