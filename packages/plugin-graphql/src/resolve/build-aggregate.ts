@@ -1,5 +1,5 @@
-import { getArgumentValues, type GraphQLObjectType } from 'graphql'
-import type { AggregateFunction, AggregateRequest, AggregationItem, HavingCondition } from '@sluice/core'
+import { getArgumentValues, getNamedType, type GraphQLObjectType } from 'graphql'
+import { SluiceError, type AggregateFunction, type AggregateRequest, type AggregationItem, type HavingCondition } from '@sluice/core'
 import { collectSubfields, type CollectedField, type SelectionScope } from './collect-fields.js'
 
 const FUNCTIONS: ReadonlySet<string> = new Set(['count', 'sum', 'avg', 'min', 'max'])
@@ -16,8 +16,8 @@ export function buildAggregate(groupBy: CollectedField, connection: GraphQLObjec
   const aggregations: AggregationItem[] = []
   const aggregationNodes = collectSubfields(groupBy.nodes, scope).filter((f) => f.name === 'aggregations').flatMap((f) => f.nodes)
   if (aggregationNodes.length > 0) {
-    const groupType = (definition.type as unknown as { ofType: { ofType: { ofType: GraphQLObjectType } } }).ofType.ofType.ofType
-    const aggregationsType = (groupType.getFields()['aggregations']!.type as unknown as { ofType: GraphQLObjectType }).ofType
+    const groupType = getNamedType(definition.type) as GraphQLObjectType
+    const aggregationsType = getNamedType(groupType.getFields()['aggregations']!.type) as GraphQLObjectType
     for (const item of collectSubfields(aggregationNodes, scope)) {
       if (!FUNCTIONS.has(item.name)) continue
       const itemArgs = getArgumentValues(aggregationsType.getFields()[item.name]!, item.nodes[0]!, scope.variableValues as Record<string, unknown>)
@@ -33,13 +33,22 @@ export function buildAggregate(groupBy: CollectedField, connection: GraphQLObjec
   return { groupBy: fields, aggregations }
 }
 
+/**
+ * `having` is the entity's widest numeric filter input (Data API builder's type): comparisons and `in` become
+ * core's conditions; `Long` and `Decimal` values arrive as text and compare as numbers (core compares aggregates
+ * as floating point). Null operators and null `in` items add no condition. `isNull` has no counterpart in core's
+ * aggregation: refused with a 400 rather than ignored.
+ */
 function buildHaving(input: Readonly<Record<string, unknown>> | null | undefined): HavingCondition[] | undefined {
   if (input === null || input === undefined) return undefined
   const out: HavingCondition[] = []
   for (const [op, value] of Object.entries(input)) {
     if (value === null || value === undefined) continue
-    if (op === 'in') out.push({ op: 'in', values: value as number[] })
-    else out.push({ op: HAVING_OPS[op as keyof typeof HAVING_OPS], value: value as number })
+    if (op === 'isNull') {
+      throw new SluiceError('SLUICE_ERR_INVALID_AGGREGATE', { detail: 'having does not support isNull; an aggregate over a group is null only when every value is null.' })
+    }
+    if (op === 'in') out.push({ op: 'in', values: (value as readonly unknown[]).filter((v) => v !== null).map(Number) })
+    else out.push({ op: HAVING_OPS[op as keyof typeof HAVING_OPS], value: Number(value) })
   }
   return out.length === 0 ? undefined : out
 }

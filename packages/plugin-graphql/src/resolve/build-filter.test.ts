@@ -33,6 +33,13 @@ describe('buildFilter', () => {
     expect(buildFilter({ a: { contains: null } })).toEqual(Filter.and([]))
   })
 
+  it('leaves out null items of in, and and or lists (Data API builder types them [T])', () => {
+    expect(buildFilter({ t: { in: [1, null, 2] } })).toEqual(Filter.in('t', [Filter.literal(1), Filter.literal(2)]))
+    expect(buildFilter({ t: { in: [null] } })).toEqual(Filter.constant(false))
+    expect(buildFilter({ and: [null, { a: { eq: 1 } }] })).toEqual(Filter.and([Filter.comparison('eq', Filter.field('a'), Filter.literal(1))]))
+    expect(buildFilter({ or: [null] })).toEqual(Filter.or([]))
+  })
+
   it('hands relationship keys to the related-filter builder', () => {
     const related = (key: string, value: Record<string, unknown>) => (key === 'publisher' ? Filter.related(key, buildFilter(value)) : undefined)
     expect(buildFilter({ publisher: { name: { eq: 'P' } } }, related)).toEqual(

@@ -14,15 +14,16 @@ export type RelatedFilterBuilder = (key: string, value: InputObject) => FilterNo
  * Turns a `{T}FilterInput` value, as graphql-js coerced it, into core's protocol-neutral filter: several fields in
  * one object and several operators on one field are combined with and; `and`/`or` take lists. A field or operator
  * given as null adds no condition, except `eq: null` / `neq: null`, which test for null as REST's `eq null` does.
- * An empty `in` list matches nothing. Names stay API-level names; core binds them,
- * checks field access and coerces the values, exactly as for REST's `$filter`.
+ * An empty `in` list matches nothing; null items of `in`, `and` and `or` lists are left out. Names stay API-level
+ * names; core binds them, checks field access and coerces the values, exactly as for REST's `$filter`.
  */
 export function buildFilter(input: InputObject, related?: RelatedFilterBuilder): FilterNode {
   const items: FilterNode[] = []
   for (const [key, value] of Object.entries(input)) {
     if (value === null || value === undefined) continue
     if (key === 'and' || key === 'or') {
-      const parts = (value as readonly InputObject[]).map((v) => buildFilter(v, related))
+      // `[{T}FilterInput]` takes null items (Data API builder's type); they add no condition.
+      const parts = (value as ReadonlyArray<InputObject | null>).filter((v) => v !== null).map((v) => buildFilter(v, related))
       items.push(key === 'and' ? Filter.and(parts) : Filter.or(parts))
       continue
     }
@@ -51,7 +52,8 @@ function buildFieldConditions(field: string, operators: InputObject): FilterNode
       case 'endsWith': out.push(Filter.stringMatch('endsWith', field, Filter.literal(value, 'string'))); break
       case 'isNull': out.push(Filter.isNull(field, value as boolean)); break
       case 'in': {
-        const values = value as readonly unknown[]
+        // Null items match nothing (SQL: x IN (…, NULL) is never true through the NULL), so they are left out.
+        const values = (value as readonly unknown[]).filter((v) => v !== null)
         out.push(values.length === 0 ? Filter.constant(false) : Filter.in(field, values.map((v) => Filter.literal(v, 'any'))))
         break
       }

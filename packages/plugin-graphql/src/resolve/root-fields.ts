@@ -62,7 +62,7 @@ export class RootFields {
     return {
       type: t.object,
       description: `One ${t.names.type} record by its key; an error entry when there is none.`,
-      args: t.keyArguments(),
+      args: t.byKeyArguments(),
       extensions: { [READ_FIELD]: { kind: 'byKey', types: t } satisfies ReadFieldExtension },
       resolve: async (_source, args, context, info) => {
         const scope = this.#scope(context, info)
@@ -94,8 +94,10 @@ export class RootFields {
     return {
       type: t.connection,
       description: `Creates several ${t.names.type} records in one transaction (all or none).`,
-      args: { items: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(t.createInput!))) } },
+      // `[Create{T}Input!]`, a nullable list as in Data API builder; null creates nothing.
+      args: { items: { type: new GraphQLList(new GraphQLNonNull(t.createInput!)) } },
       resolve: async (_source, args, context, info) => {
+        if (args['items'] === null || args['items'] === undefined) return { items: [], hasNextPage: false, endCursor: null }
         const scope = this.#scope(context, info)
         const { select, relations } = buildReadSelection(t.entity, t.object, itemsOf(collectSubfields(info.fieldNodes, scope), scope), scope)
         checkReadableSelection(t.entity, select, context.request)
@@ -117,7 +119,7 @@ export class RootFields {
         const { select, relations } = this.#selection(t, context, info)
         checkReadableSelection(t.entity, select, context.request)
         const result = await runWrite(this.pipeline, {
-          operation: 'update', entity: t.entity.name, key: keyOf(t, args), body: args['item'] as Args, relations, terms: GRAPHQL_TERMS,
+          operation: 'update', entity: t.entity.name, key: keyOf(t, args), body: itemWithoutKey(t, args), relations, terms: GRAPHQL_TERMS,
         }, context.request)
         return parseRecords(result.json, context)[0] ?? null
       },
@@ -180,4 +182,23 @@ function keyOf(t: EntityTypes, args: Args): Record<string, unknown> {
   const key: Record<string, unknown> = {}
   for (const f of t.entity.keyFields) key[f.name] = args[f.name]
   return key
+}
+
+/**
+ * The `item` of `update{T}` without its key fields. Data API builder's update input carries the key fields too, and
+ * its clients repeat the key there (`updateBook(id: 1, item: { id: 1, … })`); the same value is no change and is
+ * dropped. A different value would change the key, which an update by key does not do: refused.
+ */
+function itemWithoutKey(t: EntityTypes, args: Args): Args {
+  const item = args['item'] as Args
+  const body: Record<string, unknown> = { ...item }
+  for (const f of t.entity.keyFields) {
+    if (!Object.hasOwn(body, f.name)) continue
+    if (body[f.name] !== null && String(body[f.name]) === String(args[f.name])) {
+      delete body[f.name]
+      continue
+    }
+    throw new SluiceError('SLUICE_ERR_READ_ONLY_FIELD', { field: f.name, reason: 'it is part of the key, which the key arguments give; a key cannot be changed' })
+  }
+  return body
 }

@@ -1,71 +1,82 @@
 import {
-  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull,
-  GraphQLObjectType, type GraphQLFieldConfigMap,
+  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType,
+  type GraphQLFieldConfigMap, type GraphQLInputObjectType,
 } from 'graphql'
-import { isNumericType, isOrderedType } from '@sluice/core'
+import { isNumericType, type FieldModel, type ScalarType } from '@sluice/core'
 import type { EntityTypes } from './entity-types.js'
-
-/** `having` of an aggregation: conditions on the aggregated value, combined with and. */
-export const HavingInput = new GraphQLInputObjectType({
-  name: 'AggregationHavingInput',
-  description: 'Conditions on an aggregated value (SQL HAVING); several are combined with and.',
-  fields: {
-    eq: { type: GraphQLFloat }, neq: { type: GraphQLFloat }, gt: { type: GraphQLFloat }, gte: { type: GraphQLFloat },
-    lt: { type: GraphQLFloat }, lte: { type: GraphQLFloat }, in: { type: new GraphQLList(new GraphQLNonNull(GraphQLFloat)) },
-  },
-})
+import type { ScalarFilterInputs } from './scalar-filter-inputs.js'
 
 /** Marks the groups a list resolver computed on its connection value, by the `groupBy` field's response key. */
 export const GROUPS = Symbol('groups')
 
+/** Data API builder's order for the `having` type: the widest numeric type among the entity's fields wins. */
+const HAVING_PRECEDENCE: readonly ScalarType[] = ['decimal', 'float', 'single', 'long', 'int', 'short', 'byte']
+
+/** The `having` argument's type: the filter input of the entity's widest numeric field (`DecimalFilterInput`…). */
+function havingInput(numeric: readonly FieldModel[], filters: ScalarFilterInputs): GraphQLInputObjectType {
+  const widest = HAVING_PRECEDENCE.find((type) => numeric.some((f) => f.type === type)) ?? numeric[0]!.type
+  return filters.for(widest)
+}
+
 /**
- * Data API builder 2.x aggregation (dab.md §4.4) as fields of `{T}Connection`:
- * `groupBy(fields: [{T}ScalarFields!]): [{T}GroupBy!]!`, each group with `fields` (the grouped values) and
- * `aggregations` (`max/min/avg/sum(field, having, distinct): Float`, `count(…): Int`). `undefined` when the entity has
- * no readable field to group or count.
+ * Data API builder 2.x aggregation (dab.md §4.4) as fields of `{T}Connection`, with its types:
+ * `groupBy(fields: [{T}ScalarFields!]): [{T}GroupBy!]!`; `{T}GroupBy { fields: T, aggregations: {T}Aggregations }`;
+ * `{T}Aggregations { max min avg sum: Float, count: Int }`, each `(field: {T}NumericAggregateFields!, having:
+ * {Widest}FilterInput, distinct: Boolean = false)`. As in Data API builder, the scalar-fields enum names every
+ * readable field (core refuses, per request, to group by a type the database cannot compare), and an entity without
+ * a numeric field has no `aggregations`. Sluice also counts `Single` (`real`) fields as numeric; array fields are not.
  */
-export function groupByFields(types: EntityTypes): GraphQLFieldConfigMap<unknown, unknown> {
+export function groupByFields(types: EntityTypes, filters: ScalarFilterInputs): GraphQLFieldConfigMap<unknown, unknown> {
   const readable = types.readFields ?? []
-  const groupable = readable.filter((f) => isOrderedType(f.type))
-  if (groupable.length === 0) return {}
+  if (readable.length === 0) return {}
   const numeric = readable.filter((f) => isNumericType(f.type))
   const name = types.names.type
   const scalarFields = new GraphQLEnumType({
     name: `${name}ScalarFields`,
-    values: Object.fromEntries(groupable.map((f) => [f.name, { value: f.name, description: f.description }])),
-  })
-  const numericFields = numeric.length === 0 ? undefined : new GraphQLEnumType({
-    name: `${name}NumericAggregateFields`,
-    values: Object.fromEntries(numeric.map((f) => [f.name, { value: f.name, description: f.description }])),
+    description: `Scalar fields available in ${name}.`,
+    values: Object.fromEntries(readable.map((f) => [f.name, { value: f.name, description: f.description }])),
   })
   const byKey = (source: unknown, _a: unknown, _c: unknown, info: { path: { key: string | number } }): unknown =>
     (source as Record<string, unknown>)[info.path.key as string] ?? null
-  const aggregation = (type: typeof GraphQLFloat, field: GraphQLEnumType) => ({
-    type,
-    args: {
-      field: { type: new GraphQLNonNull(field) },
-      having: { type: HavingInput },
-      distinct: { type: GraphQLBoolean, defaultValue: false },
-    },
-    resolve: byKey,
-  })
-  const aggregationFields: GraphQLFieldConfigMap<unknown, unknown> = { count: aggregation(GraphQLInt, scalarFields) }
-  if (numericFields !== undefined) {
-    for (const fn of ['max', 'min', 'avg', 'sum']) aggregationFields[fn] = aggregation(GraphQLFloat, numericFields)
+  const groupFields: GraphQLFieldConfigMap<unknown, unknown> = {
+    fields: { type: types.object, description: 'The grouped fields of this group.' },
   }
-  const aggregations = new GraphQLObjectType({ name: `${name}Aggregations`, fields: aggregationFields })
-  const group = new GraphQLObjectType({
-    name: `${name}GroupBy`,
-    fields: {
-      fields: { type: new GraphQLNonNull(types.object), description: 'The grouped fields of this group.' },
-      aggregations: { type: new GraphQLNonNull(aggregations), description: 'Aggregates over the rows of this group.' },
-    },
-  })
+  if (numeric.length > 0) {
+    const numericFields = new GraphQLEnumType({
+      name: `${name}NumericAggregateFields`,
+      description: `Fields available for aggregation in ${name}.`,
+      values: Object.fromEntries(numeric.map((f) => [f.name, { value: f.name, description: f.description }])),
+    })
+    const having = havingInput(numeric, filters)
+    const aggregation = (type: typeof GraphQLFloat, description: string) => ({
+      type,
+      description,
+      args: {
+        field: { type: new GraphQLNonNull(numericFields), description: 'Field to aggregate on.' },
+        having: { type: having, description: 'Conditions on the aggregated value (SQL HAVING); several are combined with and.' },
+        distinct: { type: GraphQLBoolean, defaultValue: false, description: 'Whether to aggregate distinct values only.' },
+      },
+      resolve: byKey,
+    })
+    const aggregations = new GraphQLObjectType({
+      name: `${name}Aggregations`,
+      description: `Aggregates over the rows of a ${name} group.`,
+      fields: {
+        max: aggregation(GraphQLFloat, 'Maximum value.'),
+        min: aggregation(GraphQLFloat, 'Minimum value.'),
+        avg: aggregation(GraphQLFloat, 'Average value.'),
+        sum: aggregation(GraphQLFloat, 'Sum of values.'),
+        count: aggregation(GraphQLInt, 'Number of non-null values.'),
+      },
+    })
+    groupFields['aggregations'] = { type: aggregations, description: 'Aggregates over the rows of this group.' }
+  }
+  const group = new GraphQLObjectType({ name: `${name}GroupBy`, description: `A group of ${name} records.`, fields: groupFields })
   return {
     groupBy: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(group))),
       description: 'Groups of the filtered records with aggregates (all records form one group without fields).',
-      args: { fields: { type: new GraphQLList(new GraphQLNonNull(scalarFields)) } },
+      args: { fields: { type: new GraphQLList(new GraphQLNonNull(scalarFields)), description: 'Fields to group by.' } },
       resolve: (source, _args, _context, info) => (source as { [GROUPS]?: Record<string, unknown> })[GROUPS]?.[info.path.key as string] ?? [],
     },
   }

@@ -28,7 +28,7 @@ export function buildGraphQLSchema(model: ServiceModel, pipeline: Pipeline): Gra
     filters,
     lookup: (name: string) => byName.get(name),
     multipleCreate: graphql.multipleCreate,
-    groupBy: graphql.enableAggregation ? groupByFields : undefined,
+    groupBy: graphql.enableAggregation ? (types: EntityTypes) => groupByFields(types, filters) : undefined,
   }
   for (const entity of published) {
     if (entity.kind !== 'stored-procedure') byName.set(entity.name, new EntityTypes(entity, options))

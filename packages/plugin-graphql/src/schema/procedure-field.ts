@@ -1,5 +1,6 @@
 import {
-  GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLOutputType,
+  GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap,
+  type GraphQLOutputType,
 } from 'graphql'
 import type { EntityModel, Pipeline } from '@sluice/core'
 import { GRAPHQL_TERMS, type GraphQLContext } from '../resolve/graphql-context.js'
@@ -9,8 +10,9 @@ import { GraphQLJSON, graphqlScalar } from './scalars.js'
 
 /**
  * `execute{T}` for a stored-procedure entity (SPEC §Stored procedures rule 6): its parameters become arguments
- * (non-null when required), the rows of the first result set come back as `[T!]`. When the engine cannot describe
- * the result before running it, each row is a `JSON` value.
+ * (non-null when required), the rows of the first result set come back as `[T!]`, `T` typed as Data API builder
+ * types it (fields non-null where the result column is; `{ result: String }` for a procedure without a result set).
+ * When the engine cannot describe the result before running it, each row is a `JSON` value.
  */
 export function procedureField(entity: EntityModel, names: EntityNames, pipeline: Pipeline): GraphQLFieldConfig<unknown, GraphQLContext> {
   const procedure = entity.procedure!
@@ -20,12 +22,18 @@ export function procedureField(entity: EntityModel, names: EntityNames, pipeline
     args[p.name] = { type: p.required ? new GraphQLNonNull(type) : type, description: p.description }
   }
   const resultFields = procedure.resultFields
-  const row: GraphQLOutputType = resultFields === undefined || resultFields.length === 0
+  const row: GraphQLOutputType = resultFields === undefined
     ? GraphQLJSON
     : new GraphQLObjectType({
       name: names.type,
       description: entity.description,
-      fields: Object.fromEntries(resultFields.map((f) => [f.name, { type: graphqlScalar(f.type), description: f.description }])),
+      fields: resultFields.length === 0
+        // No result set (Data API builder's shape): a `result` field, and no rows.
+        ? { result: { type: GraphQLString, description: 'The procedure returns no result set; the list is empty.' } }
+        : Object.fromEntries(resultFields.map((f) => {
+          const type = graphqlScalar(f.type)
+          return [f.name, { type: f.nullable ? type : new GraphQLNonNull(type), description: f.description }]
+        })),
     })
   return {
     // Nullable (Data API builder: `[T!]!`) so that a failed call leaves the other root fields' data in place.
