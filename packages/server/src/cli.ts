@@ -178,6 +178,8 @@ async function validate(values: { config?: string; demo?: boolean }): Promise<nu
   const { defaultPlugins } = await import('./default-plugins.js')
   const sluice = await createSluice({ config, plugins: defaultPlugins() })
   await sluice.close()
+  // What start-up tolerates against the database (a `fields` entry naming no column, a policy refused per request).
+  for (const warning of sluice.model.warnings) process.stderr.write(`warning: ${warning}\n`)
   const merged = location.overrideFile === undefined ? '' : ` merged with ${location.overrideFile}`
   return print(`${location.file}${merged} is valid: ${sluice.model.entities.size} entities match the database.\n`)
 }
