@@ -14,8 +14,13 @@ describe('findUnimplementedKeys', () => {
   })
 
   it('reports each key kind once, however many entities use it', () => {
-    const entities = { A: { health: {}, other: {} }, B: { other: {} } }
+    const entities = { A: { health: {}, other: { enabled: true } }, B: { other: { enabled: false } } }
     expect(findUnimplementedKeys({ entities }, ['entities.*.other'])).toEqual([line('entities.*.other')])
+  })
+
+  it('stays silent about an empty section, such as the "autoentities": {} dab init writes', () => {
+    expect(findUnimplementedKeys({ autoentities: {} })).toEqual([])
+    expect(findUnimplementedKeys({ autoentities: { all: { permissions: [] } } })).toEqual([line('autoentities')])
   })
 
   it('finds runtime.host keys under the top-level host too', () => {

@@ -41,7 +41,8 @@ export function findUnimplementedKeys(json: unknown, keys: readonly string[] = U
 }
 
 function hasKeyPath(node: unknown, segments: readonly string[]): boolean {
-  if (segments.length === 0) return node !== undefined && node !== null
+  // An empty section (`"autoentities": {}`, which `dab init` writes) asks for nothing.
+  if (segments.length === 0) return node !== undefined && node !== null && !(isJsonObject(node) && Object.keys(node).length === 0)
   if (!isJsonObject(node)) return false
   const [head, ...rest] = segments as [string, ...string[]]
   if (head === '*') return Object.values(node).some((child) => hasKeyPath(child, rest))
