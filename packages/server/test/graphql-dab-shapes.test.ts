@@ -191,6 +191,9 @@ describe('Data API builder client documents validate and run', () => {
     expect(first.books).toMatchObject({ items: [{ id: 2 }], hasNextPage: true })
     const next = await run(query, { and: [{ publisher_id: { eq: 1 } }], order: { id: 'DESC' }, first: 1, after: first.books.endCursor })
     expect(next.books).toMatchObject({ items: [{ id: 1 }], hasNextPage: false })
+    // Explicit nulls add no condition (only eq/neq: null test for null).
+    const nulls = await run('{ books(filter: { id: { gte: 2, lte: null }, title: null, or: null }, orderBy: { id: ASC }) { items { id } } }')
+    expect(nulls.books.items).toEqual([{ id: 2 }, { id: 3 }])
   })
 
   it('scalar-typed variables and named filter input types for every column type', async () => {

@@ -31,6 +31,9 @@ describe('buildFilter', () => {
       Filter.comparison('eq', Filter.field('b'), Filter.literal(2)),
     ]))
     expect(buildFilter({ a: { contains: null } })).toEqual(Filter.and([]))
+    // Data API builder's TestExplicitNullFieldsAreIgnored: `{ id: { gte: 2, lte: null }, title: null, or: null }` is `id >= 2`.
+    expect(buildFilter({ id: { gte: 2, lte: null }, title: null, or: null })).toEqual(Filter.comparison('ge', Filter.field('id'), Filter.literal(2)))
+    expect(buildFilter({ t: { gt: null, lt: null, neq: null } })).toEqual(Filter.comparison('ne', Filter.field('t'), Filter.literal(null, 'null')))
   })
 
   it('leaves out null items of in, and and or lists (Data API builder types them [T])', () => {

@@ -38,13 +38,13 @@ function buildFieldConditions(field: string, operators: InputObject): FilterNode
   const out: FilterNode[] = []
   const operand = Filter.field(field)
   for (const [op, value] of Object.entries(operators)) {
-    if (value === undefined) continue
+    // Only `eq`/`neq` give null a meaning (IS NULL / IS NOT NULL); `lte: null` and the like add no condition (DAB).
+    if (value === undefined || (value === null && op !== 'eq' && op !== 'neq')) continue
     const comparison = COMPARISONS[op]
     if (comparison !== undefined) {
       out.push(Filter.comparison(comparison, operand, Filter.literal(value, value === null ? 'null' : 'any')))
       continue
     }
-    if (value === null) continue
     switch (op) {
       case 'contains': out.push(Filter.stringMatch('contains', field, Filter.literal(value, 'string'))); break
       case 'notContains': out.push(Filter.stringMatch('contains', field, Filter.literal(value, 'string'), true)); break
