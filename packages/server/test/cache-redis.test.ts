@@ -136,3 +136,19 @@ describe('Redis unreachable', () => {
     expect(await titleOf(viaProxy, 24)).not.toBe('Cached after the outage')
   })
 })
+
+describe('streamed pages', () => {
+  it('are never cached: only-if-cached cannot be answered, and a change shows at once', async () => {
+    const { server } = await start(REDIS_PORT)
+    const url = '/api/Loan?$first=1500&$orderby=id'
+    const loans = async (headers: Record<string, string> = {}): Promise<JsonResponse> => requestJson(server.app, url, { role: 'authenticated', headers })
+    const first = await loans()
+    expect(first.status).toBe(200)
+    expect(first.body.value).toHaveLength(1500)
+    await db.sql("update loans set member = 'Streamed, never cached' where id = 1")
+    expect((await loans()).body.value[0].member).toBe('Streamed, never cached')
+    const onlyCached = await loans({ 'cache-control': 'only-if-cached' })
+    expect(onlyCached.status).toBe(504)
+    expect(onlyCached.body.error.message).toBe("Header 'only-if-cached' was used but item was not found in cache.")
+  })
+})

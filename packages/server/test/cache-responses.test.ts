@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dataOf, errorMessages, graphql } from './graphql-helpers.js'
 import { useLibraryServer, type LibraryTestServer } from './support/library-test-server.js'
+import { callError, callOk, useMcpServer } from './support/mcp-client.js'
 
 /**
  * The response cache in one process (level 1) on the library sample: what is cached, the request's Cache-Control,
@@ -140,5 +141,28 @@ describe('response cache: Cache-Control', () => {
 
   it('ignores only-if-cached for entities that are not cached, as Data API builder does', async () => {
     expect((await library.request('/api/books/reviews?$first=1', { headers: { 'cache-control': 'only-if-cached' } })).status).toBe(200)
+  })
+})
+
+describe('response cache: MCP', () => {
+  const mcp = useMcpServer({ runtime: { cache: { enabled: true, 'ttl-seconds': 600 } } })
+
+  it("reads through the cache, and answers only-if-cached misses with a tool error carrying Data API builder's message", async () => {
+    const onlyCached = await mcp.connect({ 'cache-control': 'only-if-cached' })
+    const plain = await mcp.connect()
+    const args = { entity: 'Book', filter: 'id eq 14', select: 'id,title' }
+    const miss = await callError(onlyCached, 'read_records', args)
+    expect(miss.message).toBe("Header 'only-if-cached' was used but item was not found in cache.")
+    const first = await callOk(plain, 'read_records', args)
+    await mcp.server.sluice.driver.execute({ sql: "update books set title = 'Changed behind MCP' where id = 14", parameters: [], name: undefined })
+    expect((await callOk(onlyCached, 'read_records', args)).result).toEqual(first.result)
+  })
+
+  it('evicts on an MCP write', async () => {
+    const client = await mcp.connect({ 'x-ms-api-role': 'authenticated' })
+    const args = { entity: 'Book', filter: 'id eq 16', select: 'id,title' }
+    await callOk(client, 'read_records', args)
+    await callOk(client, 'update_record', { entity: 'Book', keys: { id: 16 }, fields: { title: 'Written over MCP' } })
+    expect((await callOk(client, 'read_records', args)).result.value[0].title).toBe('Written over MCP')
   })
 })
