@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from './runtime-config.js'
 import { didYouMean } from '../util/did-you-mean.js'
+import { checkCache } from './check-cache.js'
 import { checkEntity } from './check-entity.js'
 import { checkEndpointPaths } from './check-endpoint-paths.js'
 import type { ConfigReport } from './config-report.js'
@@ -32,6 +33,7 @@ export function checkConfig(json: unknown, config: RuntimeConfig, report: Config
   checkEntityRestPaths(config, report)
   checkEndpointPaths(config, report)
   checkAuthenticationKeys(root, report)
+  checkCache(config, report)
 }
 
 function checkTopLevel(root: JsonObject, report: ConfigReport): void {
