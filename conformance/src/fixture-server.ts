@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, defaultPlugins, type SluiceServer } from '@sluice/server'
+import { createServer, type SluiceServer } from '@sluice/server'
+import { defaultPlugins } from '@sluice/server/default-plugins'
 import { ANONYMOUS_PRINCIPAL, type OperationRequest, type OperationResult, type SluicePlugin } from '@sluice/core'
 import { buildFixtureConfig, type FixtureConfigOptions } from './build-fixture-config.js'
 import type { ConformanceEngine, EngineSession } from './conformance-engine.js'

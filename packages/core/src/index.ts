@@ -18,6 +18,8 @@ export type {
 // ── Service model: config joined with database metadata ─────────────────────────────────────────────────────
 export { buildServiceModel, listSourceObjects } from './model/build-service-model.js'
 export { parseObjectName } from './model/parse-object-name.js'
+/** Data API builder's default English plural of a GraphQL type name (its Humanizer rules for common words). */
+export { pluralize } from './model/pluralize.js'
 export { qualifiedKey, formatQualifiedName } from './model/database-metadata.js'
 export type {
   ColumnMetadata, DatabaseMetadata, ForeignKeyMetadata, ObjectMetadata, ParameterMetadata, QualifiedName, RoutineMetadata, SourceObject,
@@ -86,6 +88,8 @@ export { BaseSqlCompiler, ParameterSink } from './dialect/base-sql-compiler.js'
 export type { ErrorContext, ProtocolHost, ProtocolPlugin, RouteDefinition } from './protocol/protocol-plugin.js'
 export type { HttpBody, HttpMethod, HttpRequest, HttpResponse } from './protocol/http.js'
 export { singleHeader } from './protocol/http.js'
+export { encodeErrorEnvelope } from './protocol/encode-error-envelope.js'
+export { createRequestContext, type RequestContextOptions } from './boot/create-request-context.js'
 export type { ResponseEncoder, ResponseEncoderPlugin } from './protocol/response-encoder.js'
 
 // ── Authentication seam ─────────────────────────────────────────────────────────────────────────────────────

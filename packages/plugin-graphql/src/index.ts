@@ -5,4 +5,3 @@ export { buildGraphQLSchema } from './schema/build-schema.js'
 /** The GraphQL names Sluice generates for an entity (Data API builder's naming), e.g. the list query field. */
 export { entityNames, type EntityNames } from './schema/entity-names.js'
 /** The English plural Sluice gives a GraphQL type name when `graphql.type.plural` is absent (`sluice add` writes it). */
-export { pluralize } from './schema/pluralize.js'

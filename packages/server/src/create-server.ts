@@ -1,15 +1,12 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import { createSluice, silentLogger, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
-import { startTelemetry, telemetryPlugin } from '@sluice/plugin-telemetry'
+import { createSluice, encodeErrorEnvelope, silentLogger, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
 import { cachePlugins } from './cache-plugins.js'
-import { defaultPlugins } from './default-plugins.js'
 import { handleClientError } from './handle-client-error.js'
 import { createFrameworkErrorHandler } from './handle-framework-error.js'
 import { deferIdleCloseUntilFlushed } from './defer-idle-close-until-flushed.js'
 import { mountProtocol } from './mount-protocol.js'
 import { RequestLogController } from './request-log-controller.js'
 import { SERVER_VERSION } from './server-version.js'
-import { encodeRestError } from '@sluice/plugin-rest'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { CORRELATION_ID_HEADER, readCorrelationId } from './correlation-id.js'
 import { registerCors } from './register-cors.js'
@@ -19,7 +16,11 @@ import { createCategoryLogger, findUnknownLogCategories, LOG_CATEGORIES } from '
 
 export interface CreateServerOptions {
   readonly config: RuntimeConfig
-  /** Defaults to the built-in dialects and protocols. */
+  /**
+   * The dialects, protocols, authentication and encoders to compose — only these are loaded. Absent: every built-in
+   * one (what `sluice start` serves), imported on demand. The response cache's Redis store and OpenTelemetry are
+   * added when the config turns them on.
+   */
   readonly plugins?: readonly SluicePlugin[]
   /** A pino logger (fastify's), or `false` for none. */
   readonly logger?: Logger | false
@@ -82,9 +83,11 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     startupLog.warn(`runtime.telemetry.log-level key ${JSON.stringify(key)} names no Sluice logger (known: default, ${Object.values(LOG_CATEGORIES).join(', ')} and their prefixes); it has no effect.`)
   }
   // Off (the default): nothing is loaded, no hook is added, requests pay nothing.
-  const telemetry = await startTelemetry({ config: options.config, log: startupLog, serviceVersion: SERVER_VERSION, metricIntervalMs: options.metricIntervalMs })
-  const given = options.plugins ?? defaultPlugins()
-  const plugins = [...given, ...cachePlugins(options.config, given), ...(telemetry === undefined ? [] : [telemetryPlugin(telemetry)])]
+  const otel = options.config.runtime.telemetry.openTelemetry
+  const telemetryModule = otel?.enabled === true ? await import('@sluice/plugin-telemetry') : undefined
+  const telemetry = await telemetryModule?.startTelemetry({ config: options.config, log: startupLog, serviceVersion: SERVER_VERSION, metricIntervalMs: options.metricIntervalMs })
+  const given = options.plugins ?? (await import('./default-plugins.js')).defaultPlugins()
+  const plugins = [...given, ...(await cachePlugins(options.config, given)), ...(telemetry === undefined ? [] : [telemetryModule!.telemetryPlugin(telemetry)])]
   let sluice: Sluice
   try {
     sluice = await createSluice({ config: options.config, plugins, log, cursorSecret: options.cursorSecret })
@@ -100,7 +103,7 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     registerHealthRoute(app, sluice, { telemetry: telemetry !== undefined, log: categoryLog(LOG_CATEGORIES.health) ?? silentLogger })
     app.setNotFoundHandler((request, reply) => {
       const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })
-      return sendHttpResponse(reply, encodeRestError(error, { mode, request: toHttpRequest(request) }))
+      return sendHttpResponse(reply, encodeErrorEnvelope(error, { mode, request: toHttpRequest(request) }))
     })
     for (const protocol of sluice.protocols) {
       const prefix = protocol.prefix(options.config)

@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { SluiceError, type HostMode } from '@sluice/core'
-import { encodeRestError } from '@sluice/plugin-rest'
+import { encodeErrorEnvelope, SluiceError, type HostMode } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { toSluiceError } from './to-sluice-error.js'
 
@@ -14,6 +13,6 @@ export function createFrameworkErrorHandler(mode: HostMode) {
     const coded = error.code === 'FST_ERR_BAD_URL'
       ? new SluiceError('SLUICE_ERR_INVALID_PATH', { path, detail: 'malformed percent-encoding.' })
       : toSluiceError(error, request.log, 0)
-    void sendHttpResponse(reply, encodeRestError(coded, { mode, request: toHttpRequest(request) }))
+    void sendHttpResponse(reply, encodeErrorEnvelope(coded, { mode, request: toHttpRequest(request) }))
   }
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
-  resolveRole, ROLE_HEADER, singleHeader, SluiceError,
-  type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice,
+  createRequestContext, SluiceError, type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice,
 } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { ErrorLogThrottle } from './error-log-throttle.js'
@@ -63,26 +62,7 @@ async function createContext(sluice: Sluice, http: HttpRequest, request: Fastify
     if (!reply.raw.writableFinished) departure.abort(new SluiceError('SLUICE_ERR_REQUEST_CANCELLED'))
   })
   probeOnHalfClose(request, reply)
-  const principal = await sluice.authentication.authenticate(http)
-  const header = singleHeader(http, ROLE_HEADER)
-  return {
-    requestId: request.id,
-    principal,
-    role: resolveRole(principal, header.value, header.repeated),
-    mode: sluice.config.runtime.host.mode,
-    log: sluice.log,
-    signal: departure.signal,
-    streamReads,
-    // One budget per HTTP request: a GraphQL document's root fields share it (runtime.limits.max-query-cost).
-    queryCost: { spent: 0 },
-    // Read only for the response cache (runtime.cache): with the cache off, requests pay nothing for it.
-    cacheControl: sluice.config.runtime.cache.enabled ? joinHeader(http.headers['cache-control']) : undefined,
-  }
-}
-
-/** A header's value; several lines of a list header joined with commas (RFC 9110 §5.3). */
-function joinHeader(value: string | readonly string[] | undefined): string | undefined {
-  return value === undefined || typeof value === 'string' ? value : value.join(', ')
+  return createRequestContext(sluice, http, { requestId: request.id, signal: departure.signal, streamReads })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { pluralize } from '@sluice/plugin-graphql'
+import { pluralize } from '@sluice/core'
 import {
   readCacheOptions, readGraphQLOperation, readGraphQLOption, readHealthEnabled, readMcpOptions, readRestMethods, readRestOption, writeMcp,
 } from './build-api-options.js'

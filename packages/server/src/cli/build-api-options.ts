@@ -1,4 +1,4 @@
-import { pluralize } from '@sluice/plugin-graphql'
+import { pluralize } from '@sluice/core'
 import { CliError } from './cli-error.js'
 import { isJsonObject, type JsonObject } from './config-document.js'
 import { parseBoolean, type VerbOptions } from './verb-options.js'

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { resolveRole, ROLE_HEADER, singleHeader, SluiceError, type Logger, type Sluice } from '@sluice/core'
-import { encodeRestError } from '@sluice/plugin-rest'
+import { encodeErrorEnvelope, resolveRole, ROLE_HEADER, singleHeader, SluiceError, type Logger, type Sluice } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from '../http-adapter.js'
 import { SERVER_VERSION } from '../server-version.js'
 import { toSluiceError } from '../to-sluice-error.js'
@@ -69,7 +68,7 @@ export function registerHealthRoute(app: FastifyInstance, sluice: Sluice, option
         body: JSON.stringify(report, null, 2),
       })
     } catch (error) {
-      return sendHttpResponse(reply, encodeRestError(toSluiceError(error, request.log, 0), { mode: config.runtime.host.mode, request: http }))
+      return sendHttpResponse(reply, encodeErrorEnvelope(toSluiceError(error, request.log, 0), { mode: config.runtime.host.mode, request: http }))
     }
   })
 }

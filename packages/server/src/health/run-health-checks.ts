@@ -1,5 +1,4 @@
-import type { DataSourceConfig, Driver, EntityModel, RuntimeConfig, ServiceModel } from '@sluice/core'
-import { entityNames } from '@sluice/plugin-graphql'
+import { pluralize, type DataSourceConfig, type Driver, type EntityModel, type RuntimeConfig, type ServiceModel } from '@sluice/core'
 import { createCheckEntry, MCP_THRESHOLD_MS, type HealthCheckEntry } from './health-report.js'
 import { mapBounded } from './map-bounded.js'
 import { measureCheck } from './measure-check.js'
@@ -18,6 +17,8 @@ export interface HealthCheckTarget {
   readonly model: ServiceModel
   /** Every data source (several with `data-source-files`), each checked with its own driver. */
   readonly dataSources: { readonly all: readonly { readonly config: DataSourceConfig; readonly driver: Pick<Driver, 'execute'> }[] }
+  /** The protocols composed (`ProtocolPlugin.protocol`): an endpoint is checked only where a protocol serves it. */
+  readonly protocols: readonly { readonly protocol: string }[]
 }
 
 const DATABASE_NAMES: Readonly<Record<string, string>> = { postgresql: 'PostgreSQL', pglite: 'PGlite', mysql: 'MySQL', mssql: 'MSSQL' }
@@ -43,9 +44,10 @@ export async function runHealthChecks(target: HealthCheckTarget, role: string, s
     })))
   }
   const entities = [...target.model.entities.values()].filter((e) => e.config.health.enabled && e.kind !== 'stored-procedure')
-  const perEntity = await mapBounded(entities, config.runtime.health.maxQueryParallelism, (entity) => checkEntity(config, entity, role, send))
+  const served = new Set(target.protocols.map((p) => p.protocol))
+  const perEntity = await mapBounded(entities, config.runtime.health.maxQueryParallelism, (entity) => checkEntity(config, served, entity, role, send))
   checks.push(...perEntity.flat())
-  if (config.runtime.mcp.enabled) {
+  if (config.runtime.mcp.enabled && served.has('mcp')) {
     checks.push(createCheckEntry('mcp', ['mcp'], MCP_THRESHOLD_MS, await measureCheck(MCP_THRESHOLD_MS, async () => {
       const response = await send({ method: 'POST', url: config.runtime.mcp.path, headers: JSON_HEADERS, payload: MCP_INITIALIZE })
       if (response.status >= 300) throw new Error(`The MCP HealthEndpoint query failed with code: ${response.status}.`)
@@ -54,18 +56,18 @@ export async function runHealthChecks(target: HealthCheckTarget, role: string, s
   return checks
 }
 
-async function checkEntity(config: RuntimeConfig, entity: EntityModel, role: string, send: SendHealthProbe): Promise<HealthCheckEntry[]> {
+async function checkEntity(config: RuntimeConfig, served: ReadonlySet<string>, entity: EntityModel, role: string, send: SendHealthProbe): Promise<HealthCheckEntry[]> {
   const { first, thresholdMs } = entity.config.health
   const checks: HealthCheckEntry[] = []
-  if (config.runtime.rest.enabled && entity.rest.enabled) {
+  if (config.runtime.rest.enabled && served.has('rest') && entity.rest.enabled) {
     const path = entity.rest.path.split('/').map(encodeURIComponent).join('/')
     checks.push(createCheckEntry(entity.name, ['rest', 'endpoint'], thresholdMs, await measureCheck(thresholdMs, async () => {
       const response = await send({ method: 'GET', url: `${config.runtime.rest.path}/${path}?$first=${first}` })
       if (response.status >= 300) throw new Error(`The REST HealthEndpoint query failed with code: ${response.status}.`)
     })))
   }
-  if (config.runtime.graphql.enabled && entity.graphql.enabled) {
-    const payload = JSON.stringify({ query: `{ ${entityNames(entity).list}(first: ${first}) { items { ${selection(entity, role)} } } }` })
+  if (config.runtime.graphql.enabled && served.has('graphql') && entity.graphql.enabled) {
+    const payload = JSON.stringify({ query: `{ ${listField(entity)}(first: ${first}) { items { ${selection(entity, role)} } } }` })
     checks.push(createCheckEntry(entity.name, ['graphql', 'endpoint'], thresholdMs, await measureCheck(thresholdMs, async () => {
       const response = await send({ method: 'POST', url: config.runtime.graphql.path, headers: JSON_HEADERS, payload })
       if (response.status >= 300) throw new Error(`The GraphQL HealthEndpoint query failed with code: ${response.status}.`)
@@ -74,6 +76,12 @@ async function checkEntity(config: RuntimeConfig, entity: EntityModel, role: str
     })))
   }
   return checks
+}
+
+/** The entity's GraphQL list query field, named as the GraphQL plugin names it (Data API builder's rule). */
+function listField(entity: EntityModel): string {
+  const plural = entity.graphql.plural ?? pluralize(entity.graphql.singular ?? entity.name)
+  return plural.charAt(0).toLowerCase() + plural.slice(1)
 }
 
 /** The fields the role may read (all fields when it may read none: the query then fails as Data API builder's does). */

@@ -1,0 +1,41 @@
+import { resolveRole, ROLE_HEADER } from '../auth/resolve-role.js'
+import { singleHeader, type HttpRequest } from '../protocol/http.js'
+import type { RequestContext } from '../request/request-context.js'
+import type { Sluice } from './create-sluice.js'
+
+export interface RequestContextOptions {
+  /** The correlation id logs and errors carry (`x-ms-correlation-id`). */
+  readonly requestId: string
+  /** Aborted when the client goes away: the running statement is cancelled. */
+  readonly signal?: AbortSignal | undefined
+  /** The route sends read results as they arrive (`RouteDefinition.streamsReads`). */
+  readonly streamReads?: boolean | undefined
+}
+
+/**
+ * The context one HTTP request runs with, built the same way by every host: the principal from the configured
+ * authentication provider, the effective role from `X-MS-API-ROLE` (sent twice → 403, never "the first one"), one
+ * query-cost budget shared by every operation of the request, and `Cache-Control` when the response cache is on.
+ * Rejects with a coded error (401/403) a host answers in its protocol's envelope.
+ */
+export async function createRequestContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions): Promise<RequestContext> {
+  const principal = await sluice.authentication.authenticate(http)
+  const header = singleHeader(http, ROLE_HEADER)
+  return {
+    requestId: options.requestId,
+    principal,
+    role: resolveRole(principal, header.value, header.repeated),
+    mode: sluice.config.runtime.host.mode,
+    log: sluice.log,
+    signal: options.signal,
+    streamReads: options.streamReads === true,
+    queryCost: { spent: 0 },
+    // Read only by the response cache (runtime.cache): with the cache off, requests pay nothing for it.
+    cacheControl: sluice.config.runtime.cache.enabled ? joinHeader(http.headers['cache-control']) : undefined,
+  }
+}
+
+/** A header's value; several lines of a list header joined with commas (RFC 9110 §5.3). */
+function joinHeader(value: string | readonly string[] | undefined): string | undefined {
+  return value === undefined || typeof value === 'string' ? value : value.join(', ')
+}
