@@ -1,9 +1,10 @@
 import type { SystemKey } from './bench-systems.js'
 import { benchToken, JWT_ROLE } from './servers/bench-jwt.js'
+import { CACHED_SCENARIOS } from './cached-scenarios.js'
 import { FILTER, KEY_ID, LIST_LIMIT, PROCEDURE_AUTHOR, bookChange, changedBookId, newBook } from './servers/book-queries.js'
 
 export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter' | 'select' | 'post' | 'patch' | 'procedure' | 'list-jwt' | 'list-compressed' | 'graphql-list'
-  | 'graphql-by-key' | 'graphql-nested'
+  | 'graphql-by-key' | 'graphql-nested' | 'cached-by-key' | 'cached-list'
 
 /** A ratio Sluice must reach against a baseline, e.g. 0.85 of raw pg rows. */
 export interface ScenarioTarget {
@@ -241,4 +242,5 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
       },
     },
   },
+  ...CACHED_SCENARIOS,
 ]

@@ -2,7 +2,7 @@ import type { PeerKey } from './peers/start-peer.js'
 
 /** The systems under test; each runs as its own node process, one at a time. */
 export type SystemKey = 'fastify-hello' | 'pg-rows' | 'pg-json-agg' | 'graphql-js' | 'graphql-jit' | 'sluice' | 'sluice-node22' | 'sluice-compress-none' | 'sluice-compress-fastest'
-  | 'sluice-compress-optimal' | 'platformatic' | 'postgraphile'
+  | 'sluice-compress-optimal' | 'sluice-cached' | 'platformatic' | 'postgraphile'
 
 /** `runtime.compression.level` of a Sluice variant (passed to sluice-server.ts as `SLUICE_BENCH_COMPRESSION`). */
 export type BenchCompressionLevel = 'none' | 'fastest' | 'optimal'
@@ -21,6 +21,8 @@ export interface BenchSystem {
   readonly readyAnyStatus?: boolean
   /** For a Sluice variant: the compression level it is configured with (unset: the config has no compression key). */
   readonly compression?: BenchCompressionLevel
+  /** For a Sluice variant: `runtime.cache` on (level 1), passed to sluice-server.ts as `SLUICE_BENCH_CACHE=1`. */
+  readonly cache?: boolean
 }
 
 export const BENCH_SYSTEMS: Readonly<Record<SystemKey, BenchSystem>> = {
@@ -34,6 +36,7 @@ export const BENCH_SYSTEMS: Readonly<Record<SystemKey, BenchSystem>> = {
   'sluice-compress-none': { key: 'sluice-compress-none', label: 'Sluice, compression none', script: 'sluice-server.ts', compression: 'none' },
   'sluice-compress-fastest': { key: 'sluice-compress-fastest', label: 'Sluice, compression fastest', script: 'sluice-server.ts', compression: 'fastest' },
   'sluice-compress-optimal': { key: 'sluice-compress-optimal', label: 'Sluice, compression optimal', script: 'sluice-server.ts', compression: 'optimal' },
+  'sluice-cached': { key: 'sluice-cached', label: 'Sluice, response cache on', script: 'sluice-server.ts', cache: true },
   platformatic: { key: 'platformatic', label: 'Platformatic DB 3.67 (Node 22)', peer: 'platformatic', readyPath: '/books?limit=1' },
   postgraphile: { key: 'postgraphile', label: 'PostGraphile 5.1 amber (Node 22)', peer: 'postgraphile', readyPath: '/graphql', readyAnyStatus: true },
 }

@@ -7,9 +7,10 @@ import { POLICY } from './book-queries.js'
  * read both, and create (POST) and update (PATCH of an existing row: the key is generated, so PATCH never inserts)
  * books; `BooksByAuthor` is the stored procedure `books_by_author`; the JWT role `reader` reads books under a row
  * policy without `isbn`. `compression` (default:
- * the `SLUICE_BENCH_COMPRESSION` env var) sets `runtime.compression.level` when given.
+ * the `SLUICE_BENCH_COMPRESSION` env var) sets `runtime.compression.level` when given; `cache` (default:
+ * `SLUICE_BENCH_CACHE=1`) turns the response cache on.
  */
-export function buildBenchSluiceConfig(databaseUrl: string, compression = process.env['SLUICE_BENCH_COMPRESSION']): Record<string, unknown> {
+export function buildBenchSluiceConfig(databaseUrl: string, compression = process.env['SLUICE_BENCH_COMPRESSION'], cache = process.env['SLUICE_BENCH_CACHE'] === '1'): Record<string, unknown> {
   if (compression !== undefined && compression !== '' && !['none', 'fastest', 'optimal'].includes(compression)) {
     throw new Error(`SLUICE_BENCH_COMPRESSION must be none, fastest or optimal, not ${compression}`)
   }
@@ -21,6 +22,9 @@ export function buildBenchSluiceConfig(databaseUrl: string, compression = proces
       host: { mode: 'production', authentication: { provider: 'Custom', jwt: { audience: JWT_AUDIENCE, issuer: JWT_ISSUER, key: JWT_KEY } } },
       // Only the compression variants set a level (SLUICE_BENCH_COMPRESSION); otherwise the key stays absent.
       ...(compression ? { compression: { level: compression } } : {}),
+      // The cached variant (SLUICE_BENCH_CACHE=1): level 1 only, a TTL longer than a measured run, so the load
+      // measures answers from the cache (the check request and the warm-up fill it).
+      ...(cache ? { cache: { enabled: true, 'ttl-seconds': 60 } } : {}),
     },
     entities: {
       Book: {
