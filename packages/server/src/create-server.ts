@@ -87,7 +87,7 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
   const telemetryModule = otel?.enabled === true ? await import('@sluice/plugin-telemetry') : undefined
   const telemetry = await telemetryModule?.startTelemetry({ config: options.config, log: startupLog, serviceVersion: SERVER_VERSION, metricIntervalMs: options.metricIntervalMs })
   const given = options.plugins ?? (await import('./default-plugins.js')).defaultPlugins()
-  const plugins = [...given, ...(await cachePlugins(options.config, given)), ...(telemetry === undefined ? [] : [telemetryModule!.telemetryPlugin(telemetry)])]
+  const plugins = [...given, ...(await cachePlugins(options.config, given, startupLog)), ...(telemetry === undefined ? [] : [telemetryModule!.telemetryPlugin(telemetry)])]
   let sluice: Sluice
   try {
     sluice = await createSluice({ config: options.config, plugins, log, cursorSecret: options.cursorSecret })

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,6 +23,7 @@ let db: LibraryDatabase
 let partition: RedisPartition
 let a: Instance
 let b: Instance
+let dir: string
 const clients: Client[] = []
 
 async function json(instance: Instance, path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
@@ -36,7 +39,7 @@ const graphql = (instance: Instance, query: string) => json(instance, '/graphql'
 beforeAll(async () => {
   db = await createLibraryDatabase()
   partition = await createRedisPartition()
-  const dir = mkdtempSync(join(tmpdir(), 'sluice-cache-'))
+  dir = mkdtempSync(join(tmpdir(), 'sluice-cache-'))
   const config = {
     ...SAMPLE,
     'data-source': { 'database-type': 'postgresql', 'connection-string': db.url },
@@ -101,4 +104,28 @@ describe('two Sluice processes sharing Redis', () => {
     expect(keys.length).toBeGreaterThan(0)
     for (const key of keys) expect(key.startsWith(`${partition.name}_sluice:`)).toBe(true)
   })
+})
+
+describe('sluice start --workers with the cache on and no level 2', () => {
+  it('warns in each worker that a write evicts only in its own worker', async () => {
+    const file = join(dir, 'workers.json')
+    writeFileSync(file, JSON.stringify({ ...SAMPLE, 'data-source': { 'database-type': 'postgresql', 'connection-string': db.url }, runtime: { ...SAMPLE['runtime'], cache: { enabled: true } } }))
+    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
+    const root = fileURLToPath(new URL('../../..', import.meta.url))
+    const output = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, ['--conditions=@sluice/source', '--import', 'tsx', cli, 'start', '--config', file, '--port', '0', '--workers', '2'], {
+        cwd: root, env: { ...process.env, INIT_CWD: dir, PORT: '', SLUICE_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let text = ''
+      const seen = (d: Buffer): void => {
+        text += d.toString()
+        if (text.includes('2 workers are serving')) child.kill('SIGTERM')
+      }
+      child.stdout!.on('data', seen)
+      child.stderr!.on('data', seen)
+      child.on('exit', () => resolve(text))
+    })
+    expect(output).toContain('2 workers are serving')
+    expect(output.split('a write evicts only the answers of the worker that made it').length - 1).toBe(2)
+  }, 60_000)
 })
