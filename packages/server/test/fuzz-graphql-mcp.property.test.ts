@@ -15,7 +15,8 @@ describe('GraphQL and MCP under fuzzed input', () => {
 
   it('GraphQL never answers 5xx or leaks internals', async () => {
     const runs = fuzzRuns(800)
-    await reportMemory('GraphQL', runs, () => fc.assert(fc.asyncProperty(graphqlBodyArbitrary(library.server.sluice.model), async (payload) => {
+    await reportMemory('GraphQL', runs, (tick) => fc.assert(fc.asyncProperty(graphqlBodyArbitrary(library.server.sluice.model), async (payload) => {
+      tick()
       const res = await library.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload })
       const where = `${payload.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`
       expect(res.statusCode, where).toBeLessThan(500)
@@ -29,7 +30,8 @@ describe('GraphQL and MCP under fuzzed input', () => {
 
   it('MCP tool calls never answer 5xx or leak internals', async () => {
     const runs = fuzzRuns(600)
-    await reportMemory('MCP', runs, () => fc.assert(fc.asyncProperty(mcpBodyArbitrary(library.server.sluice.model), async (payload) => {
+    await reportMemory('MCP', runs, (tick) => fc.assert(fc.asyncProperty(mcpBodyArbitrary(library.server.sluice.model), async (payload) => {
+      tick()
       const res = await library.app.inject({
         method: 'POST', url: '/mcp', payload,
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

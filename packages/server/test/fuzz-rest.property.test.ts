@@ -21,7 +21,8 @@ describe('REST under fuzzed input', () => {
       String((await library.server.sluice.driver.execute<{ h: string }>({ sql: FINGERPRINT, parameters: [] })).rows[0]!.h)
     const model = library.server.sluice.model
     const runs = fuzzRuns(1500)
-    await reportMemory('REST', runs, () => fc.assert(fc.asyncProperty(restRequestArbitrary(model), async (request) => {
+    await reportMemory('REST', runs, (tick) => fc.assert(fc.asyncProperty(restRequestArbitrary(model), async (request) => {
+      tick()
       const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
       const before = write ? await fingerprint() : ''
       const res = await library.app.inject({ method: request.method, url: request.url, headers: request.headers, payload: request.payload })
