@@ -1,10 +1,11 @@
 import { getArgumentValues, getVariableValues, GraphQLError, type GraphQLSchema } from 'graphql'
 import { stringify as stringifyLossless } from 'lossless-json'
-import { SluiceError, type Pipeline, type RequestContext, type ServiceModel } from '@sluice/core'
+import { SluiceError, type HttpBody, type Pipeline, type ReadResult, type RequestContext, type ServiceModel } from '@sluice/core'
 import { buildListOptions, type ReadScope } from '../resolve/read-selection.js'
 import { byKeyRequest, listRequest } from '../resolve/root-fields.js'
 import { parseRecords, runRead } from '../resolve/run-operation.js'
 import type { ConnectionShape, FastQuery, FastRoot, RecordShape } from './compile-fast-query.js'
+import { streamableList, streamListAnswer } from './stream-fast-list.js'
 
 type Json = Record<string, unknown>
 
@@ -26,8 +27,11 @@ export interface FastQueryServices {
  * core (denied, bad argument, missing record) — and the caller then runs the general executor, which reports errors
  * as GraphQL does. Integers beyond 2^53 keep their digits either way (copied text, or a lossless re-parse). A query has no side effects, so
  * running it again costs time only, and only on those requests.
+ *
+ * A query of one list whose paging fields follow its `items` asks core for a stream: a large page then flows out as
+ * its records arrive (see `streamListAnswer`) instead of being held whole, parsed and written again.
  */
-export async function runFastQuery(query: FastQuery, services: FastQueryServices, rawVariables: Readonly<Record<string, unknown>> | undefined, context: RequestContext): Promise<string | undefined> {
+export async function runFastQuery(query: FastQuery, services: FastQueryServices, rawVariables: Readonly<Record<string, unknown>> | undefined, context: RequestContext): Promise<HttpBody | undefined> {
   const variables = rawVariables ?? {}
   const coerced = getVariableValues(services.schema, query.operation.variableDefinitions ?? [], variables)
   if (coerced.errors !== undefined) return undefined
@@ -40,6 +44,16 @@ export async function runFastQuery(query: FastQuery, services: FastQueryServices
     rawVariables: variables,
   }
   try {
+    const streamable = streamableList(query.roots)
+    if (streamable !== undefined) {
+      const result = await readList(streamable, scope, services.pipeline, { ...context, streamReads: true })
+      if (result.stream !== undefined) {
+        const items = streamable.connection.parts.find((p) => p.kind === 'items')!
+        const reshape = streamable.connection.copiesItems ? undefined : (record: string) => reshapeRecordText(items.record, record)
+        return streamListAnswer(streamable, result.stream, reshape)
+      }
+      return `{"data":{${JSON.stringify(streamable.key)}:${listText(streamable, result)}}}`
+    }
     const values = await Promise.all(query.roots.map((root) => rootText(root, scope, services.pipeline, context)))
     let body = '{"data":{'
     for (let i = 0; i < values.length; i++) body += `${i === 0 ? '' : ','}${JSON.stringify(query.roots[i]!.key)}:${values[i]!}`
@@ -55,8 +69,8 @@ export async function runFastQuery(query: FastQuery, services: FastQueryServices
 
 async function rootText(root: FastRoot, scope: ReadScope, pipeline: Pipeline, context: RequestContext): Promise<string> {
   if (root.kind === 'typename') return '"Query"'
-  const args = getArgumentValues(root.field, root.nodes[0]!, scope.variableValues as Record<string, unknown>)
   if (root.kind === 'byKey') {
+    const args = getArgumentValues(root.field, root.nodes[0]!, scope.variableValues as Record<string, unknown>)
     const result = await runRead(pipeline, byKeyRequest(root.types, args, root.fields, scope), context)
     // No record: the general executor writes the error entry.
     if (result.json === '[]') throw new Decline()
@@ -64,8 +78,19 @@ async function rootText(root: FastRoot, scope: ReadScope, pipeline: Pipeline, co
     const records = parsed(result.json)
     return written(shapeRecord(root.record, records.json[0]!), records.exact)
   }
+  return listText(root, await readList(root, scope, pipeline, context))
+}
+
+type ListRoot = Extract<FastRoot, { kind: 'list' }>
+
+async function readList(root: ListRoot, scope: ReadScope, pipeline: Pipeline, context: RequestContext): Promise<ReadResult> {
+  const args = getArgumentValues(root.field, root.nodes[0]!, scope.variableValues as Record<string, unknown>)
   const options = buildListOptions(root.types.entity, args, root.nodes[0]!, scope)
-  const result = await runRead(pipeline, listRequest(root.types, options, root.fields, scope), context)
+  return runRead(pipeline, listRequest(root.types, options, root.fields, scope), context)
+}
+
+/** A list's connection object written from a whole page. */
+function listText(root: ListRoot, result: ReadResult): string {
   const { parts, copiesItems } = root.connection
   // Copied when core writes the records as selected; otherwise parsed once and re-keyed for every `items` alias.
   let records: { json: Json[]; exact: boolean } | undefined
@@ -87,6 +112,12 @@ async function rootText(root: FastRoot, scope: ReadScope, pipeline: Pipeline, co
     }
   })
   return `${text}}`
+}
+
+/** One streamed record re-keyed for its selection (integers beyond 2^53 keep their digits). */
+function reshapeRecordText(shape: RecordShape, text: string): string {
+  const record = parsed(`[${text}]`)
+  return written(shapeRecord(shape, record.json[0]!), record.exact)
 }
 
 /** Core's JSON array text as values; `exact`: it holds integers beyond 2^53, kept as lossless numbers. */
