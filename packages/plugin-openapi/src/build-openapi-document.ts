@@ -37,7 +37,8 @@ export function buildOpenApiDocument(model: ServiceModel, role: string): OpenApi
       version: CORE_VERSION,
       description: `The REST endpoint as the role \`${role}\` sees it: only the entities, operations and fields that role may use.`,
     },
-    servers: [{ url: rest.path, description: 'The REST endpoint on this server.' }],
+    // Behind Static Web Apps (runtime.base-route) clients reach the endpoint under the base route.
+    servers: [{ url: `${model.config.runtime.baseRoute ?? ''}${rest.path}`, description: 'The REST endpoint on this server.' }],
     tags: builder.tags,
     paths: builder.pathItems,
     components: {

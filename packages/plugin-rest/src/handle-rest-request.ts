@@ -18,6 +18,7 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' } as const
 /** Handles every request below the REST prefix: route to an entity, build the operation, run it, write the envelope. */
 export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, prefix: string) {
   const relativeLinks = host.config.runtime.pagination.nextLinkRelative
+  const baseRoute = host.config.runtime.baseRoute ?? ''
   return async (request: HttpRequest, context: RequestContext): Promise<HttpResponse> => {
     const below = request.path.slice(prefix.length)
     const segments = splitRestPath(below)
@@ -37,9 +38,9 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
         await result.stream.close()
         return { status: 200, headers: JSON_TYPE }
       }
-      return { status: 200, headers: JSON_TYPE, body: streamEnvelope(result.stream, (cursor) => buildNextLink(request, cursor, relativeLinks)) }
+      return { status: 200, headers: JSON_TYPE, body: streamEnvelope(result.stream, (cursor) => buildNextLink(request, cursor, relativeLinks, baseRoute)) }
     }
-    const nextLink = result.endCursor === null ? '' : `,"nextLink":${JSON.stringify(buildNextLink(request, result.endCursor, relativeLinks))}`
+    const nextLink = result.endCursor === null ? '' : `,"nextLink":${JSON.stringify(buildNextLink(request, result.endCursor, relativeLinks, baseRoute))}`
     return { status: 200, headers: JSON_TYPE, body: `{"value":${result.json}${nextLink}}` }
   }
 
@@ -62,7 +63,7 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
     if (result.outcome === 'deleted') return { status: 204 }
     const body = `{"value":${result.json}}`
     if (result.outcome === 'updated') return { status: 200, headers: JSON_TYPE, body }
-    const headers = result.createdKey === undefined ? JSON_TYPE : { ...JSON_TYPE, location: buildLocation(request, prefix, entity, result.createdKey) }
+    const headers = result.createdKey === undefined ? JSON_TYPE : { ...JSON_TYPE, location: buildLocation(request, prefix, entity, result.createdKey, baseRoute) }
     return { status: 201, headers, body }
   }
 }

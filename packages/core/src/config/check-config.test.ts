@@ -203,3 +203,30 @@ describe('checkConfig: relationships', () => {
     ])
   })
 })
+
+describe('checkConfig: runtime.base-route', () => {
+  const withRoute = (route: unknown, provider?: string) => problemsOf({
+    'data-source': DATA_SOURCE, entities: {},
+    runtime: { 'base-route': route, host: provider === undefined ? {} : { authentication: { provider } } },
+  })
+
+  it('is accepted behind Static Web Apps, and its trailing slash dropped', () => {
+    expect(withRoute('/data-api', 'StaticWebApps')).toEqual([])
+    const config = parseConfig({ 'data-source': DATA_SOURCE, entities: {}, runtime: { 'base-route': '/data-api/v2/', host: { authentication: { provider: 'StaticWebApps' } } } }, { baseDir: '/', env: {} })
+    expect(config.runtime.baseRoute).toBe('/data-api/v2')
+    expect(config.warnings.some((w) => w.includes('base-route'))).toBe(false)
+  })
+
+  it('is refused with any other provider, as Data API builder refuses it', () => {
+    expect(withRoute('/data-api', 'AppService')).toEqual([
+      `runtime.base-route: "/data-api" can only be used when host.authentication.provider is StaticWebApps (it is "AppService")`,
+    ])
+    expect(withRoute('/data-api')[0]).toContain('(it is not set)')
+  })
+
+  it('must be a path of plain segments', () => {
+    expect(withRoute('data-api', 'StaticWebApps')).toEqual([`runtime.base-route: "data-api" should start with a '/'`])
+    expect(withRoute('/data api', 'StaticWebApps')).toEqual([`runtime.base-route: "/data api" contains white space`])
+    for (const bad of ['/a?b', '/a#b', '/a//b', '/a.b', '/a:b']) expect(withRoute(bad, 'StaticWebApps'), bad).toHaveLength(1)
+  })
+})

@@ -32,8 +32,27 @@ export function checkConfig(json: unknown, config: RuntimeConfig, report: Config
   for (const name of Object.keys(entities)) checkEntity(name, entities[name], names, report)
   checkEntityRestPaths(config, report)
   checkEndpointPaths(config, report)
+  checkBaseRoute(readObject(root, 'runtime')?.['base-route'], config, report)
   checkAuthenticationKeys(root, report)
   checkCache(config, report)
+}
+
+/**
+ * `runtime.base-route`, as Data API builder checks it: only behind Static Web Apps (its front end is what serves the
+ * API under that path), a path starting with `/`, without whitespace or reserved characters in its segments.
+ */
+function checkBaseRoute(written: unknown, config: RuntimeConfig, report: ConfigReport): void {
+  if (typeof written !== 'string') return
+  const at = ['runtime', 'base-route']
+  const provider = config.runtime.host.authentication?.provider
+  if (provider?.toLowerCase() !== 'staticwebapps') {
+    report.addProblem(at, `${JSON.stringify(written)} can only be used when host.authentication.provider is StaticWebApps (it is ${provider === undefined ? 'not set' : JSON.stringify(provider)})`)
+  }
+  if (!written.startsWith('/')) report.addProblem(at, `${JSON.stringify(written)} should start with a '/'`)
+  else if (/\s/.test(written)) report.addProblem(at, `${JSON.stringify(written)} contains white space`)
+  else if (written.slice(1).split('/').filter((s, i, all) => i < all.length - 1 || s !== '').some((s) => s === '' || /[.:?#[\]@!$&'()*+,;=]/.test(s))) {
+    report.addProblem(at, `${JSON.stringify(written)} contains one or more reserved characters or an empty segment (allowed: segments of letters, digits, '-', '_' and '~')`)
+  }
 }
 
 function checkTopLevel(root: JsonObject, report: ConfigReport): void {

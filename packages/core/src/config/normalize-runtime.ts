@@ -41,6 +41,7 @@ export function normalizeRuntime(runtime: unknown, host: unknown): RuntimeSectio
       multipleCreate: readBoolean(readObject(readObject(graphql, 'multiple-mutations'), 'create'), 'enabled', false),
     },
     mcp: normalizeMcp(readObject(runtime, 'mcp')),
+    baseRoute: readBaseRoute(runtime),
     host: normalizeHost(host),
     pagination: normalizePagination(readObject(runtime, 'pagination')),
     cache: {
@@ -81,6 +82,14 @@ function normalizeTelemetry(telemetry: Record<string, unknown> | undefined): Tel
 }
 
 /** Starts with `/` and does not end with `/` (`api/` → `/api`); `/` alone stays `/` (and is reported). */
+/** `runtime.base-route` without a trailing slash (`/` alone adds nothing); checked by `checkBaseRoute`. */
+function readBaseRoute(runtime: unknown): string | undefined {
+  const route = readString(isJsonObject(runtime) ? runtime : undefined, 'base-route')
+  if (route === undefined) return undefined
+  const trimmed = route.replace(/\/+$/, '')
+  return trimmed === '' ? undefined : trimmed
+}
+
 export function normalizeEndpointPath(path: string): string {
   const withSlash = path.startsWith('/') ? path : `/${path}`
   const trimmed = withSlash.replace(/\/+$/, '')

@@ -60,6 +60,11 @@ export interface RuntimeSection {
   readonly logLevels: Readonly<Record<string, string>>
   readonly limits: LimitsConfig
   readonly telemetry: TelemetryConfig
+  /**
+   * `runtime.base-route`: the path a Static Web Apps front end serves this API under (`/data-api`). Routes do not
+   * change (the front end strips it); links this server writes — `nextLink`, `Location`, OpenAPI's server — gain it.
+   */
+  readonly baseRoute: string | undefined
 }
 
 /** `runtime.telemetry` sinks. `log-level` is `RuntimeSection.logLevels`. */
