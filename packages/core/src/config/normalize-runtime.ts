@@ -70,7 +70,16 @@ export function normalizeRuntime(runtime: unknown, host: unknown): RuntimeSectio
 /** `open-telemetry` with Data API builder's defaults: enabled, service-name `dab`, protocol `grpc`. */
 function normalizeTelemetry(telemetry: Record<string, unknown> | undefined): TelemetryConfig {
   const otel = readObject(telemetry, 'open-telemetry')
+  const file = readObject(telemetry, 'file')
   return {
+    // Data API builder's FileSinkOptions defaults.
+    file: file === undefined ? undefined : {
+      enabled: readBoolean(file, 'enabled', false),
+      path: readString(file, 'path') ?? 'logs\\dab-log.txt',
+      rollingInterval: parseWord(file['rolling-interval'], ['Minute', 'Hour', 'Day', 'Month', 'Year', 'Infinite'] as const) ?? 'Day',
+      retainedFileCountLimit: readInteger(file, 'retained-file-count-limit', 1),
+      fileSizeLimitBytes: readInteger(file, 'file-size-limit-bytes', 1_048_576),
+    },
     openTelemetry: otel === undefined ? undefined : {
       enabled: readBoolean(otel, 'enabled', true),
       endpoint: readString(otel, 'endpoint') ?? '',
@@ -81,15 +90,15 @@ function normalizeTelemetry(telemetry: Record<string, unknown> | undefined): Tel
   }
 }
 
-/** Starts with `/` and does not end with `/` (`api/` → `/api`); `/` alone stays `/` (and is reported). */
 /** `runtime.base-route` without a trailing slash (`/` alone adds nothing); checked by `checkBaseRoute`. */
 function readBaseRoute(runtime: unknown): string | undefined {
-  const route = readString(isJsonObject(runtime) ? runtime : undefined, 'base-route')
+  const route = readString(runtime, 'base-route')
   if (route === undefined) return undefined
   const trimmed = route.replace(/\/+$/, '')
   return trimmed === '' ? undefined : trimmed
 }
 
+/** Starts with `/` and does not end with `/` (`api/` → `/api`); `/` alone stays `/` (and is reported). */
 export function normalizeEndpointPath(path: string): string {
   const withSlash = path.startsWith('/') ? path : `/${path}`
   const trimmed = withSlash.replace(/\/+$/, '')

@@ -71,6 +71,18 @@ export interface RuntimeSection {
 export interface TelemetryConfig {
   /** `undefined` when `open-telemetry` is absent. The Azure and file sinks are warned about at load and ignored. */
   readonly openTelemetry: OpenTelemetryConfig | undefined
+  /** `runtime.telemetry.file`: rolling log files beside stdout; `undefined` when absent. */
+  readonly file: FileLogConfig | undefined
+}
+
+/** Data API builder's file sink (Serilog's rolling file), with its defaults. */
+export interface FileLogConfig {
+  readonly enabled: boolean
+  /** As written (`logs\\dab-log.txt` by default); the server resolves it against the config's folder. */
+  readonly path: string
+  readonly rollingInterval: 'Minute' | 'Hour' | 'Day' | 'Month' | 'Year' | 'Infinite'
+  readonly retainedFileCountLimit: number
+  readonly fileSizeLimitBytes: number
 }
 
 export interface OpenTelemetryConfig {

@@ -27,12 +27,11 @@ describe('findUnimplementedKeys', () => {
     expect(findUnimplementedKeys({ host: { 'some-key': 5 } }, ['runtime.host.some-key'])).toEqual([line('host.some-key')])
   })
 
-  it('says why the Azure and file telemetry sinks have no effect, and is silent about OpenTelemetry and log-level', () => {
+  it('says why the Azure telemetry sinks have no effect, and is silent about the file sink, OpenTelemetry and log-level', () => {
     const telemetry = { 'application-insights': { 'connection-string': 'x' }, file: { enabled: true }, 'open-telemetry': { endpoint: 'http://otel:4317' }, 'log-level': { default: 'error' } }
     const warnings = findUnimplementedKeys({ runtime: { telemetry } })
-    expect(warnings).toHaveLength(2)
+    expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/^Config key runtime\.telemetry\.application-insights is accepted but not supported \(Application Insights is an Azure service/)
-    expect(warnings[1]).toMatch(/^Config key runtime\.telemetry\.file is accepted but not supported/)
   })
 
   it('treats null as absent', () => {

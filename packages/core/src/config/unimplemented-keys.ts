@@ -8,7 +8,6 @@ import { isJsonObject } from './read-config-value.js'
 export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'runtime.telemetry.application-insights',
   'runtime.telemetry.azure-log-analytics',
-  'runtime.telemetry.file',
   'runtime.embeddings',
   'azure-key-vault',
   'autoentities',
@@ -19,7 +18,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
 const REASONS: Readonly<Record<string, string>> = {
   'runtime.telemetry.application-insights': 'Application Insights is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry (Azure Monitor accepts OTLP through a collector)',
   'runtime.telemetry.azure-log-analytics': 'Azure Log Analytics is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry or ship the JSON log lines',
-  'runtime.telemetry.file': 'Sluice does not write rolling log files; it logs JSON lines to stdout for the platform to collect',
 }
 
 /** One warning line per listed key present in the config (once per key, however many entities use it). */
