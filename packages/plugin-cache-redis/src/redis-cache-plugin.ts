@@ -1,4 +1,4 @@
-import { SluiceError, Tokens, type SluicePlugin } from '@sluice/core'
+import { OptionalTokens, SluiceError, type SluicePlugin } from '@sluice/core'
 import { parseRedisConnectionString, redact } from './parse-redis-connection-string.js'
 import { RedisCacheStore } from './redis-cache-store.js'
 
@@ -61,7 +61,7 @@ export function redisCachePlugin(options: RedisCachePluginOptions = {}): SluiceP
         }),
       })
       await store.start(options.startWaitMs ?? 3000)
-      registry.provide(Tokens.SharedCacheStore, { useValue: store })
+      registry.provide(OptionalTokens.SharedCacheStore, { useValue: store })
     },
   }
 }

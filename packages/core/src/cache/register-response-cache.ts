@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import type { SluiceContainer } from '../di/container.js'
-import { Tokens } from '../di/tokens.js'
+import { OptionalTokens, Tokens } from '../di/tokens.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { ServiceModel } from '../model/service-model.js'
 import { MultipleCreate } from '../pipeline/multiple-create.js'
@@ -23,11 +23,11 @@ export interface ResponseCacheParts {
 /**
  * Puts the response cache into the pipeline (`runtime.cache.enabled`): a plan hook that notes what each plan is for,
  * the execute stage wrapped by `CachingExecuteStage`, and multiple create evicting after its transaction. The shared
- * store is the one a plugin provided (`Tokens.SharedCacheStore`), if any.
+ * store is the one a plugin provided (`OptionalTokens.SharedCacheStore`), if any.
  */
 export function registerResponseCache(container: SluiceContainer, registry: PluginRegistry, parts: ResponseCacheParts): void {
   const { config, model, dataSources, log } = parts
-  const store = container.isRegistered(Tokens.SharedCacheStore) ? container.resolve(Tokens.SharedCacheStore) : undefined
+  const store = container.isRegistered(OptionalTokens.SharedCacheStore) ? container.resolve(OptionalTokens.SharedCacheStore) : undefined
   if (config.runtime.cache.level2.enabled && store === undefined) {
     log.warn('runtime.cache.level-2 is enabled but no shared cache plugin is registered (@sluice/plugin-cache-redis): cached reads stay in this process and writes evict them here only.')
   }

@@ -116,12 +116,13 @@ export class ResponseCache {
 
   /** Stores a fresh answer in level 1 and, with `sharedKey`, in the shared store, for `ttlMs`. */
   set(key: string, sharedKey: string | undefined, ticket: CacheTicket, answer: CachedAnswer, ttlMs: number): void {
-    const expiresAt = this.#clock.now() + ttlMs
-    const text = JSON.stringify({ r: answer.result, m: answer.marker, x: expiresAt })
-    const size = text.length * 2
+    const shared = sharedKey !== undefined && ticket.shared !== undefined && this.#store !== undefined
+    // Serialized only for the shared store; level 1 keeps the object and counts the JSON text's size.
+    const text = shared ? JSON.stringify({ r: answer.result, m: answer.marker, x: this.#clock.now() + ttlMs }) : undefined
+    const size = (text?.length ?? (answer.result.json?.length ?? 0) + 200) * 2
     if (size > this.#maxEntryBytes) return
     this.#setLocal(key, answer, ticket.local, ttlMs, size)
-    if (sharedKey !== undefined && ticket.shared !== undefined) this.#store?.set(sharedKey, text, ticket.shared, ttlMs)
+    if (shared) this.#store!.set(sharedKey!, text!, ticket.shared!, ttlMs)
   }
 
   /** Makes every entry depending on one of `tags` stale: here at once, on other instances through the store. */

@@ -1,5 +1,5 @@
 import type { SluiceContainer } from '../di/container.js'
-import { Tokens } from '../di/tokens.js'
+import { OptionalTokens } from '../di/tokens.js'
 import type { PluginRegistry } from '../plugin/plugin-registry.js'
 import type { ResponseCacheParts } from './register-response-cache.js'
 
@@ -20,5 +20,5 @@ export async function setUpResponseCache(container: SluiceContainer, registry: P
 
 /** Closes the shared cache store a plugin provided (its connections), if any. */
 export async function closeResponseCache(container: SluiceContainer): Promise<void> {
-  if (container.isRegistered(Tokens.SharedCacheStore)) await container.resolve(Tokens.SharedCacheStore).close()
+  if (container.isRegistered(OptionalTokens.SharedCacheStore)) await container.resolve(OptionalTokens.SharedCacheStore).close()
 }

@@ -40,6 +40,12 @@ export const Tokens = {
   ShapeStage: createToken<ShapeStage>('ShapeStage'),
   Pipeline: createToken<Pipeline>('Pipeline'),
   MultipleCreate: createToken<MultipleCreate>('MultipleCreate'),
+} as const
+
+/**
+ * Tokens nothing provides by default: a plugin may (`registry.provide`), and their users check `isRegistered` first.
+ */
+export const OptionalTokens = {
   /** The response cache's shared level and backplane (`runtime.cache.level-2`), provided by a plugin such as Redis's. */
   SharedCacheStore: createToken<SharedCacheStore>('SharedCacheStore'),
 } as const
