@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../config/load-config.js'
-import { resolveEntityCache } from './resolve-entity-cache.js'
+import type { EntityModel } from '../model/service-model.js'
+import { isQueryProcedure, resolveEntityCache } from './resolve-entity-cache.js'
 
 function settings(runtimeCache: unknown, entityCache?: unknown, options: Record<string, unknown> = {}) {
   const config = parseConfig({
@@ -34,5 +35,19 @@ describe("resolveEntityCache (Data API builder's inheritance)", () => {
 
   it('never caches a data source with set-session-context', () => {
     expect(settings({ enabled: true }, undefined, { 'set-session-context': true })).toBeUndefined()
+  })
+})
+
+describe('isQueryProcedure', () => {
+  const procedure = (graphql: Partial<EntityModel['graphql']>, rest: Partial<EntityModel['rest']>): EntityModel =>
+    ({ graphql: { enabled: true, operation: undefined, ...graphql }, rest: { enabled: true, methods: ['post'], ...rest } }) as unknown as EntityModel
+
+  it('takes a GraphQL query or a GET-only REST entity for a read, anything else for a possible write', () => {
+    expect(isQueryProcedure(procedure({ operation: 'query' }, { methods: ['get', 'post'] }))).toBe(true)
+    expect(isQueryProcedure(procedure({ operation: 'mutation' }, { methods: ['get'] }))).toBe(true)
+    expect(isQueryProcedure(procedure({ enabled: false }, { methods: ['get'] }))).toBe(true)
+    expect(isQueryProcedure(procedure({}, {}))).toBe(false)
+    expect(isQueryProcedure(procedure({ operation: 'query', enabled: false }, { methods: ['get', 'post'] }))).toBe(false)
+    expect(isQueryProcedure(procedure({ enabled: false }, { enabled: false, methods: ['get'] }))).toBe(false)
   })
 })

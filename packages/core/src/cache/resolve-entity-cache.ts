@@ -24,13 +24,15 @@ export function resolveEntityCache(config: RuntimeConfig, entity: EntityConfig):
 }
 
 /**
- * Whether running this stored procedure only reads, as its entity declares it: GraphQL `operation: query` (the
- * clearest statement; REST may still allow POST to pass parameters in a body), or — with GraphQL off — REST with GET
- * as its only method. Such executions are cached like reads. Any other procedure may change anything in its data
+ * Whether running this stored procedure only reads, as its entity declares it: GraphQL `operation: query`, or REST
+ * with GET as its only method (a safe method by HTTP's definition). Data API builder decides per request (GET and
+ * GraphQL queries go through its cached query engine); the pipeline sees one `execute` for every protocol, so the
+ * declaration decides. Such executions are cached like reads; any other procedure may change anything in its data
  * source, so its execution evicts all of it.
  */
 export function isQueryProcedure(entity: EntityModel): boolean {
   const { graphql, rest } = entity
-  if (graphql.enabled) return graphql.operation === 'query'
-  return rest.enabled && rest.methods.length > 0 && rest.methods.every((m) => m === 'get')
+  const graphqlQuery = graphql.enabled && graphql.operation === 'query'
+  const restGetOnly = rest.enabled && rest.methods.length > 0 && rest.methods.every((m) => m === 'get')
+  return graphqlQuery || restGetOnly
 }
