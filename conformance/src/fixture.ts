@@ -39,6 +39,13 @@ export interface FixtureColumn {
    * value the rows gave. Omitted means false.
    */
   readonly generated?: boolean
+  /**
+   * `text` columns only: `caseInsensitive` asks for the engine's usual case-insensitive collation instead of the
+   * binary one (PostgreSQL family: a nondeterministic ICU collation `und-u-ks-level2`; MySQL family
+   * `utf8mb4_general_ci`; SQL Server `Latin1_General_100_CI_AS`), for scenarios whose answers must not depend on the
+   * column's collation (`tolower()`/`toupper()`). Their oracles never compare such a column unfolded. Omitted: binary.
+   */
+  readonly collation?: 'binary' | 'caseInsensitive'
 }
 
 export interface FixtureTable {

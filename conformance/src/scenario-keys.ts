@@ -4,6 +4,8 @@
  */
 export const SCENARIO_KEYS = Object.freeze([
   'filter.oracle-multiset',
+  'filter.case-insensitive-oracle',
+  'filter.in-list-oracle',
   'paging.cursor-walk',
   'paging.first-minus-one',
   'paging.default-page-size',

@@ -46,7 +46,7 @@ describe('printFilterExpression round trip', () => {
 function collectLiterals(node: FilterNode): LiteralOperand[] {
   switch (node.kind) {
     case 'comparison':
-      return [node.left, node.right].filter((o): o is LiteralOperand => o.kind === 'literal')
+      return [node.left, node.right].map((o) => (o.kind === 'caseFold' ? o.operand : o)).filter((o): o is LiteralOperand => o.kind === 'literal')
     case 'and':
     case 'or':
       return node.items.flatMap(collectLiterals)

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check'
-import { Filter, type ComparisonOperator, type FilterNode, type FilterOperand, type LiteralOperand, type StringMatchMode } from '@sluice/core'
+import { Filter, type CaseFold, type ComparisonOperator, type FilterNode, type FilterOperand, type LiteralOperand, type StringMatchMode } from '@sluice/core'
 type FilterExpressionMode = 'filter' | 'policy'
 
 /*
@@ -91,24 +91,28 @@ function createDefaultLeafArbitrary(options: FilterNodeArbitraryOptions): fc.Arb
   const claim = fc.constantFrom(...(options.claimNames ?? defaultFilterClaimNames)).map(Filter.claim)
   const operator = fc.constantFrom<ComparisonOperator>('eq', 'ne', 'gt', 'ge', 'lt', 'le')
 
+  // tolower()/toupper() of a field, a string literal or (policies) a claim, sometimes.
+  const fold = fc.option(fc.constantFrom<CaseFold>('lower', 'upper'), { nil: undefined, freq: 4 })
+  const foldable = (operand: fc.Arbitrary<FilterOperand>): fc.Arbitrary<FilterOperand> => fc.tuple(fold, operand).map(([f, o]) =>
+    f === undefined || o.kind === 'caseFold' || (o.kind === 'literal' && o.literalType !== 'string') ? o : Filter.caseFold(f, o))
   const pairs: fc.Arbitrary<readonly [FilterOperand, FilterOperand]>[] = [
-    fc.tuple(field, literal),
-    fc.tuple(literal, field),
-    fc.tuple(field, field),
+    fc.tuple(foldable(field), foldable(literal)),
+    fc.tuple(foldable(literal), foldable(field)),
+    fc.tuple(foldable(field), foldable(field)),
   ]
-  if (mode === 'policy') pairs.push(fc.tuple(field, claim), fc.tuple(claim, field))
+  if (mode === 'policy') pairs.push(fc.tuple(foldable(field), foldable(claim)), fc.tuple(foldable(claim), foldable(field)))
   const comparison = fc.tuple(operator, fc.oneof(...pairs)).map(([op, [left, right]]) => Filter.comparison(op, left, right))
 
   const inList = fc
-    .tuple(fieldName, fc.array(literal, { minLength: 1, maxLength: options.maxInListLength ?? 5 }))
-    .map(([name, values]) => Filter.in(name, values))
+    .tuple(fieldName, fc.array(literal, { minLength: 1, maxLength: options.maxInListLength ?? 5 }), fold)
+    .map(([name, values, fieldFold]) => Filter.in(name, values, { fieldFold }))
 
   const matchValue = mode === 'policy'
     ? fc.oneof((options.stringValues ?? stringValue).map((v) => Filter.literal(v, 'string')), claim)
     : (options.stringValues ?? stringValue).map((v) => Filter.literal(v, 'string'))
   const stringMatch = fc
-    .tuple(fc.constantFrom<StringMatchMode>('contains', 'startsWith', 'endsWith'), fieldName, matchValue)
-    .map(([matchMode, name, value]) => Filter.stringMatch(matchMode, name, value))
+    .tuple(fc.constantFrom<StringMatchMode>('contains', 'startsWith', 'endsWith'), fieldName, matchValue, fold, fold)
+    .map(([matchMode, name, value, fieldFold, valueFold]) => Filter.stringMatch(matchMode, name, value, false, { fieldFold, valueFold }))
 
   const constant = fc.boolean().map(Filter.constant)
   return fc.oneof(

@@ -11,7 +11,7 @@ export type MssqlExecute = (sql: string, parameters: readonly unknown[]) => Prom
 export interface MssqlFixture {
   /**
    * Creates the fixture's tables in `schema` (text columns NVARCHAR with the binary collation
-   * `Latin1_General_100_BIN2`; `generated` columns `IDENTITY(1,1)`) and inserts their rows, the identity columns'
+   * `Latin1_General_100_BIN2`, `Latin1_General_100_CI_AS` for `caseInsensitive` ones; `generated` columns `IDENTITY(1,1)`) and inserts their rows, the identity columns'
    * values explicitly under IDENTITY_INSERT — SQL Server then moves each identity past the largest inserted value.
    * Then creates the fixture's procedures (see `renderMssqlProcedure`).
    */
@@ -81,7 +81,8 @@ export function createMssqlFixture(execute: MssqlExecute, options: { readonly sc
 function buildCreateTable(name: string, table: FixtureTable): string {
   const columns = table.columns.map((c) => {
     if (c.generated === true && c.type !== 'int' && c.type !== 'bigint') throw new Error(`fixture column '${table.name}.${c.name}': only int and bigint columns can be generated`)
-    return `${quote(c.name)} ${COLUMN_TYPES[c.type]}${c.generated === true ? ' IDENTITY(1,1)' : ''}${c.nullable ? ' NULL' : ' NOT NULL'}`
+    const type = c.collation === 'caseInsensitive' ? 'NVARCHAR(255) COLLATE Latin1_General_100_CI_AS' : COLUMN_TYPES[c.type]
+    return `${quote(c.name)} ${type}${c.generated === true ? ' IDENTITY(1,1)' : ''}${c.nullable ? ' NULL' : ' NOT NULL'}`
   })
   return `CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${table.primaryKey.map(quote).join(', ')}))`
 }

@@ -8,7 +8,8 @@ export type MysqlFamilyExecute = (sql: string, parameters: readonly unknown[]) =
 /** The fixture half of an engine session for the MySQL family (MySQL, MariaDB). */
 export interface MysqlFamilyFixture {
   /**
-   * Creates the fixture's tables (InnoDB; text columns `utf8mb4` with binary collation `utf8mb4_bin`; `generated`
+   * Creates the fixture's tables (InnoDB; text columns `utf8mb4` with binary collation `utf8mb4_bin`, or
+   * `utf8mb4_general_ci` for `caseInsensitive` ones; `generated`
    * columns `AUTO_INCREMENT`) and inserts their rows. InnoDB moves each AUTO_INCREMENT counter past explicitly
    * inserted values by itself. Then creates the fixture's procedures (see `renderMysqlFamilyProcedure`).
    */
@@ -73,7 +74,8 @@ export function createMysqlFamilyFixture(execute: MysqlFamilyExecute, options: {
 function buildCreateTable(name: string, table: FixtureTable): string {
   const columns = table.columns.map((c) => {
     if (c.generated === true && c.type !== 'int' && c.type !== 'bigint') throw new Error(`fixture column '${table.name}.${c.name}': only int and bigint columns can be generated`)
-    return `${quote(c.name)} ${COLUMN_TYPES[c.type]}${c.nullable ? ' NULL' : ' NOT NULL'}${c.generated === true ? ' AUTO_INCREMENT' : ''}`
+    const type = c.collation === 'caseInsensitive' ? 'VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci' : COLUMN_TYPES[c.type]
+    return `${quote(c.name)} ${type}${c.nullable ? ' NULL' : ' NOT NULL'}${c.generated === true ? ' AUTO_INCREMENT' : ''}`
   })
   // InnoDB wants an AUTO_INCREMENT column to lead some index; in a composite key it may not lead the primary key.
   const indexes = table.columns

@@ -21,6 +21,8 @@ export function toGraphQLFilter(node: FilterNode, table: FixtureTable): FilterIn
       return items.every((i) => i !== undefined) ? { [node.kind]: items } : undefined
     }
     case 'comparison': {
+      const folded = foldedComparison(node, table)
+      if (folded !== null) return folded
       const flipped = node.left.kind === 'literal'
       const field = flipped ? node.right : node.left
       const literal = flipped ? node.left : node.right
@@ -35,10 +37,15 @@ export function toGraphQLFilter(node: FilterNode, table: FixtureTable): FilterIn
     case 'stringMatch': {
       if (node.value.kind !== 'literal') return undefined
       if (node.negated && node.mode !== 'contains') return undefined
-      return { [node.field]: { [node.negated ? 'notContains' : node.mode]: node.value.value } }
+      const ci = caseInsensitive(node.fieldFold, node.valueFold)
+      if (ci === undefined) return undefined
+      return { [node.field]: { [node.negated ? 'notContains' : node.mode]: node.value.value, ...ci } }
     }
-    case 'in':
-      return { [node.field]: { in: node.values.map((v) => jsonValue(table, node.field, v)) } }
+    case 'in': {
+      const ci = caseInsensitive(node.fieldFold, node.valueFold)
+      if (ci === undefined) return undefined
+      return { [node.field]: { in: node.values.map((v) => jsonValue(table, node.field, v)), ...ci } }
+    }
     case 'isNull':
       return { [node.field]: { isNull: node.isNull } }
     case 'constant':
@@ -48,6 +55,28 @@ export function toGraphQLFilter(node: FilterNode, table: FixtureTable): FilterIn
     case 'related':
       return undefined
   }
+}
+
+/**
+ * GraphQL's `caseInsensitive: true` lower-cases both sides: `{}` when neither side is folded, the flag when both are
+ * lower-cased, `undefined` for any other mix (GraphQL cannot say it).
+ */
+function caseInsensitive(fieldFold: string | undefined, valueFold: string | undefined): { caseInsensitive?: true } | undefined {
+  if (fieldFold === undefined && valueFold === undefined) return {}
+  return fieldFold === 'lower' && valueFold === 'lower' ? { caseInsensitive: true } : undefined
+}
+
+/**
+ * `tolower(field) eq|ne tolower('x')` → `{ field: { eq: 'x', caseInsensitive: true } }`; `null` when no side is
+ * folded (the caller handles it); `undefined` for folded comparisons GraphQL cannot say.
+ */
+function foldedComparison(node: Extract<FilterNode, { kind: 'comparison' }>, table: FixtureTable): FilterInput | undefined | null {
+  if (node.left.kind !== 'caseFold' && node.right.kind !== 'caseFold') return null
+  const [field, value] = node.left.kind === 'caseFold' && node.left.operand.kind === 'field' ? [node.left, node.right] : [node.right, node.left]
+  if (field.kind !== 'caseFold' || field.operand.kind !== 'field' || field.fold !== 'lower') return undefined
+  if (value.kind !== 'caseFold' || value.fold !== 'lower' || value.operand.kind !== 'literal') return undefined
+  if (node.op !== 'eq' && node.op !== 'ne') return undefined
+  return { [field.operand.name]: { [OPERATORS[node.op]]: jsonValue(table, field.operand.name, value.operand), caseInsensitive: true } }
 }
 
 function jsonValue(table: FixtureTable, field: string, literal: LiteralOperand): unknown {

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check'
 import { expect } from 'vitest'
-import { printFilterExpression, type FilterNode } from '@sluice/core'
+import { operandField, printFilterExpression, type FilterNode } from '@sluice/core'
 import { createFixtureTableArbitrary } from '../arbitraries/fixture-table-arbitrary.js'
 import { createOrderByArbitrary } from '../arbitraries/order-by-arbitrary.js'
 import { createTableFilterArbitrary } from '../arbitraries/table-filter-arbitrary.js'
@@ -154,7 +154,7 @@ function collectNames(node: FilterNode): string[] {
   switch (node.kind) {
     case 'and': case 'or': return node.items.flatMap(collectNames)
     case 'not': return collectNames(node.item)
-    case 'comparison': return [node.left, node.right].flatMap((o) => (o.kind === 'field' ? [o.name] : []))
+    case 'comparison': return [node.left, node.right].flatMap((o) => { const name = operandField(o); return name === undefined ? [] : [name] })
     case 'stringMatch': case 'in': case 'isNull': return [node.field]
     default: return []
   }

@@ -34,12 +34,14 @@ export type { OperationKind, OperationRequest, OrderByItem } from './request/ope
 export type { RelationSelection } from './request/operation-request.js'
 export type { AggregateFunction, AggregateRequest, AggregationItem, HavingCondition } from './request/aggregate-request.js'
 export type { LinkingModel, RelationshipCardinality, RelationshipModel } from './model/relationship-model.js'
-export { Filter, collectFilterFields } from './filter/filter-node.js'
+export { Filter, collectFilterFields, operandField } from './filter/filter-node.js'
 export type {
-  AndFilter, ClaimOperand, ComparisonFilter, ComparisonOperator, ConstantFilter, FieldOperand, FilterKind, FilterNode,
-  FilterOperand, InFilter, IsNullFilter, LiteralOperand, NotFilter, OrFilter, StringMatchFilter, StringMatchMode,
-  RelatedFilter,
+  AndFilter, CaseFold, CaseFoldOperand, CaseFolds, ClaimOperand, ComparisonFilter, ComparisonOperator, ConstantFilter, FieldOperand,
+  FilterKind, FilterNode, FilterOperand, InFilter, IsNullFilter, LiteralOperand, NotFilter, OrFilter, StringMatchFilter,
+  StringMatchMode, RelatedFilter,
 } from './filter/filter-node.js'
+/** The most values all `in` lists of one filter may hold together (every protocol; a 400 beyond). */
+export { MAX_IN_VALUES } from './request/bind-filter.js'
 export { parseFilterExpression } from './filter/filter-expression/parse-filter-expression.js'
 export type { FilterParseResult } from './filter/filter-expression/parse-filter-expression.js'
 export { printFilterExpression } from './filter/filter-expression/print-filter-expression.js'
@@ -68,7 +70,7 @@ export type {
 export type { ExistsPredicate } from './plan/predicate-node.js'
 export type {
   AndPredicate, ColumnRef, ComparePredicate, ConstantPredicate, InPredicate, IsNullPredicate, LikePredicate, NotPredicate,
-  OrPredicate, ParamRef, PredicateKind, PredicateNode, ValueExpr,
+  OrPredicate, ParamRef, PredicateKind, PredicateNode, ValueExpr, CaseFoldExpr,
 } from './plan/predicate-node.js'
 export type { PlanParameter } from './plan/plan-parameter.js'
 export type { ExecuteArgument, ExecutePlan } from './plan/execute-plan.js'

@@ -111,6 +111,8 @@ describe('GraphQL types with Data API builder\'s names and nullability', () => {
     expect(await shape('IntFilterInput')).toEqual(['eq: Int', 'gt: Int', 'gte: Int', 'lt: Int', 'lte: Int', 'neq: Int', 'isNull: Boolean', 'in: [Int]'])
     expect(await shape('StringFilterInput')).toEqual([
       'eq: String', 'contains: String', 'notContains: String', 'startsWith: String', 'endsWith: String', 'neq: String', 'isNull: Boolean', 'in: [String]',
+      // Sluice's addition (DAB users' request), last so DAB's operators keep their order.
+      'caseInsensitive: Boolean',
     ])
     expect(await shape('UuidFilterInput')).toEqual([
       'eq: UUID', 'contains: UUID', 'notContains: UUID', 'startsWith: UUID', 'endsWith: UUID', 'neq: UUID', 'isNull: Boolean', 'in: [UUID]',

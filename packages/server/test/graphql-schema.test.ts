@@ -79,7 +79,7 @@ describe('GraphQL schema generation (Data API builder naming)', () => {
       id: 'IntFilterInput', title: 'StringFilterInput', price: 'DecimalFilterInput', inPrint: 'BooleanFilterInput', and: '[BookFilterInput]', or: '[BookFilterInput]',
     })
     const strings = await type('StringFilterInput')
-    expect(strings.inputFields.map((f: any) => f.name).sort()).toEqual(['contains', 'endsWith', 'eq', 'in', 'isNull', 'neq', 'notContains', 'startsWith'])
+    expect(strings.inputFields.map((f: any) => f.name).sort()).toEqual(['caseInsensitive', 'contains', 'endsWith', 'eq', 'in', 'isNull', 'neq', 'notContains', 'startsWith'])
     const ints = await type('IntFilterInput')
     expect(ints.inputFields.map((f: any) => f.name).sort()).toEqual(['eq', 'gt', 'gte', 'in', 'isNull', 'lt', 'lte', 'neq'])
     const order = await type('BookOrderByInput')

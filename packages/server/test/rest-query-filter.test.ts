@@ -158,7 +158,7 @@ describe('$filter', () => {
     ['id = 1', 4],
     ['id eq 1 && id eq 2', 9],
     ['title eq "x"', 10],
-    ["tolower(title) eq 'x'", 1],
+    ["toLower(title) eq 'x'", 1],
     ["Contains(title, 'x')", 1],
     ["contains(title, 5)", 17],
   ])('rejects the malformed filter %j with 400 naming position %i', async (filter, position) => {

@@ -1,4 +1,5 @@
 import type { QualifiedName } from '../model/database-metadata.js'
+import type { CaseFold } from '../filter/filter-node.js'
 import type { ColumnRef, ParamRef, PredicateNode, ValueExpr } from '../plan/predicate-node.js'
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
@@ -110,7 +111,21 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   }
 
   protected value(expr: ValueExpr, sink: ParameterSink): string {
-    return expr.kind === 'column' ? this.column(expr) : sink.placeholder(expr)
+    switch (expr.kind) {
+      case 'column': return this.column(expr)
+      case 'param': return sink.placeholder(expr)
+      case 'caseFold': return this.caseFold(expr.fold, this.value(expr.operand, sink))
+    }
+  }
+
+  /**
+   * A text expression (a column or a parameter) folded to one case (`CaseFoldExpr`). The folded text must compare
+   * by code point whatever the column's collation (a case-insensitive collation would make `tolower(a) eq tolower(b)`
+   * mean something else per engine), so dialects fold under a binary collation they name; this ANSI default only
+   * folds.
+   */
+  protected caseFold(fold: CaseFold, operand: string): string {
+    return `${fold === 'lower' ? 'LOWER' : 'UPPER'}(${operand})`
   }
 
   /** A written value: its placeholder, or `DEFAULT`. */
@@ -135,9 +150,9 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
       case 'isNull':
         return `${this.column(node.operand)} IS ${node.negated ? 'NOT ' : ''}NULL`
       case 'like':
-        return `${this.column(node.operand)} ${node.negated ? 'NOT ' : ''}LIKE ${sink.placeholder(node.pattern)}${this.likeEscape()}`
+        return `${this.value(node.operand, sink)} ${node.negated ? 'NOT ' : ''}LIKE ${this.value(node.pattern, sink)}${this.likeEscape()}`
       case 'in':
-        return `${this.column(node.operand)} IN (${node.values.map((v) => sink.placeholder(v)).join(', ')})`
+        return `${this.value(node.operand, sink)} IN (${node.values.map((v) => this.value(v, sink)).join(', ')})`
       case 'and':
       case 'or':
         return node.items.length === 0

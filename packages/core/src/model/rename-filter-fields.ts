@@ -3,7 +3,10 @@ import { Filter, type FilterNode, type FilterOperand } from '../filter/filter-no
 /** Rewrites field names in a filter (column names written in a policy → API names). */
 export function renameFilterFields(node: FilterNode, names: ReadonlyMap<string, string>): FilterNode {
   const name = (n: string): string => names.get(n) ?? n
-  const operand = (o: FilterOperand): FilterOperand => (o.kind === 'field' ? Filter.field(name(o.name)) : o)
+  const operand = (o: FilterOperand): FilterOperand => {
+    if (o.kind === 'field') return Filter.field(name(o.name))
+    return o.kind === 'caseFold' && o.operand.kind === 'field' ? Filter.caseFold(o.fold, Filter.field(name(o.operand.name))) : o
+  }
   switch (node.kind) {
     case 'comparison':
       return Filter.comparison(node.op, operand(node.left), operand(node.right))
@@ -14,9 +17,9 @@ export function renameFilterFields(node: FilterNode, names: ReadonlyMap<string, 
     case 'not':
       return Filter.not(renameFilterFields(node.item, names))
     case 'stringMatch':
-      return Filter.stringMatch(node.mode, name(node.field), node.value, node.negated)
+      return Filter.stringMatch(node.mode, name(node.field), node.value, node.negated, node)
     case 'in':
-      return Filter.in(name(node.field), node.values)
+      return Filter.in(name(node.field), node.values, node)
     case 'isNull':
       return Filter.isNull(name(node.field), node.isNull)
     case 'constant':

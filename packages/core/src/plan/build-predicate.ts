@@ -2,7 +2,8 @@ import type { BoundFilter } from '../request/bound-filter.js'
 import type { ParameterList } from './parameter-list.js'
 import { columnOf, tableOf } from './plan-structure.js'
 import { linkingTableOf, relationshipJoin } from './relationship-structure.js'
-import type { PredicateNode } from './predicate-node.js'
+import type { CaseFold } from '../filter/filter-node.js'
+import type { CaseFoldExpr, ColumnRef, ParamRef, PredicateNode } from './predicate-node.js'
 
 /**
  * Moves a bound filter's values into parameters and returns the predicate tree that references them. A related-entity
@@ -13,15 +14,17 @@ export function buildPredicate(filter: BoundFilter, table: string, params: Param
   const build = (f: BoundFilter): PredicateNode => {
     switch (f.kind) {
       case 'compare':
-        return { kind: 'compare', left: columnOf(table, f.field), op: f.op, right: params.add(f.value, f.field.type) }
+        return { kind: 'compare', left: folded(f.fieldFold, columnOf(table, f.field)), op: f.op, right: folded(f.valueFold, params.add(f.value, f.field.type)) }
       case 'compareFields':
-        return { kind: 'compare', left: columnOf(table, f.left), op: f.op, right: columnOf(table, f.right) }
+        return { kind: 'compare', left: folded(f.leftFold, columnOf(table, f.left)), op: f.op, right: folded(f.rightFold, columnOf(table, f.right)) }
       case 'isNull':
         return { kind: 'isNull', operand: columnOf(table, f.field), negated: f.negated }
-      case 'like':
-        return { kind: 'like', operand: columnOf(table, f.field), pattern: params.add(likePattern(f.mode, f.value), 'string'), negated: f.negated }
+      case 'like': {
+        const pattern = folded(f.valueFold, params.add(likePattern(f.mode, f.value), 'string'))
+        return { kind: 'like', operand: folded(f.fieldFold, columnOf(table, f.field)), pattern, negated: f.negated }
+      }
       case 'in':
-        return { kind: 'in', operand: columnOf(table, f.field), values: f.values.map((v) => params.add(v, f.field.type)) }
+        return { kind: 'in', operand: folded(f.fieldFold, columnOf(table, f.field)), values: f.values.map((v) => folded(f.valueFold, params.add(v, f.field.type))) }
       case 'and':
       case 'or':
         return { kind: f.kind, items: f.items.map(build) }
@@ -44,6 +47,11 @@ export function buildPredicate(filter: BoundFilter, table: string, params: Param
     }
   }
   return build(filter)
+}
+
+/** `operand`, folded to one case when `fold` is set. */
+function folded<T extends ColumnRef | ParamRef>(fold: CaseFold | undefined, operand: T): T | CaseFoldExpr {
+  return fold === undefined ? operand : { kind: 'caseFold', fold, operand }
 }
 
 /** A LIKE pattern matching `value` literally, with `\` as the escape character. */

@@ -42,7 +42,11 @@ function orderKey(term: OrderTerm): string {
 }
 
 function valueKey(expr: ValueExpr): string {
-  return expr.kind === 'column' ? `c${structureId(expr)}` : `$${expr.index}`
+  switch (expr.kind) {
+    case 'column': return `c${structureId(expr)}`
+    case 'param': return `$${expr.index}`
+    case 'caseFold': return `${expr.fold === 'lower' ? 'L' : 'U'}(${valueKey(expr.operand)})`
+  }
 }
 
 export function predicateKey(node: PredicateNode): string {
@@ -52,9 +56,9 @@ export function predicateKey(node: PredicateNode): string {
     case 'isNull':
       return `(${valueKey(node.operand)}${node.negated ? '!' : ''}null)`
     case 'like':
-      return `(${valueKey(node.operand)}${node.negated ? '!' : ''}like$${node.pattern.index})`
+      return `(${valueKey(node.operand)}${node.negated ? '!' : ''}like${valueKey(node.pattern)})`
     case 'in':
-      return `(${valueKey(node.operand)}in${node.values.map((v) => v.index).join(',')})`
+      return `(${valueKey(node.operand)}in${node.values.map(valueKey).join(',')})`
     case 'and':
     case 'or':
       return `${node.kind}(${node.items.map(predicateKey).join(',')})`

@@ -6,7 +6,7 @@ import { andAll, buildPredicate } from './build-predicate.js'
 import { deleteShapeKey, insertShapeKey, updateShapeKey, upsertShapeKey } from './build-write-shape-key.js'
 import { ParameterList } from './parameter-list.js'
 import { columnOf, columnsOf, outputColumnsOf, tableOf } from './plan-structure.js'
-import type { PredicateNode } from './predicate-node.js'
+import type { PredicateNode, ValueExpr } from './predicate-node.js'
 import type { ExecutionPlan } from './query-plan.js'
 import { buildShapeKey } from './build-shape-key.js'
 import type { SelectPlan } from './select-plan.js'
@@ -67,12 +67,19 @@ function insertGuard(request: ScopedRequest, values: readonly WriteValue[], pred
   return { predicate, columns }
 }
 
+function valueColumns(value: ValueExpr): string[] {
+  if (value.kind === 'caseFold') return valueColumns(value.operand)
+  return value.kind === 'column' ? [value.column] : []
+}
+
 function policyColumns(node: PredicateNode): string[] {
   switch (node.kind) {
     case 'compare':
-      return [node.left, node.right].flatMap((v) => (v.kind === 'column' ? [v.column] : []))
-    case 'isNull': case 'like': case 'in':
+      return [node.left, node.right].flatMap(valueColumns)
+    case 'isNull':
       return [node.operand.column]
+    case 'like': case 'in':
+      return valueColumns(node.operand)
     case 'and': case 'or':
       return node.items.flatMap(policyColumns)
     case 'not':

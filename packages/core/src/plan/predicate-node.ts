@@ -1,4 +1,4 @@
-import type { ComparisonOperator } from '../filter/filter-node.js'
+import type { CaseFold, ComparisonOperator } from '../filter/filter-node.js'
 import type { TableRef } from './select-plan.js'
 
 /**
@@ -31,7 +31,18 @@ export interface ParamRef {
   readonly index: number
 }
 
-export type ValueExpr = ColumnRef | ParamRef
+/**
+ * A text column or parameter with its letters folded to one case (`tolower()`/`toupper()`). Dialects fold with the
+ * database's Unicode case mapping and make the folded text compare by code point, whatever the column's collation,
+ * so a folded comparison gives the same rows on every engine (docs/decisions.md, "Case-insensitive filters").
+ */
+export interface CaseFoldExpr {
+  readonly kind: 'caseFold'
+  readonly fold: CaseFold
+  readonly operand: ColumnRef | ParamRef
+}
+
+export type ValueExpr = ColumnRef | ParamRef | CaseFoldExpr
 
 export interface ComparePredicate {
   readonly kind: 'compare'
@@ -49,15 +60,15 @@ export interface IsNullPredicate {
 /** `operand LIKE pattern` where the pattern parameter is already escaped with backslash (`\%`, `\_`, `\\`). */
 export interface LikePredicate {
   readonly kind: 'like'
-  readonly operand: ColumnRef
-  readonly pattern: ParamRef
+  readonly operand: ColumnRef | CaseFoldExpr
+  readonly pattern: ParamRef | CaseFoldExpr
   readonly negated: boolean
 }
 
 export interface InPredicate {
   readonly kind: 'in'
-  readonly operand: ColumnRef
-  readonly values: readonly ParamRef[]
+  readonly operand: ColumnRef | CaseFoldExpr
+  readonly values: readonly (ParamRef | CaseFoldExpr)[]
 }
 
 export interface AndPredicate {

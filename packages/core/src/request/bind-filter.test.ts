@@ -32,7 +32,29 @@ describe('bindFilter', () => {
     expect(bind("1 eq 1 and price eq null")).toMatchObject({ kind: 'and', items: [{ kind: 'constant', value: true }, { kind: 'isNull' }] })
   })
 
+  it('binds case folds on either side of comparisons, string matches and in lists', () => {
+    expect(bind("tolower(title) eq 'dune'")).toMatchObject({ kind: 'compare', field: { name: 'title' }, value: 'dune', fieldFold: 'lower' })
+    expect(bind("'DUNE' eq toupper(title)")).toMatchObject({ kind: 'compare', op: 'eq', value: 'DUNE', fieldFold: 'upper' })
+    expect(bind("title gt tolower('M')")).toMatchObject({ kind: 'compare', op: 'gt', valueFold: 'lower' })
+    expect(bind("tolower(title) eq tolower(secret)")).toMatchObject({ kind: 'compareFields', leftFold: 'lower', rightFold: 'lower' })
+    expect(bind("contains(tolower(title), tolower('X'))")).toMatchObject({ kind: 'like', fieldFold: 'lower', valueFold: 'lower', value: 'X' })
+    expect(bind("tolower(title) in ('a', 'b')")).toMatchObject({ kind: 'in', values: ['a', 'b'], fieldFold: 'lower' })
+    expect(bind('tolower(title) eq null')).toEqual({ kind: 'isNull', field: expect.objectContaining({ name: 'title' }), negated: false })
+    // Two literals are decided here, folded as JavaScript folds.
+    expect(bind("tolower('ÀB') eq 'àb'")).toEqual({ kind: 'constant', value: true })
+  })
+
+  it('bounds the values of all in lists of one filter together', () => {
+    const list = (n: number) => `id in (${Array.from({ length: n }, (_, i) => i).join(',')})`
+    expect(bind(`${list(600)} or ${list(400)}`).kind).toBe('or')
+    expect(() => bind(`${list(600)} or ${list(401)}`)).toThrow("the 'in' lists of one filter may hold at most 1000 values together")
+  })
+
   it.each([
+    ["tolower(id) eq 'a'", "tolower() needs a text field; 'id' is"],
+    ["tolower(title) eq 5", "Invalid value 5 for field 'title' in $filter: expected a string."],
+    ["id eq tolower('a')", "tolower() needs a text field; 'id' is"],
+    ["toupper(id) in (1)", "toupper() needs a text field; 'id' is"],
     ["1 eq 'a'", "1 cannot be compared with 'a'"],
     ["nope eq 1", "Invalid field 'nope' in $filter"],
     ["id eq 'abc'", "Invalid value 'abc' for field 'id' in $filter: expected an integer"],

@@ -25,7 +25,10 @@ export function bindPolicy(permission: ActionPermission, principal: Principal, e
 }
 
 function substituteClaims(node: FilterNode, claims: Readonly<Record<string, unknown>>): FilterNode {
-  const operand = (o: FilterOperand): FilterOperand => (o.kind === 'claim' ? claimLiteral(o.name, claims) : o)
+  const operand = (o: FilterOperand): FilterOperand => {
+    if (o.kind === 'claim') return claimLiteral(o.name, claims)
+    return o.kind === 'caseFold' && o.operand.kind === 'claim' ? Filter.caseFold(o.fold, claimLiteral(o.operand.name, claims)) : o
+  }
   switch (node.kind) {
     case 'comparison':
       return Filter.comparison(node.op, operand(node.left), operand(node.right))
@@ -35,7 +38,7 @@ function substituteClaims(node: FilterNode, claims: Readonly<Record<string, unkn
     case 'not':
       return Filter.not(substituteClaims(node.item, claims))
     case 'stringMatch':
-      return node.value.kind === 'claim' ? Filter.stringMatch(node.mode, node.field, claimLiteral(node.value.name, claims), node.negated) : node
+      return node.value.kind === 'claim' ? Filter.stringMatch(node.mode, node.field, claimLiteral(node.value.name, claims), node.negated, node) : node
     default:
       return node
   }

@@ -25,6 +25,21 @@ describe('buildFilter', () => {
     expect(buildFilter({ t: { eq: null } })).toEqual(Filter.comparison('eq', Filter.field('t'), Filter.literal(null, 'null')))
   })
 
+  it('lower-cases both sides of every text operator under caseInsensitive: true', () => {
+    const lower = { fieldFold: 'lower', valueFold: 'lower' } as const
+    expect(buildFilter({ t: { caseInsensitive: true, eq: 'A', neq: null, contains: 'b', notContains: 'c', startsWith: 'd', endsWith: 'e', in: ['F', null] } })).toEqual(Filter.and([
+      Filter.comparison('eq', Filter.caseFold('lower', Filter.field('t')), Filter.caseFold('lower', Filter.literal('A'))),
+      Filter.comparison('ne', Filter.caseFold('lower', Filter.field('t')), Filter.literal(null, 'null')),
+      Filter.stringMatch('contains', 't', Filter.literal('b', 'string'), false, lower),
+      Filter.stringMatch('contains', 't', Filter.literal('c', 'string'), true, lower),
+      Filter.stringMatch('startsWith', 't', Filter.literal('d', 'string'), false, lower),
+      Filter.stringMatch('endsWith', 't', Filter.literal('e', 'string'), false, lower),
+      Filter.in('t', [Filter.literal('F')], lower),
+    ]))
+    expect(buildFilter({ t: { caseInsensitive: false, eq: 'A' } })).toEqual(Filter.comparison('eq', Filter.field('t'), Filter.literal('A')))
+    expect(buildFilter({ t: { caseInsensitive: true } })).toEqual(Filter.and([]))
+  })
+
   it('builds and/or lists and skips null fields and operators', () => {
     expect(buildFilter({ or: [{ a: { eq: 1 } }, { b: { eq: 2 } }], c: null })).toEqual(Filter.or([
       Filter.comparison('eq', Filter.field('a'), Filter.literal(1)),

@@ -1,4 +1,4 @@
-import { Filter, SluiceError, type ComparisonOperator, type FilterNode } from '@sluice/core'
+import { Filter, SluiceError, type CaseFold, type ComparisonOperator, type FilterNode, type StringMatchMode } from '@sluice/core'
 
 type InputObject = Readonly<Record<string, unknown>>
 
@@ -34,27 +34,36 @@ export function buildFilter(input: InputObject, related?: RelatedFilterBuilder):
   return items.length === 1 ? items[0]! : Filter.and(items)
 }
 
+/**
+ * The conditions of one field's operators. `caseInsensitive: true` (String fields) lower-cases both sides of every
+ * text comparison, the same `tolower()` REST's `$filter` writes, so the two protocols agree on every engine.
+ */
 function buildFieldConditions(field: string, operators: InputObject): FilterNode[] {
   const out: FilterNode[] = []
-  const operand = Filter.field(field)
+  const fold: CaseFold | undefined = operators['caseInsensitive'] === true ? 'lower' : undefined
+  const folds = { fieldFold: fold, valueFold: fold }
+  const operand = fold === undefined ? Filter.field(field) : Filter.caseFold(fold, Filter.field(field))
+  const match = (mode: StringMatchMode, value: unknown, negated = false): FilterNode =>
+    Filter.stringMatch(mode, field, Filter.literal(value, 'string'), negated, folds)
   for (const [op, value] of Object.entries(operators)) {
     // Only `eq`/`neq` give null a meaning (IS NULL / IS NOT NULL); `lte: null` and the like add no condition (DAB).
-    if (value === undefined || (value === null && op !== 'eq' && op !== 'neq')) continue
+    if (value === undefined || op === 'caseInsensitive' || (value === null && op !== 'eq' && op !== 'neq')) continue
     const comparison = COMPARISONS[op]
     if (comparison !== undefined) {
-      out.push(Filter.comparison(comparison, operand, Filter.literal(value, value === null ? 'null' : 'any')))
+      const literal = Filter.literal(value, value === null ? 'null' : 'any')
+      out.push(Filter.comparison(comparison, operand, fold === undefined || value === null ? literal : Filter.caseFold(fold, literal)))
       continue
     }
     switch (op) {
-      case 'contains': out.push(Filter.stringMatch('contains', field, Filter.literal(value, 'string'))); break
-      case 'notContains': out.push(Filter.stringMatch('contains', field, Filter.literal(value, 'string'), true)); break
-      case 'startsWith': out.push(Filter.stringMatch('startsWith', field, Filter.literal(value, 'string'))); break
-      case 'endsWith': out.push(Filter.stringMatch('endsWith', field, Filter.literal(value, 'string'))); break
+      case 'contains': out.push(match('contains', value)); break
+      case 'notContains': out.push(match('contains', value, true)); break
+      case 'startsWith': out.push(match('startsWith', value)); break
+      case 'endsWith': out.push(match('endsWith', value)); break
       case 'isNull': out.push(Filter.isNull(field, value as boolean)); break
       case 'in': {
         // Null items match nothing (SQL: x IN (…, NULL) is never true through the NULL), so they are left out.
         const values = (value as readonly unknown[]).filter((v) => v !== null)
-        out.push(values.length === 0 ? Filter.constant(false) : Filter.in(field, values.map((v) => Filter.literal(v, 'any'))))
+        out.push(values.length === 0 ? Filter.constant(false) : Filter.in(field, values.map((v) => Filter.literal(v, 'any')), folds))
         break
       }
       default:

@@ -60,7 +60,7 @@ function filterFields(scalar: GraphQLScalarType, set: OperatorSet): GraphQLInput
     fields['lte'] = { type: scalar, description: 'Less than or equal to.' }
   }
   if (set === 'text') {
-    fields['contains'] = { type: scalar, description: 'Contains the text (case follows the database collation).' }
+    fields['contains'] = { type: scalar, description: 'Contains the text (case follows the database collation unless caseInsensitive).' }
     fields['notContains'] = { type: scalar, description: 'Does not contain the text.' }
     fields['startsWith'] = { type: scalar, description: 'Starts with the text.' }
     fields['endsWith'] = { type: scalar, description: 'Ends with the text.' }
@@ -68,5 +68,11 @@ function filterFields(scalar: GraphQLScalarType, set: OperatorSet): GraphQLInput
   if (set !== 'nullOnly') fields['neq'] = { type: scalar, description: 'Does not equal (null: the field is not null).' }
   fields['isNull'] = { type: GraphQLBoolean, description: 'true: the field is null; false: it is not.' }
   if (set !== 'nullOnly') fields['in'] = { type: new GraphQLList(scalar), description: 'Equals one of the values.' }
+  if (scalar.name === 'String') {
+    fields['caseInsensitive'] = {
+      type: GraphQLBoolean,
+      description: 'true: eq, neq, in, contains, notContains, startsWith and endsWith ignore case (both sides lower-cased, as REST\'s tolower()); default false.',
+    }
+  }
   return fields
 }

@@ -21,7 +21,11 @@ export function readRecordsTool(host: ToolHost): McpTool {
       properties: {
         entity: { type: 'string', description: 'Entity name with READ permission.' },
         select: { type: 'string', description: 'Comma-separated field names (default: every field you may read).' },
-        filter: { type: 'string', description: "OData filter expression: eq, ne, gt, ge, lt, le, and, or, not (e.g. \"year ge 2000 and title ne 'X'\")." },
+        filter: {
+          type: 'string',
+          description: "OData filter expression: eq, ne, gt, ge, lt, le, and, or, not, in (…), contains/startswith/endswith, tolower/toupper "
+            + "(e.g. \"year ge 2000 and tolower(title) eq 'dune'\" or \"id in (1, 2, 3)\").",
+        },
         orderby: { type: 'array', items: { type: 'string' }, description: "Sort fields and directions, e.g. ['name asc', 'year desc']." },
         first: { type: 'integer', description: 'Maximum number of records (page size); -1 for the configured maximum.' },
         after: { type: 'string', description: 'Cursor from the previous page\'s result.after.' },

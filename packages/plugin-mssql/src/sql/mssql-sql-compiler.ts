@@ -1,6 +1,6 @@
 import {
   BaseSqlCompiler,
-  type AggregateColumn, type AggregatePlan, type NestedSelect, type ParamRef,
+  type AggregateColumn, type AggregatePlan, type CaseFold, type NestedSelect, type ParamRef,
   type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn,
   type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef,
   type UpdatePlan, type UpsertPlan,
@@ -52,7 +52,15 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
   /** `[` opens a character class in SQL Server's LIKE: escape it too (core escapes `\`, `%` and `_` with backslash). */
   protected override predicate(node: PredicateNode, sink: ParameterSink): string {
     if (node.kind !== 'like') return super.predicate(node, sink)
-    return `${this.column(node.operand)} ${node.negated ? 'NOT ' : ''}LIKE REPLACE(${sink.placeholder(node.pattern)}, N'[', N'\\[')${this.likeEscape()}`
+    return `${this.value(node.operand, sink)} ${node.negated ? 'NOT ' : ''}LIKE REPLACE(${this.value(node.pattern, sink)}, N'[', N'\\[')${this.likeEscape()}`
+  }
+
+  /**
+   * Folded in nvarchar under a binary collation (`Latin1_General_100_BIN2`): the column's collation, often
+   * case-insensitive, must not decide a folded comparison, and BIN2 compares by code point.
+   */
+  protected override caseFold(fold: CaseFold, operand: string): string {
+    return `${fold === 'lower' ? 'LOWER' : 'UPPER'}(CAST(${operand} AS nvarchar(max)) COLLATE Latin1_General_100_BIN2)`
   }
 
   /** T-SQL's position paging (keyless views): `OFFSET … ROWS FETCH NEXT … ROWS ONLY` in place of `TOP`. */

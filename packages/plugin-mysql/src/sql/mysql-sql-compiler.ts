@@ -1,7 +1,7 @@
 import {
   BaseSqlCompiler, hasExactJsonForm, invariant, qualifiedKey,
   type ColumnRef, type DeletePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink,
-  type AggregatePlan, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type SelectPlan,
+  type AggregatePlan, type CaseFold, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type SelectPlan,
   type CompiledSql, type TableRef, type UpdatePlan, type UpsertPlan,
 } from '@sluice/core'
 import { IF_FOUND, THEN } from './mysql-batch.js'
@@ -95,6 +95,16 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
   /** Backslash is already MySQL's LIKE escape; `CHAR(92)` says so without depending on the SQL mode. */
   protected override likeEscape(): string {
     return ' ESCAPE CHAR(92 USING utf8mb4)'
+  }
+
+  /**
+   * Folded in utf8mb4 under a binary, no-pad collation (MySQL `utf8mb4_0900_bin`, MariaDB `utf8mb4_nopad_bin`): a
+   * column's `_ci` or accent-insensitive collation must not decide a folded comparison, and neither may trailing
+   * spaces. Binary utf8mb4 collations compare by code point.
+   */
+  protected override caseFold(fold: CaseFold, operand: string): string {
+    const collation = this.server.flavor === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_0900_bin'
+    return `${fold === 'lower' ? 'LOWER' : 'UPPER'}(CONVERT(${operand} USING utf8mb4) COLLATE ${collation})`
   }
 
   /** MySQL sorts NULL lowest already (first ascending, last descending): Sluice's rule, with no extra clause. */

@@ -1,7 +1,7 @@
 import {
   BaseSqlCompiler, hasExactJsonForm,
   type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan,
-  type TableRef, type UpdatePlan, type UpsertPlan, type NestedSelect, type ParamRef, type AggregatePlan,
+  type TableRef, type UpdatePlan, type UpsertPlan, type NestedSelect, type ParamRef, type AggregatePlan, type CaseFold,
 } from '@sluice/core'
 
 /** Alias of the per-row record; quoted and unusual so it cannot be mistaken for a column of the table. */
@@ -24,6 +24,15 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
 
   protected placeholder(index: number): string {
     return `$${index + 1}`
+  }
+
+  /**
+   * Folded as text with the database's own locale (`COLLATE "default"`: the column's collation, `C` in many schemas,
+   * would fold ASCII letters only), then compared bytewise (`COLLATE "C"`: code point order in UTF-8), so a
+   * case-insensitive or ICU column collation does not change what a folded comparison means.
+   */
+  protected override caseFold(fold: CaseFold, operand: string): string {
+    return `(${fold}(${operand}::text COLLATE "default") COLLATE "C")`
   }
 
   protected compileSelect(plan: SelectPlan, sink: ParameterSink): string {

@@ -1,4 +1,4 @@
-import type { ComparisonOperator, StringMatchMode } from '../filter-node.js'
+import type { CaseFold, ComparisonOperator, StringMatchMode } from '../filter-node.js'
 
 /** `filter`: REST `$filter`, fields are bare identifiers. `policy`: a permission's `policy.database`, fields are `@item.<name>` and claims `@claims.<name>`. */
 export type FilterExpressionMode = 'filter' | 'policy'
@@ -22,15 +22,25 @@ export const FilterGrammar = Object.freeze({
     ['startswith', 'startsWith'],
     ['endswith', 'endsWith'],
   ]) as ReadonlyMap<string, StringMatchMode>,
+  /** Function name as written → the case it folds its argument to (`CaseFoldOperand`). */
+  caseFunctions: new Map<string, CaseFold>([
+    ['tolower', 'lower'],
+    ['toupper', 'upper'],
+  ]) as ReadonlyMap<string, CaseFold>,
   /** Words that can never be a bare field name in `filter` mode (after `@item.` they can). */
   reservedWords: new Set<string>(['and', 'or', 'not', 'in', 'true', 'false', 'null', ...comparisonOperators]) as ReadonlySet<string>,
   /** Longest accepted expression, in UTF-16 code units. */
   maxLength: 8192,
   /** Deepest accepted nesting, counting every `(` group and every `not`. */
   maxDepth: 64,
-  /** Most values accepted in one `in (…)` list. */
+  /** Most values accepted in one `in (…)` list (core also bounds all lists of one filter together: `MAX_IN_VALUES`). */
   maxInListLength: 1000,
 })
+
+/** True for the names of functions the language has: the string matches and the case folds. */
+export function isFilterFunction(word: string): boolean {
+  return FilterGrammar.stringFunctions.has(word) || FilterGrammar.caseFunctions.has(word)
+}
 
 /** Type guard for the six comparison operator keywords. */
 export function isComparisonOperator(word: string): word is ComparisonOperator {

@@ -4,7 +4,7 @@ import { parseFilterExpression } from './parse-filter-expression.js'
 type Mode = 'filter' | 'policy'
 
 const MALFORMED = 'expected a number (12.5), date (2001-01-31), datetime (2001-01-31T10:20:30Z), time (10:20:30) or GUID.'
-const FUNCTIONS = 'the supported functions are contains, startswith and endswith.'
+const FUNCTIONS = 'the supported functions are contains, startswith, endswith, tolower and toupper.'
 
 /** [expression, mode, 1-based position, the message after `Syntax error at position N in '<expression>': `] */
 const cases: readonly (readonly [string, Mode, number, string])[] = [
@@ -36,6 +36,17 @@ const cases: readonly (readonly [string, Mode, number, string])[] = [
   ['a and or b', 'filter', 7, "expected a condition after 'and', found 'or'."],
   ['not', 'filter', 4, "expected a condition after 'not', found the end of the expression."],
   ['not and', 'filter', 5, "expected a condition after 'not', found 'and'."],
+  // case folds
+  ["tolower(title)", 'filter', 15, "expected an operator (eq, ne, gt, ge, lt, le) after tolower(…)."],
+  ["tolower(5) eq 'a'", 'filter', 9, "tolower() expects a field or a string literal, found '5'."],
+  ["tolower(toupper(a)) eq 'a'", 'filter', 9, "tolower() expects a field or a string literal, found 'toupper'."],
+  ["tolower(a, b) eq 'a'", 'filter', 10, "expected ')' after the argument of tolower(), found ','."],
+  ["tolower(a", 'filter', 8, "unbalanced parenthesis: the '(' of tolower() is never closed."],
+  ["ToLower(a) eq 'x'", 'filter', 1, "unknown function 'ToLower'; function names are lower-case: write 'tolower'."],
+  ["contains(tolower(5), 'a')", 'filter', 18, "tolower() expects a field or a string literal, found '5'."],
+  ["contains(tolower('x'), 'a')", 'filter', 10, "contains() expects a field as its first argument, found 'tolower'."],
+  ["tolower(1) in (1)", 'filter', 9, "tolower() expects a field or a string literal, found '1'."],
+  ["tolower('a') in ('a')", 'filter', 1, "the left side of 'in' must be a field, found 'tolower'."],
   // functions
   ["startsWith(name, 'x')", 'filter', 1, "unknown function 'startsWith'; function names are lower-case: write 'startswith'."],
   ["Contains(name, 'x')", 'filter', 1, "unknown function 'Contains'; function names are lower-case: write 'contains'."],

@@ -65,6 +65,16 @@ describe('parseFilterExpression in filter mode', () => {
     ["contains(title, 'ab')", Filter.stringMatch('contains', 'title', str('ab'))],
     ["startswith(title, 'ab')", Filter.stringMatch('startsWith', 'title', str('ab'))],
     ["endswith( title ,'a''b' )", Filter.stringMatch('endsWith', 'title', str("a'b"))],
+    // case folds: OData's tolower()/toupper() on either side, in string functions and 'in' lists
+    ["tolower(title) eq 'dune'", Filter.comparison('eq', Filter.caseFold('lower', f('title')), str('dune'))],
+    ["'DUNE' eq toupper(title)", Filter.comparison('eq', str('DUNE'), Filter.caseFold('upper', f('title')))],
+    ["tolower(a) lt tolower(b)", Filter.comparison('lt', Filter.caseFold('lower', f('a')), Filter.caseFold('lower', f('b')))],
+    ["title eq toupper('x')", Filter.comparison('eq', f('title'), Filter.caseFold('upper', str('x')))],
+    ["contains(tolower(title), 'ab')", Filter.stringMatch('contains', 'title', str('ab'), false, { fieldFold: 'lower' })],
+    ["startswith(toupper(title), toupper('ab'))", Filter.stringMatch('startsWith', 'title', str('ab'), false, { fieldFold: 'upper', valueFold: 'upper' })],
+    ["tolower(title) in ('a', 'b')", Filter.in('title', [str('a'), str('b')], { fieldFold: 'lower' })],
+    ["not tolower(t) eq 'x'", Filter.not(Filter.comparison('eq', Filter.caseFold('lower', f('t')), str('x')))],
+    ["tolower( title )eq'x'", Filter.comparison('eq', Filter.caseFold('lower', f('title')), str('x'))],
     // bare boolean fields and constants
     ['active', isTrue('active')],
     ['not active', Filter.not(isTrue('active'))],
@@ -130,6 +140,8 @@ describe('parseFilterExpression in policy mode', () => {
     ['@item.id in (1, 2)', Filter.in('id', [num('1'), num('2')])],
     ["contains(@item.title, 'x')", Filter.stringMatch('contains', 'title', str('x'))],
     ['startswith(@item.path, @claims.home)', Filter.stringMatch('startsWith', 'path', claim('home'))],
+    ['tolower(@item.email) eq tolower(@claims.email)', Filter.comparison('eq', Filter.caseFold('lower', f('email')), Filter.caseFold('lower', claim('email')))],
+    ['endswith(tolower(@item.path), tolower(@claims.home))', Filter.stringMatch('endsWith', 'path', claim('home'), false, { fieldFold: 'lower', valueFold: 'lower' })],
     [
       "@item.owner eq @claims.sub or @item.public eq true and not @item.deleted",
       Filter.or([

@@ -81,7 +81,10 @@ function parsePrimary(cursor: FilterTokenCursor, context: string): FilterNode | 
     const word = token.text
     if (word === 'and' || word === 'or') return cursor.fail(token, `expected a condition${context}, found '${word}'`)
     if (isComparisonOperator(word) || word === 'in') return cursor.fail(token, `missing operand before '${word}'`)
-    if (!FilterGrammar.reservedWords.has(word) && cursor.peek(1).kind === 'open') return parseFilterFunctionCall(cursor)
+    if (!FilterGrammar.reservedWords.has(word) && cursor.peek(1).kind === 'open') {
+      // `tolower(name) eq 'x'` starts a comparison; `contains(…)` is a condition of its own.
+      return FilterGrammar.caseFunctions.has(word) ? parseFilterPredicate(cursor, context) : parseFilterFunctionCall(cursor)
+    }
     if ((word === 'true' || word === 'false') && !continuesComparison(cursor)) {
       cursor.next()
       return Filter.constant(word === 'true')

@@ -1,12 +1,13 @@
-import { Filter, type FilterOperand } from '../filter-node.js'
+import { Filter, type CaseFoldOperand, type FilterOperand } from '../filter-node.js'
 import { describeUnknownFilterFunction } from './describe-unknown-filter-function.js'
 import { FilterGrammar } from './filter-grammar.js'
 import { describeFilterToken, type FilterToken } from './filter-token.js'
 import type { FilterTokenCursor } from './filter-token-cursor.js'
 
 /**
- * Reads one operand (a field, a claim or a literal) and moves past it, or records why the current token is not one.
- * `context` completes the message `expected a field or value<context>`, e.g. ` after 'eq'`.
+ * Reads one operand (a field, a claim, a literal, or `tolower(…)`/`toupper(…)` of one) and moves past it, or records
+ * why the current token is not one. `context` completes the message `expected a field or value<context>`, e.g.
+ * ` after 'eq'`.
  */
 export function parseFilterOperand(cursor: FilterTokenCursor, context: string): FilterOperand | undefined {
   const token = cursor.peek()
@@ -43,6 +44,7 @@ function parseWordOperand(cursor: FilterTokenCursor, token: FilterToken, context
   }
   if (FilterGrammar.reservedWords.has(word)) return cursor.fail(token, `expected a field or value${context}, found '${word}'`)
   if (cursor.peek(1).kind === 'open') {
+    if (FilterGrammar.caseFunctions.has(word)) return parseCaseFold(cursor)
     if (!FilterGrammar.stringFunctions.has(word)) return cursor.fail(token, describeUnknownFilterFunction(word))
     return cursor.fail(token, `${word}() is a condition on its own and cannot be used as a value${context}`)
   }
@@ -51,4 +53,23 @@ function parseWordOperand(cursor: FilterTokenCursor, token: FilterToken, context
   }
   cursor.next()
   return Filter.field(word)
+}
+
+/** `tolower(x)` / `toupper(x)` from the function name on: the argument is a field, a string literal or a claim. */
+function parseCaseFold(cursor: FilterTokenCursor): CaseFoldOperand | undefined {
+  const nameToken = cursor.next()
+  const fold = FilterGrammar.caseFunctions.get(nameToken.text)!
+  const fn = `${nameToken.text}()`
+  const open = cursor.next()
+  const argumentToken = cursor.peek()
+  const argument = parseFilterOperand(cursor, ` as the argument of ${fn}`)
+  if (!argument) return undefined
+  if (argument.kind === 'caseFold' || (argument.kind === 'literal' && argument.literalType !== 'string')) {
+    const expected = cursor.mode === 'policy' ? 'a field, a string literal or a claim' : 'a field or a string literal'
+    return cursor.fail(argumentToken, `${fn} expects ${expected}, found ${describeFilterToken(argumentToken)}`)
+  }
+  const close = cursor.next()
+  if (close.kind === 'end') return cursor.fail(open, `unbalanced parenthesis: the '(' of ${fn} is never closed`)
+  if (close.kind !== 'close') return cursor.fail(close, `expected ')' after the argument of ${fn}, found ${describeFilterToken(close)}`)
+  return Filter.caseFold(fold, argument)
 }

@@ -1,4 +1,4 @@
-import { Filter, type FieldOperand, type FilterNode, type FilterOperand, type LiteralOperand } from '../filter-node.js'
+import { Filter, type CaseFold, type FilterNode, type FilterOperand, type LiteralOperand } from '../filter-node.js'
 import { FilterGrammar, isComparisonOperator } from './filter-grammar.js'
 import { describeFilterToken, describeKeywordCaseHint, isWordToken, type FilterToken } from './filter-token.js'
 import type { FilterTokenCursor } from './filter-token-cursor.js'
@@ -17,7 +17,8 @@ export function parseFilterPredicate(cursor: FilterTokenCursor, context: string)
   if (isWordToken(opToken, 'in')) return parseInList(cursor, leftToken, left)
   if (left.kind === 'field' && endsCondition(opToken)) return Filter.comparison('eq', left, Filter.literal(true, 'boolean'))
   const hint = describeKeywordCaseHint(leftToken) || describeKeywordCaseHint(opToken)
-  return cursor.fail(opToken, `expected an operator (eq, ne, gt, ge, lt, le) after ${describeFilterToken(leftToken)}${hint}`)
+  const what = left.kind === 'caseFold' ? `${left.fold === 'lower' ? 'tolower' : 'toupper'}(…)` : describeFilterToken(leftToken)
+  return cursor.fail(opToken, `expected an operator (eq, ne, gt, ge, lt, le) after ${what}${hint}`)
 }
 
 function parseComparison(cursor: FilterTokenCursor, leftToken: FilterToken, left: FilterOperand): FilterNode | undefined {
@@ -31,13 +32,15 @@ function parseComparison(cursor: FilterTokenCursor, leftToken: FilterToken, left
 
 function parseInList(cursor: FilterTokenCursor, leftToken: FilterToken, left: FilterOperand): FilterNode | undefined {
   cursor.next()
-  if (left.kind !== 'field') return cursor.fail(leftToken, `the left side of 'in' must be a field, found ${describeFilterToken(leftToken)}`)
+  // `tolower(name) in ('a', 'b')` folds the field; the values are compared as written.
+  const field = left.kind === 'caseFold' ? left.operand : left
+  if (field.kind !== 'field') return cursor.fail(leftToken, `the left side of 'in' must be a field, found ${describeFilterToken(leftToken)}`)
   const open = cursor.next()
   if (open.kind !== 'open') return cursor.fail(open, `expected '(' after 'in', found ${describeFilterToken(open)}`)
-  return parseInValues(cursor, left, open)
+  return parseInValues(cursor, field.name, left.kind === 'caseFold' ? left.fold : undefined, open)
 }
 
-function parseInValues(cursor: FilterTokenCursor, left: FieldOperand, open: FilterToken): FilterNode | undefined {
+function parseInValues(cursor: FilterTokenCursor, field: string, fieldFold: CaseFold | undefined, open: FilterToken): FilterNode | undefined {
   const values: LiteralOperand[] = []
   for (;;) {
     const valueToken = cursor.peek()
@@ -50,7 +53,7 @@ function parseInValues(cursor: FilterTokenCursor, left: FieldOperand, open: Filt
     }
     values.push(value)
     const separator = cursor.next()
-    if (separator.kind === 'close') return Filter.in(left.name, values)
+    if (separator.kind === 'close') return Filter.in(field, values, { fieldFold })
     if (separator.kind === 'end') return cursor.fail(open, "unbalanced parenthesis: the '(' of the 'in' list is never closed")
     if (separator.kind !== 'comma') return cursor.fail(separator, `expected ',' or ')' in the 'in' list, found ${describeFilterToken(separator)}`)
   }

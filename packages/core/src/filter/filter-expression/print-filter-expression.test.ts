@@ -35,6 +35,11 @@ describe('printFilterExpression', () => {
     [Filter.constant(true), 'true', 'true'],
     [Filter.not(Filter.constant(false)), 'not false', 'not false'],
     [eq('in', num('1')), '', '@item.in eq 1'],
+    [Filter.comparison('eq', Filter.caseFold('lower', f('t')), str('x')), "tolower(t) eq 'x'", "tolower(@item.t) eq 'x'"],
+    [Filter.comparison('gt', Filter.caseFold('upper', f('a')), Filter.caseFold('upper', f('b'))), 'toupper(a) gt toupper(b)', 'toupper(@item.a) gt toupper(@item.b)'],
+    [Filter.comparison('eq', Filter.caseFold('lower', f('t')), Filter.caseFold('lower', Filter.claim('e'))), '', 'tolower(@item.t) eq tolower(@claims.e)'],
+    [Filter.stringMatch('contains', 't', str('x'), true, { fieldFold: 'lower', valueFold: 'lower' }), "not contains(tolower(t), tolower('x'))", "not contains(tolower(@item.t), tolower('x'))"],
+    [Filter.in('t', [str('a')], { fieldFold: 'upper' }), "toupper(t) in ('a')", "toupper(@item.t) in ('a')"],
   ])('prints %j', (node, filterText, policyText) => {
     if (filterText) expect(printFilterExpression(node, { mode: 'filter' })).toBe(filterText)
     expect(printFilterExpression(node, { mode: 'policy' })).toBe(policyText)

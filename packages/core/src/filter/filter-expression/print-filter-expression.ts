@@ -1,7 +1,8 @@
 import { invariant, InvariantError } from '../../util/invariant.js'
 import type { FilterKind, FilterNode } from '../filter-node.js'
 import type { FilterExpressionMode, FilterExpressionOptions } from './filter-grammar.js'
-import { printFilterField, printFilterOperand } from './print-filter-operand.js'
+import type { CaseFold } from '../filter-node.js'
+import { FOLD_NAMES, printFilterField, printFilterOperand, printsAsString } from './print-filter-operand.js'
 
 type NodePrinter<K extends FilterKind> = (node: Extract<FilterNode, { kind: K }>, mode: FilterExpressionMode) => string
 
@@ -14,18 +15,25 @@ const printers: { readonly [K in FilterKind]: NodePrinter<K> } = {
   not: (node, mode) => printNegation(node.item, mode),
   stringMatch: (node, mode) => {
     const { value } = node
-    const isText = value.kind === 'claim' || value.literalType === 'string' || (value.literalType === 'any' && typeof value.value === 'string')
-    invariant(isText, `${node.mode}() needs a string or a claim to compare with`)
-    const call = `${FUNCTION_NAMES[node.mode]}(${printFilterField(node.field, mode)}, ${printFilterOperand(node.value, mode)})`
+    invariant(value.kind === 'claim' || printsAsString(value), `${node.mode}() needs a string or a claim to compare with`)
+    const field = folded(node.fieldFold, printFilterField(node.field, mode))
+    const call = `${FUNCTION_NAMES[node.mode]}(${field}, ${folded(node.valueFold, printFilterOperand(node.value, mode))})`
     return node.negated ? `not ${call}` : call
   },
-  in: (node, mode) =>
-    node.values.length === 0 ? 'false' : `${printFilterField(node.field, mode)} in (${node.values.map((v) => printFilterOperand(v, mode)).join(', ')})`,
+  in: (node, mode) => {
+    invariant(node.valueFold === undefined, "the expression language cannot fold the values of an 'in' list")
+    if (node.values.length === 0) return 'false'
+    return `${folded(node.fieldFold, printFilterField(node.field, mode))} in (${node.values.map((v) => printFilterOperand(v, mode)).join(', ')})`
+  },
   isNull: (node, mode) => `${printFilterField(node.field, mode)} ${node.isNull ? 'eq' : 'ne'} null`,
   constant: (node) => (node.value ? 'true' : 'false'),
   related: (node) => {
     throw new InvariantError(`the expression language has no syntax for a filter on relationship '${node.relationship}'`)
   },
+}
+
+function folded(fold: CaseFold | undefined, text: string): string {
+  return fold === undefined ? text : `${FOLD_NAMES[fold]}(${text})`
 }
 
 /**

@@ -29,7 +29,18 @@ export function printFilterOperand(operand: FilterOperand, mode: FilterExpressio
       return `@claims.${operand.name}`
     case 'literal':
       return printLiteral(operand)
+    case 'caseFold':
+      invariant(operand.operand.kind !== 'literal' || printsAsString(operand.operand), `${FOLD_NAMES[operand.fold]}() needs a field, a string or a claim`)
+      return `${FOLD_NAMES[operand.fold]}(${printFilterOperand(operand.operand, mode)})`
   }
+}
+
+/** The function that folds to each case. */
+export const FOLD_NAMES = { lower: 'tolower', upper: 'toupper' } as const
+
+/** Whether a literal prints as a quoted string (the only literal `tolower()`, `contains()` … accept). */
+export function printsAsString(literal: LiteralOperand): boolean {
+  return literal.literalType === 'string' || (literal.literalType === 'any' && typeof literal.value === 'string')
 }
 
 /** Writes a field reference: the bare name in `filter` mode (never a reserved word), `@item.<name>` in `policy` mode. */
