@@ -158,6 +158,15 @@ describe('response cache: MCP', () => {
     expect((await callOk(onlyCached, 'read_records', args)).result).toEqual(first.result)
   })
 
+  it('honours Cache-Control in aggregate_records too', async () => {
+    const onlyCached = await mcp.connect({ 'cache-control': 'only-if-cached' })
+    const args = { entity: 'Book', function: 'max', field: 'id', filter: 'id lt 12' }
+    const miss = await callError(onlyCached, 'aggregate_records', args)
+    expect(miss.message).toBe("Header 'only-if-cached' was used but item was not found in cache.")
+    const first = await callOk(await mcp.connect(), 'aggregate_records', args)
+    expect((await callOk(onlyCached, 'aggregate_records', args)).result).toEqual(first.result)
+  })
+
   it('evicts on an MCP write', async () => {
     const client = await mcp.connect({ 'x-ms-api-role': 'authenticated' })
     const args = { entity: 'Book', filter: 'id eq 16', select: 'id,title' }

@@ -83,7 +83,8 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
         },
         terms: MCP_TERMS,
       }
-      const timed: RequestContext = { requestId: context.requestId, principal: context.principal, role: context.role, mode: context.mode, log: context.log, signal }
+      // The request's own context (query-cost budget, Cache-Control) with the tool's query timeout as its signal.
+      const timed: RequestContext = { ...context, signal }
       let result: OperationResult
       try {
         result = await host.pipeline.run(request, timed)
