@@ -220,7 +220,9 @@ export class MysqlDriver implements Driver {
     const owned = this.#ownedPool
     this.#ownedPool = undefined
     this.#pool = undefined
-    if (owned !== undefined) await owned.end()
+    // mysql2's end() rejects with the error of a connection still being opened (a database that hangs on connect);
+    // the pool is gone either way, and shutting down must not fail over it.
+    if (owned !== undefined) await owned.end().catch(() => undefined)
   }
 
   #getPool(): Promise<Pool> {
@@ -332,8 +334,15 @@ class AcquireTimeoutError extends Error {
   }
 }
 
+/**
+ * Whether the connection must not go back to the pool: mysql2 marks protocol errors `fatal`, but a client-side
+ * timeout (`PROTOCOL_SEQUENCE_TIMEOUT`) of a prepared statement is not, and its connection still waits for the answer
+ * of the timed-out command — the next caller's command would queue behind it, with no timer of its own, forever.
+ */
 function readFatal(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { fatal?: unknown }).fatal === true
+  if (typeof error !== 'object' || error === null) return false
+  const { fatal, code } = error as { fatal?: unknown; code?: unknown }
+  return fatal === true || code === 'PROTOCOL_SEQUENCE_TIMEOUT'
 }
 
 type Mysql2 = typeof import('mysql2/promise')

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto'
+import mysql from 'mysql2/promise'
+import { afterAll, beforeAll, describe } from 'vitest'
+import { parseConfig } from '@sluice/core'
+import { createServer, type SluiceServer } from '../src/index.js'
+import { faultScenarios } from './support/fault-load.js'
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js'
+
+/**
+ * The outage and hang scenarios of resilience-outage.test.ts against a real MariaDB, through the same TCP proxy. With
+ * CI=true an unreachable MariaDB fails the file.
+ */
+const URL_ = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
+const database = `sluice_out_${randomBytes(4).toString('hex')}`
+let admin: mysql.Pool
+let unavailable: string | undefined
+let proxy: FaultProxy
+let server: SluiceServer
+
+beforeAll(async () => {
+  admin = mysql.createPool({ uri: URL_, connectionLimit: 2, connectTimeout: 5_000 })
+  try {
+    await admin.query(`CREATE DATABASE \`${database}\``)
+  } catch (error) {
+    if (process.env['CI'] === 'true') throw error
+    unavailable = `MariaDB unreachable at ${URL_}: ${String(error)}`
+    return
+  }
+  await admin.query(`CREATE TABLE \`${database}\`.ledger (id VARCHAR(40) PRIMARY KEY, amount INT NOT NULL)`)
+  await admin.query(`CREATE TABLE \`${database}\`.items (id INT PRIMARY KEY, label VARCHAR(20))`)
+  await admin.query(`INSERT INTO \`${database}\`.items SELECT seq, CONCAT('item ', seq) FROM seq_1_to_50`)
+  const url = new URL(URL_)
+  proxy = await startFaultProxy(url.hostname, Number(url.port || 3306))
+  const config = parseConfig({
+    'data-source': { 'database-type': 'mysql', 'connection-string': `Server=127.0.0.1;Port=${proxy.port};Database=${database};Uid=${decodeURIComponent(url.username)}` },
+    runtime: { host: { mode: 'production' }, limits: { 'statement-timeout-seconds': 2, 'pool-acquire-timeout-ms': 1000 } },
+    entities: {
+      Ledger: { source: 'ledger', permissions: [{ role: 'anonymous', actions: ['read', 'create'] }] },
+      Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] },
+    },
+  }, { baseDir: process.cwd(), env: {} })
+  server = await createServer({ config, logger: false })
+})
+
+afterAll(async () => {
+  await server?.close()
+  await proxy?.close()
+  if (unavailable === undefined) await admin.query(`DROP DATABASE IF EXISTS \`${database}\``)
+  await admin.end()
+})
+
+describe('database faults under load (TCP proxy to MariaDB)', () => {
+  faultScenarios(() => ({
+    unavailable, server, proxy,
+    storedLedgerIds: async (ids) => {
+      const [rows] = await admin.query(`SELECT id FROM \`${database}\`.ledger WHERE id IN (?)`, [ids])
+      return (rows as { id: string }[]).map((r) => r.id)
+    },
+  }))
+})
