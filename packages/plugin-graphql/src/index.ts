@@ -4,4 +4,3 @@ export { graphqlPlugin, type GraphQLPluginOptions } from './graphql-plugin.js'
 export { buildGraphQLSchema } from './schema/build-schema.js'
 /** The GraphQL names Sluice generates for an entity (Data API builder's naming), e.g. the list query field. */
 export { entityNames, type EntityNames } from './schema/entity-names.js'
-/** The English plural Sluice gives a GraphQL type name when `graphql.type.plural` is absent (`sluice add` writes it). */
