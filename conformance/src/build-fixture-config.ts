@@ -17,6 +17,11 @@ export interface FixtureConfigOptions {
   readonly relationships?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /** Publish GraphQL too (the `graphql.*` scenarios, whose tables use only GraphQL-legal column names). Default off. */
   readonly graphql?: boolean
+  /**
+   * An `autoentities` section, given the session's schema, used instead of publishing each fixture table (the
+   * `autoentities.*` scenarios): the config then lists no entities of its own.
+   */
+  readonly autoentities?: (schema: string | undefined) => Readonly<Record<string, unknown>>
 }
 
 /**
@@ -54,7 +59,7 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
     // GraphQL off unless asked for: most scenarios speak REST (and core's pipeline), and their generated column names
     // (`Größe`) are valid REST field names but not GraphQL names, which would stop the GraphQL plugin from starting.
     runtime: { rest: { enabled: true, path: '/api' }, graphql: { enabled: options.graphql === true }, host: { mode: 'development' } },
-    entities,
+    ...(options.autoentities === undefined ? { entities } : { autoentities: options.autoentities(source.schema) }),
   }
   return parseConfig(json, { baseDir: process.cwd(), env: {} })
 }

@@ -6,6 +6,7 @@ export const SCENARIO_KEYS = Object.freeze([
   'filter.oracle-multiset',
   'filter.case-insensitive-oracle',
   'filter.in-list-oracle',
+  'count.oracle',
   'paging.cursor-walk',
   'paging.first-minus-one',
   'paging.default-page-size',
@@ -28,6 +29,8 @@ export const SCENARIO_KEYS = Object.freeze([
   'graphql.filter-oracle',
   'graphql.rest-equivalent-reads',
   'graphql.field-and-row-access',
+  'autoentities.pattern-oracle',
+  'autoentities.never-generated',
 ] as const)
 
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number]

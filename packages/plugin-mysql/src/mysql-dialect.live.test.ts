@@ -99,6 +99,24 @@ describe('MysqlDialect on MariaDB', () => {
     }
   })
 
+  it("lists the connection database's base tables for autoentities in one query, keyless ones flagged, no views", async (context) => {
+    if (unavailable !== undefined) context.skip(unavailable)
+    await admin.query(`CREATE TABLE \`${database}\`.\`event log\` (at DATETIME NOT NULL, note TEXT)`)
+    const dialect = new MysqlDialect({ connection: settings() })
+    const driver = dialect.createDriver()
+    await driver.init()
+    try {
+      const tables = await dialect.createIntrospector(driver).listTables()
+      expect(tables).toEqual([
+        { name: { schema: database, name: 'authors' }, hasPrimaryKey: true },
+        { name: { schema: database, name: 'books' }, hasPrimaryKey: true },
+        { name: { schema: database, name: 'event log' }, hasPrimaryKey: false },
+      ])
+    } finally {
+      await driver.destroy()
+    }
+  })
+
   it('introspects a procedure and CALLs it with every parameter by position, returning the first result set', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     const dialect = new MysqlDialect({ connection: settings() })

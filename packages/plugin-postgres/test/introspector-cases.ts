@@ -175,6 +175,29 @@ export function defineIntrospectorCases(getTarget: () => IntrospectorTarget): vo
     expect(result.objects.get(qualifiedKey({ schema: other, name: 'readers' }))?.foreignKeys[0]?.referenced).toEqual({ schema: s, name: 'magazines' })
   })
 
+  it('lists the tables autoentities may match in one query: partitioned tables once, no views, keyless ones flagged', async () => {
+    const { driver } = getTarget()
+    for (const sql of [
+      `CREATE TABLE "${other}".measurements (id int, taken date, PRIMARY KEY (id, taken)) PARTITION BY RANGE (taken)`,
+      `CREATE TABLE "${other}".measurements_2024 PARTITION OF "${other}".measurements FOR VALUES FROM ('2024-01-01') TO ('2025-01-01')`,
+    ]) await driver.execute({ sql, parameters: [] })
+    const queries: string[] = []
+    const counting = onConnection(async (query, options) => {
+      queries.push(query.sql)
+      return driver.execute(query, options)
+    })
+    const tables = await new PostgresIntrospector(counting).listTables()
+    expect(queries).toHaveLength(1)
+    const ours = tables.filter((t) => t.name.schema === s || t.name.schema === other).map((t) => [t.name.schema, t.name.name, t.hasPrimaryKey])
+    expect(ours).toEqual(expect.arrayContaining([
+      [s, 'Order Items', true], [s, 'serial_keys', true], [s, 'magazines', true],
+      [other, 'magazines', true], [other, 'measurements', true], [other, 'only_elsewhere', false], [other, 'readers', true],
+    ]))
+    expect(ours.map(([, name]) => name)).not.toContain('comics_view')
+    expect(ours.map(([, name]) => name)).not.toContain('measurements_2024')
+    expect(tables.some((t) => ['pg_catalog', 'information_schema'].includes(t.name.schema))).toBe(false)
+  })
+
   it('reads 20 objects in at most 3 queries', async () => {
     const queries: CompiledQuery[] = []
     const { driver } = getTarget()

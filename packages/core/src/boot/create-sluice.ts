@@ -18,6 +18,7 @@ import type { ResponseEncoder, ResponseEncoderPlugin } from '../protocol/respons
 import { findParameterDefaultProblems } from '../request/bind-parameters.js'
 import { silentLogger, type Logger } from '../request/logger.js'
 import { closeResponseCache, setUpResponseCache } from '../cache/set-up-response-cache.js'
+import { expandAutoentities } from './expand-autoentities.js'
 import { openDataSources } from './open-data-sources.js'
 import { registerDefaults } from './register-defaults.js'
 
@@ -32,6 +33,7 @@ export interface CreateSluiceOptions {
 
 /** A booted Sluice: the model, the pipeline and the parts protocols and servers need. Transport-independent. */
 export interface Sluice {
+  /** The config it serves: the one given, plus the entities its `autoentities` generated (each with `autoentity`). */
   readonly config: RuntimeConfig
   readonly model: ServiceModel
   readonly pipeline: Pipeline
@@ -51,15 +53,15 @@ export interface Sluice {
 }
 
 /**
- * Boots Sluice: checks plugins, picks the dialect for the data source, connects, introspects every configured
- * object in one go, builds the service model (refusing to start with every problem listed), fills the container,
- * lets plugins register, and resolves the pipeline. Nothing is registered after this returns.
+ * Boots Sluice: checks plugins, picks the dialect for the data source, connects, generates the `autoentities`
+ * entities from each database's table list, introspects every configured object in one go, builds the service
+ * model (refusing to start with every problem listed), fills the container, lets plugins register, and resolves the
+ * pipeline. Nothing is registered after this returns.
  */
 export async function createSluice(options: CreateSluiceOptions): Promise<Sluice> {
-  const { config } = options
   const log = options.log ?? silentLogger
   const plugins = orderPlugins(options.plugins)
-  const sources = await openDataSources(config, plugins, log)
+  const sources = await openDataSources(options.config, plugins, log)
   const dataSources = new DataSourceRegistry(sources)
   const { dialect, driver } = dataSources.default
   let container: SluiceContainer | undefined
@@ -67,6 +69,9 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
     await Promise.all([...sources.map((s) => s.driver.destroy()), container === undefined ? undefined : closeResponseCache(container)])
   }
   try {
+    // autoentities first: the entities they generate are introspected, modelled and served like the config's own.
+    const { config, warnings } = await expandAutoentities(options.config, sources)
+    for (const warning of warnings) log.warn(warning)
     // Each data source introspects its own entities' objects, all sources at once.
     const metadata = new Map(await Promise.all(sources.map(async (s) =>
       [s.name, await s.dialect.createIntrospector(s.driver).introspect(listSourceObjects(config, s.name))] as const)))

@@ -1,8 +1,10 @@
 import type { RuntimeConfig } from './runtime-config.js'
 import { didYouMean } from '../util/did-you-mean.js'
+import { checkAutoentity } from './check-autoentity.js'
 import { checkCache } from './check-cache.js'
 import { checkEntity } from './check-entity.js'
 import { checkEndpointPaths } from './check-endpoint-paths.js'
+import { checkEntityRestPaths } from './check-entity-rest-paths.js'
 import type { ConfigReport } from './config-report.js'
 import { findRestPathProblem } from './find-rest-path-problem.js'
 import { formatConfigPath, type ConfigPath } from './format-config-path.js'
@@ -11,7 +13,8 @@ import { isJsonObject, readObject, type JsonObject } from './read-config-value.j
 /**
  * Semantic checks the schema cannot express, on the raw JSON (for exact paths) and the normalized config (for
  * defaults): required top-level keys, `host` given twice, `data-source-files`, REST paths, page sizes, entity
- * REST path clashes, and each entity's own rules (`checkEntity`). Everything goes to `report`.
+ * REST path clashes, each entity's own rules (`checkEntity`) and each autoentities definition's (`checkAutoentity`).
+ * Everything goes to `report`.
  */
 export function checkConfig(json: unknown, config: RuntimeConfig, report: ConfigReport): void {
   const root: JsonObject = isJsonObject(json) ? json : {}
@@ -30,6 +33,8 @@ export function checkConfig(json: unknown, config: RuntimeConfig, report: Config
   // Relationship targets may be entities of data-source-files children (crossing sources is the model's to refuse).
   const names = [...config.entities.keys()]
   for (const name of Object.keys(entities)) checkEntity(name, entities[name], names, report)
+  const autoentities = readObject(root, 'autoentities') ?? {}
+  for (const name of Object.keys(autoentities)) checkAutoentity(name, autoentities[name], report)
   checkEntityRestPaths(config, report)
   checkEndpointPaths(config, report)
   checkBaseRoute(readObject(root, 'runtime')?.['base-route'], config, report)
@@ -59,28 +64,13 @@ function checkTopLevel(root: JsonObject, report: ConfigReport): void {
   // As DAB's schema: with data-source-files, the data sources (and entities) may all come from the child files.
   const files = root['data-source-files']
   if (files === undefined && root['data-source'] === undefined) report.addProblem([], "missing required key 'data-source'")
-  if (root['entities'] === undefined && root['autoentities'] === undefined && files === undefined) {
+  // A non-empty autoentities section may bring every entity (DAB's schema: minProperties 1).
+  const autoentities = readObject(root, 'autoentities')
+  if (root['entities'] === undefined && (autoentities === undefined || Object.keys(autoentities).length === 0) && files === undefined) {
     report.addProblem([], "missing required key 'entities'")
   }
   if (root['host'] !== undefined && readObject(root, 'runtime')?.['host'] !== undefined) {
     report.addProblem(['host'], 'host is given both at the top level and as runtime.host; keep only one of them')
-  }
-}
-
-/** REST-enabled entities need distinct paths (compared case-sensitively), and none may be `openapi`. */
-function checkEntityRestPaths(config: RuntimeConfig, report: ConfigReport): void {
-  const owners = new Map<string, string>()
-  for (const entity of config.entities.values()) {
-    if (!entity.rest.enabled) continue
-    const restPath = entity.rest.path ?? entity.name
-    const where: ConfigPath = entity.rest.path === undefined ? ['entities', entity.name] : ['entities', entity.name, 'rest', 'path']
-    if (restPath === 'openapi') {
-      report.addProblem(where, "REST path 'openapi' is reserved for the OpenAPI document; set another rest.path")
-      continue
-    }
-    const owner = owners.get(restPath)
-    if (owner === undefined) owners.set(restPath, entity.name)
-    else report.addProblem(where, `REST path '${restPath}' is already used by entity '${owner}'; give one of them another rest.path`)
   }
 }
 

@@ -163,7 +163,7 @@ const enabledOnly = objectSchema({ enabled: booleanSchema })
 const autoentitySchema = objectSchema({
   patterns: objectSchema({ include: stringArraySchema, exclude: stringArraySchema, name: stringSchema }),
   template: objectSchema({
-    mcp: objectSchema({ 'dml-tools': booleanSchema }),
+    mcp: anyOfSchema(booleanSchema, objectSchema({ 'dml-tools': booleanSchema })),
     rest: enabledOnly,
     graphql: enabledOnly,
     health: enabledOnly,

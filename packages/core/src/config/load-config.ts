@@ -10,6 +10,7 @@ import { normalizeConfig } from './normalize-config.js'
 import { parseConfigJson } from './parse-config-json.js'
 import { prepareConfigJson } from './prepare-config-json.js'
 import { readDataSourceFiles } from './read-data-source-files.js'
+import { checkAutoentity } from './check-autoentity.js'
 import { checkEntity } from './check-entity.js'
 import { mergeConfigJson } from './merge-config-json.js'
 import { isJsonObject } from './read-config-value.js'
@@ -73,7 +74,10 @@ export function parseConfig(json: unknown, options: ParseConfigOptions): Runtime
   const config = normalizeConfig(value, { file: options.file, baseDir: options.baseDir }, report, children)
   checkConfig(value, config, report)
   const entityNames = [...config.entities.keys()]
-  for (const child of children) for (const [name, raw] of Object.entries(child.rawEntities)) checkEntity(name, raw, entityNames, child.report)
+  for (const child of children) {
+    for (const [name, raw] of Object.entries(child.rawEntities)) checkEntity(name, raw, entityNames, child.report)
+    for (const [name, raw] of Object.entries(child.rawAutoentities)) checkAutoentity(name, raw, child.report)
+  }
   if (report.problems.length > 0) throw createConfigError(report.problems)
   for (const warning of findUnimplementedKeys(value)) report.addWarning(warning)
   return deepFreeze(config)

@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
-import type { DataSourceConfig, EntityConfig, RuntimeConfig } from './runtime-config.js'
+import type { AutoentityConfig, DataSourceConfig, EntityConfig, RuntimeConfig } from './runtime-config.js'
 import type { ConfigReport } from './config-report.js'
+import { normalizeAutoentity } from './normalize-autoentity.js'
 import { normalizeDataSource } from './normalize-data-source.js'
 import { normalizeEntity } from './normalize-entity.js'
 import { normalizeRuntime } from './normalize-runtime.js'
@@ -28,6 +29,7 @@ export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: Con
   const dataSources = new Map<string, DataSourceConfig>()
   const entities = new Map<string, EntityConfig>()
   const owners = new Map<string, string>()
+  const autoentities = new Map<string, AutoentityConfig>()
   const rawRoot = readObject(root, 'data-source')
   const rootName = origin.file === undefined ? DEFAULT_DATA_SOURCE_NAME : basename(origin.file)
   if (rawRoot !== undefined || children.length === 0) {
@@ -36,8 +38,9 @@ export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: Con
       entities.set(name, normalizeEntity(name, raw, report, rootName))
       owners.set(name, rootName)
     }
+    for (const [name, raw] of Object.entries(readObject(root, 'autoentities') ?? {})) autoentities.set(name, normalizeAutoentity(name, raw, rootName))
   }
-  // Entities of every data-source-files child join the root's; names are unique across files (as in DAB).
+  // Entities and autoentities of every data-source-files child join the root's; names are unique across files (as in DAB).
   for (const child of children) {
     dataSources.set(child.dataSource.name, child.dataSource)
     for (const entity of child.entities) {
@@ -49,6 +52,14 @@ export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: Con
       entities.set(entity.name, entity)
       owners.set(entity.name, child.dataSource.name)
     }
+    for (const definition of child.autoentities) {
+      const owner = autoentities.get(definition.name)?.dataSource
+      if (owner !== undefined) {
+        child.report.addProblem(['autoentities', definition.name], `autoentities definition '${definition.name}' is already defined by ${owner}; definition names must be unique across data-source-files`)
+        continue
+      }
+      autoentities.set(definition.name, definition)
+    }
   }
   return {
     file: origin.file,
@@ -57,6 +68,7 @@ export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: Con
     dataSources,
     runtime: normalizeRuntime(runtime, root['host'] ?? runtime?.['host']),
     entities,
+    autoentities,
     warnings: report.warnings,
   }
 }

@@ -18,7 +18,6 @@ import {
 export function normalizeEntity(name: string, raw: unknown, report: ConfigReport, dataSource: string): EntityConfig {
   const entity: JsonObject = isJsonObject(raw) ? raw : {}
   const path: ConfigPath = ['entities', name]
-  const cache = readObject(entity, 'cache')
   return {
     name,
     dataSource,
@@ -29,17 +28,22 @@ export function normalizeEntity(name: string, raw: unknown, report: ConfigReport
     graphql: normalizeGraphQL(entity['graphql']),
     permissions: normalizePermissions(entity['permissions']),
     relationships: normalizeRelationships(entity['relationships']),
-    cache: {
-      enabled: cache === undefined ? undefined : parseBooleanLike(cache['enabled']),
-      ttlSeconds: cache === undefined ? undefined : parseIntegerLike(cache['ttl-seconds']),
-      level: parseWord(cache?.['level'], CACHE_LEVELS),
-    },
+    cache: normalizeEntityCache(readObject(entity, 'cache')),
     mcp: normalizeMcp(entity['mcp']),
     health: {
       enabled: readBoolean(entity['health'], 'enabled', true),
       first: readInteger(entity['health'], 'first', 100),
       thresholdMs: readInteger(entity['health'], 'threshold-ms', 1000),
     },
+  }
+}
+
+/** An entity's `cache` (or an autoentities template's): what is not set inherits `runtime.cache`. */
+export function normalizeEntityCache(cache: JsonObject | undefined): EntityConfig['cache'] {
+  return {
+    enabled: cache === undefined ? undefined : parseBooleanLike(cache['enabled']),
+    ttlSeconds: cache === undefined ? undefined : parseIntegerLike(cache['ttl-seconds']),
+    level: parseWord(cache?.['level'], CACHE_LEVELS),
   }
 }
 
@@ -123,7 +127,7 @@ function normalizeRelationships(relationships: unknown): Map<string, Relationshi
 }
 
 /** `mcp: true` enables the DML tools only; `false` disables everything; the object form defaults to `{true, false}`. */
-function normalizeMcp(mcp: unknown): EntityConfig['mcp'] {
+export function normalizeMcp(mcp: unknown): EntityConfig['mcp'] {
   const flag = parseBooleanLike(mcp)
   if (flag !== undefined) return { dmlTools: flag, customTool: false }
   return { dmlTools: readBoolean(mcp, 'dml-tools', true), customTool: readBoolean(mcp, 'custom-tool', false) }

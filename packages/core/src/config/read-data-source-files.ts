@@ -2,19 +2,23 @@ import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import type { ConfigReport } from './config-report.js'
 import type { ConfigPath } from './format-config-path.js'
+import { normalizeAutoentity } from './normalize-autoentity.js'
 import { normalizeDataSource } from './normalize-data-source.js'
 import { normalizeEntity } from './normalize-entity.js'
 import { parseConfigJson } from './parse-config-json.js'
 import { prefixConfigReport } from './prefix-config-report.js'
 import { isJsonObject, readObject, type JsonObject } from './read-config-value.js'
-import type { DataSourceConfig, EntityConfig } from './runtime-config.js'
+import type { AutoentityConfig, DataSourceConfig, EntityConfig } from './runtime-config.js'
 
-/** One data source brought by a `data-source-files` entry, with the entities of its file. */
+/** One data source brought by a `data-source-files` entry, with the entities and autoentities of its file. */
 export interface ChildSource {
   readonly dataSource: DataSourceConfig
   readonly entities: readonly EntityConfig[]
   /** The child's raw entities, for the entity checks the root runs on its own. */
   readonly rawEntities: JsonObject
+  /** Its `autoentities` definitions, matched against its own data source's tables. */
+  readonly autoentities: readonly AutoentityConfig[]
+  readonly rawAutoentities: JsonObject
   readonly report: ConfigReport
 }
 
@@ -27,9 +31,9 @@ export interface DataSourceFilesContext {
 }
 
 /**
- * Data API builder's `data-source-files`: each file is a config of its own with one `data-source` and its
- * `entities` (and possibly `data-source-files` again, read depth first). Paths resolve against the file that names
- * them. Each data source is named by its file's path relative to the root config's directory. A child's `runtime`
+ * Data API builder's `data-source-files`: each file is a config of its own with one `data-source`, its `entities`
+ * and `autoentities` (and possibly `data-source-files` again, read depth first). Paths resolve against the file that
+ * names them. Each data source is named by its file's path relative to the root config's directory. A child's `runtime`
  * is ignored (the root's applies, as in DAB) with a warning; a file that cannot be read is a problem — DAB skips
  * missing files silently, which would drop entities without a word.
  */
@@ -62,7 +66,9 @@ export function readDataSourceFiles(root: JsonObject, fromFile: string, context:
       const entities: EntityConfig[] = []
       const rawEntities = readObject(value, 'entities') ?? {}
       for (const [entity, raw] of Object.entries(rawEntities)) entities.push(normalizeEntity(entity, raw, childReport, name))
-      out.push({ dataSource: normalizeDataSource(readObject(value, 'data-source'), name), entities, rawEntities, report: childReport })
+      const rawAutoentities = readObject(value, 'autoentities') ?? {}
+      const autoentities = Object.entries(rawAutoentities).map(([definition, raw]) => normalizeAutoentity(definition, raw, name))
+      out.push({ dataSource: normalizeDataSource(readObject(value, 'data-source'), name), entities, rawEntities, autoentities, rawAutoentities, report: childReport })
     } else if (value['data-source-files'] === undefined) {
       childReport.addProblem([], "missing required key 'data-source'")
     }

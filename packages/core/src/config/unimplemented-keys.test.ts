@@ -18,9 +18,13 @@ describe('findUnimplementedKeys', () => {
     expect(findUnimplementedKeys({ entities }, ['entities.*.other'])).toEqual([line('entities.*.other')])
   })
 
-  it('stays silent about an empty section, such as the "autoentities": {} dab init writes', () => {
-    expect(findUnimplementedKeys({ autoentities: {} })).toEqual([])
-    expect(findUnimplementedKeys({ autoentities: { all: { permissions: [] } } })).toEqual([line('autoentities')])
+  it('stays silent about an empty section, such as the "azure-key-vault": {} a config may carry', () => {
+    expect(findUnimplementedKeys({ 'azure-key-vault': {} })).toEqual([])
+    expect(findUnimplementedKeys({ 'azure-key-vault': { endpoint: 'https://vault' } })).toEqual([line('azure-key-vault')])
+  })
+
+  it('no longer lists autoentities (implemented on every engine)', () => {
+    expect(findUnimplementedKeys({ autoentities: { all: { permissions: [] } } })).toEqual([])
   })
 
   it('finds runtime.host keys under the top-level host too', () => {

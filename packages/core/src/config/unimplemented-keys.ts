@@ -10,7 +10,6 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
   'runtime.telemetry.azure-log-analytics',
   'runtime.embeddings',
   'azure-key-vault',
-  'autoentities',
   'data-source.user-delegated-auth',
 ]
 

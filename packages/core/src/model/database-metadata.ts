@@ -12,6 +12,15 @@ export interface SourceObject {
   readonly type: 'table' | 'view' | 'stored-procedure'
 }
 
+/**
+ * A table `autoentities` may publish, as `Introspector.listTables` reports it: a user table of the connection's
+ * database (schema always known), and whether it has a primary key (only those become entities).
+ */
+export interface TableListing {
+  readonly name: { readonly schema: string; readonly name: string }
+  readonly hasPrimaryKey: boolean
+}
+
 /** What an introspector returns for all requested objects at once. Objects it could not find are simply absent. */
 export interface DatabaseMetadata {
   /** Keyed by {@link qualifiedKey} of the object as requested. */

@@ -87,3 +87,28 @@ LEFT JOIN sys.types AS t ON t.user_type_id = d.user_type_id
 WHERE d.error_number IS NULL AND d.is_hidden = 0
 ORDER BY 2, 1, 3
 `
+
+/**
+ * Every table `autoentities` may match (see `Introspector.listTables`), one row each, with whether it has a primary
+ * key. Left out, as Data API builder leaves them out: Microsoft-shipped tables, the `sys`, `INFORMATION_SCHEMA` and
+ * `cdc` schemas, temporal (system-versioned and history) tables, FileTables, graph node and edge tables (found by
+ * their `$node_id` / `$edge_id` columns, which also works before SQL Server 2017), and the replication and Service
+ * Broker tables by name. Tables of any column type are listed (Data API builder also drops those with xml, spatial,
+ * hierarchyid, sql_variant or rowversion columns; Sluice serves them as it does configured entities).
+ */
+export const MSSQL_TABLES_SQL = `
+SELECT s.name AS schema_name, t.name AS object_name,
+  CAST(CASE WHEN EXISTS (SELECT 1 FROM sys.key_constraints AS kc WHERE kc.parent_object_id = t.object_id AND kc.type = 'PK')
+    THEN 1 ELSE 0 END AS bit) AS has_primary_key
+FROM sys.tables AS t
+JOIN sys.schemas AS s ON s.schema_id = t.schema_id
+WHERE t.is_ms_shipped = 0 AND t.temporal_type = 0 AND t.is_filetable = 0
+  AND s.name NOT IN (N'sys', N'INFORMATION_SCHEMA', N'cdc')
+  AND t.name NOT LIKE N'MSmerge[_]%' AND t.name NOT LIKE N'MSreplication[_]%' AND t.name NOT LIKE N'FileTableUpdates$%'
+  AND t.name NOT LIKE N'queue[_]messages[_]%' AND t.name NOT LIKE N'service[_]broker[_]%'
+  AND NOT EXISTS (
+    SELECT 1 FROM sys.columns AS c
+    WHERE c.object_id = t.object_id AND (c.name LIKE N'$node[_]id%' OR c.name LIKE N'$edge[_]id%')
+  )
+ORDER BY s.name, t.name
+`

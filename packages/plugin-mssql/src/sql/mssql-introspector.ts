@@ -3,7 +3,7 @@ import type {
   Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject,
 } from '@sluice/core'
 import { findParameterDefaults } from './find-parameter-defaults.js'
-import { MSSQL_KEYS_SQL, MSSQL_OBJECTS_SQL, MSSQL_PROCEDURES_SQL } from './mssql-introspection-sql.js'
+import { MSSQL_KEYS_SQL, MSSQL_OBJECTS_SQL, MSSQL_PROCEDURES_SQL, MSSQL_TABLES_SQL } from './mssql-introspection-sql.js'
 import { formatMssqlType, mapMssqlType, readMssqlMaxLength } from './mssql-type-map.js'
 
 interface ObjectRow {
@@ -49,6 +49,12 @@ interface ProcedureRow {
   readonly definition: string | null
 }
 
+interface TableRow {
+  readonly schema_name: string
+  readonly object_name: string
+  readonly has_primary_key: boolean
+}
+
 interface Keys {
   primaryKey: readonly string[]
   readonly uniqueConstraints: (readonly string[])[]
@@ -63,7 +69,8 @@ interface Procedure {
 /**
  * Reads tables, views and stored procedures from SQL Server's catalog views (sys.objects, sys.columns, sys.types,
  * sys.indexes, sys.foreign_keys, sys.parameters) in at most three queries whatever the number of objects.
- * Identity columns are auto-generated; computed and rowversion columns read-only.
+ * Identity columns are auto-generated; computed and rowversion columns read-only. `listTables` lists the tables
+ * `autoentities` may match in one query.
  */
 export class MssqlIntrospector implements Introspector {
   readonly #driver: Driver
@@ -90,6 +97,12 @@ export class MssqlIntrospector implements Introspector {
       result.set(qualifiedKey(object.name), buildObject(group, keys.get(group[0]!.object_id!), procedures.get(group[0]!.object_id!)))
     }
     return { objects: result, defaultSchema }
+  }
+
+  /** The tables `autoentities` may match, in every user schema, in one query (`MSSQL_TABLES_SQL`). */
+  async listTables(options: Abortable = {}) {
+    const { rows } = await this.#driver.execute<TableRow>({ sql: MSSQL_TABLES_SQL, parameters: [] }, options)
+    return rows.map((row) => ({ name: { schema: row.schema_name, name: row.object_name }, hasPrimaryKey: row.has_primary_key }))
   }
 
   async #readKeys(ids: readonly number[], options: Abortable): Promise<Map<number, Keys>> {

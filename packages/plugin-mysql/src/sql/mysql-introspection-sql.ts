@@ -63,3 +63,15 @@ LEFT JOIN information_schema.PARAMETERS AS p
   ON p.SPECIFIC_SCHEMA = r.ROUTINE_SCHEMA AND p.SPECIFIC_NAME = r.SPECIFIC_NAME AND p.ROUTINE_TYPE = r.ROUTINE_TYPE AND p.ORDINAL_POSITION > 0
 ORDER BY q.\`ord\`, r.ROUTINE_TYPE DESC, p.ORDINAL_POSITION`
 }
+
+/**
+ * Every table `autoentities` may match (see `Introspector.listTables`): the base tables of the connection's
+ * database (`DATABASE()`; a MySQL schema is a database, and the others on the server are not this data source's),
+ * with whether each has a primary key. Views, MariaDB sequences and system-versioned tables are left out.
+ */
+export const MYSQL_TABLES_SQL = `SELECT t.TABLE_SCHEMA AS \`schema_name\`, t.TABLE_NAME AS \`object_name\`,
+  EXISTS (SELECT 1 FROM information_schema.TABLE_CONSTRAINTS AS tc
+    WHERE tc.TABLE_SCHEMA = t.TABLE_SCHEMA AND tc.TABLE_NAME = t.TABLE_NAME AND tc.CONSTRAINT_TYPE = 'PRIMARY KEY') AS \`has_primary_key\`
+FROM information_schema.TABLES AS t
+WHERE t.TABLE_SCHEMA = DATABASE() AND t.TABLE_TYPE = 'BASE TABLE'
+ORDER BY t.TABLE_NAME`

@@ -2,7 +2,7 @@ import { qualifiedKey } from '@sluice/core'
 import type {
   Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject,
 } from '@sluice/core'
-import { MYSQL_DEFAULT_SCHEMA_SQL, mariadbJsonChecksSql, mysqlColumnsSql, mysqlKeysSql, mysqlRoutinesSql } from './mysql-introspection-sql.js'
+import { MYSQL_DEFAULT_SCHEMA_SQL, MYSQL_TABLES_SQL, mariadbJsonChecksSql, mysqlColumnsSql, mysqlKeysSql, mysqlRoutinesSql } from './mysql-introspection-sql.js'
 import { MysqlRoutines, parseParameterDefaults } from './mysql-routines.js'
 import type { MysqlServerInfo } from './mysql-server.js'
 import { mapMysqlType } from './mysql-type-map.js'
@@ -44,6 +44,12 @@ interface KeyRow {
   readonly referenced_column: string | null
 }
 
+interface TableRow {
+  readonly schema_name: string
+  readonly object_name: string
+  readonly has_primary_key: number | string
+}
+
 interface Keys {
   primaryKey: string[]
   readonly unique: Map<string, string[]>
@@ -56,6 +62,7 @@ interface Keys {
  * resolve in the connection's database (MySQL's schema); `kind` is what the server says. A procedure's result set
  * cannot be described before it runs (MySQL keeps no result metadata for procedures): its columns are empty and
  * `routine.resultDescribed` false. Procedure parameter lists are also recorded in `routines` for the compiler.
+ * `listTables` lists the tables of the connection's database `autoentities` may match, in one query.
  */
 export class MysqlIntrospector implements Introspector {
   constructor(
@@ -102,6 +109,12 @@ export class MysqlIntrospector implements Introspector {
       })
     }
     return { objects: result, defaultSchema }
+  }
+
+  /** The base tables of the connection's database, for `autoentities`, in one query (`MYSQL_TABLES_SQL`). */
+  async listTables(options: Abortable = {}) {
+    const { rows } = await this.driver.execute<TableRow>({ sql: MYSQL_TABLES_SQL, parameters: [] }, options)
+    return rows.map((row) => ({ name: { schema: row.schema_name, name: row.object_name }, hasPrimaryKey: Number(row.has_primary_key) === 1 }))
   }
 
   async #readProcedures(requested: readonly SourceObject[], result: Map<string, ObjectMetadata>, options: Abortable): Promise<void> {

@@ -93,3 +93,23 @@ export const POSTGRES_CONSTRAINTS_SQL = `
     AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint AS c WHERE c.conindid = i.indexrelid AND c.contype IN ('p', 'u'))
   ORDER BY 1, 2, 3
 `
+
+/**
+ * Every table `autoentities` may match (see `Introspector.listTables`), one row each: ordinary and partitioned
+ * tables (not their partitions), in every schema but the system ones (`pg_catalog`, `information_schema`, TOAST and
+ * temporary schemas), without tables an extension owns (PostGIS's `spatial_ref_sys` …) or temporary tables.
+ */
+export const POSTGRES_TABLES_SQL = `
+  SELECT n.nspname::text AS schema_name, c.relname::text AS object_name,
+    EXISTS (SELECT 1 FROM pg_catalog.pg_constraint AS con WHERE con.conrelid = c.oid AND con.contype = 'p') AS has_primary_key
+  FROM pg_catalog.pg_class AS c
+  JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
+  WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relpersistence <> 't'
+    AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+    AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp\\_%'
+    AND NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_depend AS d
+      WHERE d.classid = 'pg_catalog.pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+    )
+  ORDER BY 1, 2
+`

@@ -2,7 +2,7 @@ import { qualifiedKey } from '@sluice/core'
 import type {
   Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, SourceObject,
 } from '@sluice/core'
-import { POSTGRES_CONSTRAINTS_SQL, POSTGRES_RELATIONS_SQL } from './postgres-introspection-sql.js'
+import { POSTGRES_CONSTRAINTS_SQL, POSTGRES_RELATIONS_SQL, POSTGRES_TABLES_SQL } from './postgres-introspection-sql.js'
 import { mapPostgresType } from './postgres-type-map.js'
 import { readPostgresRoutines } from './read-postgres-routines.js'
 
@@ -36,6 +36,12 @@ interface ConstraintRow {
   readonly referenced_columns: readonly string[] | null
 }
 
+interface TableRow {
+  readonly schema_name: string
+  readonly object_name: string
+  readonly has_primary_key: boolean
+}
+
 interface Keys {
   primaryKey: readonly string[]
   readonly uniqueConstraints: (readonly string[])[]
@@ -46,7 +52,8 @@ interface Keys {
  * Reads tables and views (including partitioned, foreign and materialized ones) from `pg_catalog` in two queries
  * whatever the number of objects (see `POSTGRES_RELATIONS_SQL` and `POSTGRES_CONSTRAINTS_SQL`). Unqualified names
  * resolve through the search path; `kind` is what the database says. Stored-procedure entities are looked up among
- * functions and procedures in one more query (see `readPostgresRoutines`).
+ * functions and procedures in one more query (see `readPostgresRoutines`). `listTables` lists the tables
+ * `autoentities` may match in one query.
  * Driver-free: PostgreSQL and PGlite share it.
  */
 export class PostgresIntrospector implements Introspector {
@@ -76,6 +83,12 @@ export class PostgresIntrospector implements Introspector {
     const routines = await readPostgresRoutines(this.#driver, objects.filter((object) => object.type === 'stored-procedure'), options)
     for (const [key, routine] of routines.objects) result.set(key, routine)
     return { objects: result, defaultSchema: defaultSchema ?? routines.defaultSchema }
+  }
+
+  /** The tables `autoentities` may match, in every non-system schema, in one query (`POSTGRES_TABLES_SQL`). */
+  async listTables(options: Abortable = {}) {
+    const { rows } = await this.#driver.execute<TableRow>({ sql: POSTGRES_TABLES_SQL, parameters: [] }, options)
+    return rows.map((row) => ({ name: { schema: row.schema_name, name: row.object_name }, hasPrimaryKey: row.has_primary_key }))
   }
 
   async #readKeys(oids: readonly string[], options: Abortable): Promise<Map<string, Keys>> {
