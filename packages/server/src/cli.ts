@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
-import { createSluice, isSluiceError, loadConfigFile, type RuntimeConfig } from '@sluice/core'
+import { createSluice, isSluiceError, loadConfigFile, silentLogger, type Logger, type RuntimeConfig } from '@sluice/core'
 import { createLogger } from './create-logger.js'
 import { deriveCursorSecret } from './derive-cursor-secret.js'
+import { describeAutoentities } from './describe-autoentities.js'
 import { describeEndpoints } from './describe-endpoints.js'
 import { CliError } from './cli/cli-error.js'
 import { createCliOutput } from './cli/cli-output.js'
@@ -176,12 +177,22 @@ async function validate(values: { config?: string; demo?: boolean }): Promise<nu
   const config = loadLocation(location)
   for (const warning of config.warnings) process.stderr.write(`warning: ${warning}\n`)
   const { defaultPlugins } = await import('./default-plugins.js')
-  const sluice = await createSluice({ config, plugins: defaultPlugins() })
+  // Every warning start-up would log against the database (a `fields` entry naming no column, a policy refused per
+  // request, an autoentities definition that generates nothing …) goes to stderr as it would to the log.
+  const sluice = await createSluice({ config, plugins: defaultPlugins(), log: createWarningLogger() })
   await sluice.close()
-  // What start-up tolerates against the database (a `fields` entry naming no column, a policy refused per request).
-  for (const warning of sluice.model.warnings) process.stderr.write(`warning: ${warning}\n`)
   const merged = location.overrideFile === undefined ? '' : ` merged with ${location.overrideFile}`
-  return print(`${location.file}${merged} is valid: ${sluice.model.entities.size} entities match the database.\n`)
+  const generated = describeAutoentities(sluice.model).map((line) => `${line}\n`).join('')
+  return print(`${location.file}${merged} is valid: ${sluice.model.entities.size} entities match the database.\n${generated}`)
+}
+
+/** A logger that writes warnings and errors to stderr as `warning: …` / `error: …` lines and drops the rest. */
+function createWarningLogger(): Logger {
+  const write = (level: string) => (obj: object | string, msg?: string): void => {
+    process.stderr.write(`${level}: ${typeof obj === 'string' ? obj : msg ?? JSON.stringify(obj)}\n`)
+  }
+  const log: Logger = { ...silentLogger, warn: write('warning'), error: write('error'), child: () => log }
+  return log
 }
 
 /** Loads the config as located: the environment's file layered over the base when DAB_ENVIRONMENT names one. */

@@ -44,4 +44,24 @@ describe('sluice validate', () => {
     expect(warnings.some((w) => w.includes('Fungus') && w.includes('@item ne 1'))).toBe(true)
     expect(run.stdout).toContain('is valid: 1 entities match the database.')
   }, 60_000)
+
+  it('reports what autoentities generate from the database, and warns about a definition that generates nothing', async () => {
+    const sub = mkdtempSync(join(dir, 'auto-'))
+    writeFileSync(join(sub, 'seed.sql'), 'create table fungi (speciesid int primary key); create table "Spore Prints" (id int primary key); create table notes (body text);')
+    const file = join(sub, 'dab-config.json')
+    writeFileSync(file, JSON.stringify({
+      'data-source': { 'database-type': 'pglite', 'connection-string': '', options: { seed: './seed.sql' } },
+      autoentities: {
+        all: { patterns: { include: ['public.%'] }, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+        none: { patterns: { include: ['public.note%'] }, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+      },
+    }))
+    const run = await sluice(['validate', '--config', file])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toBe(`${file} is valid: 2 entities match the database.
+autoentities.all generates 2 entities: public_SporePrints (public.Spore Prints), public_fungi (public.fungi)
+autoentities.none generates no entities.
+`)
+    expect(run.stderr).toContain('warning: autoentities.none: no table matches its patterns; it generates no entities. Matching tables without a primary key are never generated: public.notes.\n')
+  }, 60_000)
 })
