@@ -18,12 +18,10 @@ import { parseWorkerCount, runWorkers } from './run-workers.js'
 import { SERVER_VERSION } from './server-version.js'
 
 /** Verbs that edit config files; their modules (and the server's, for the other verbs) load only when needed. */
-const CONFIG_VERB_NAMES = ['init', 'add', 'update', 'configure', 'add-telemetry', 'export']
+const CONFIG_VERB_NAMES = ['init', 'add', 'update', 'configure', 'add-telemetry', 'auto-config', 'export', 'auto-config-simulate']
 
 /** Data API builder verbs Sluice does not offer, and why. */
 const FOREIGN_VERBS: Readonly<Record<string, string>> = {
-  'auto-config': 'autoentities (generating entities from SQL Server objects) are not implemented',
-  'auto-config-simulate': 'autoentities (generating entities from SQL Server objects) are not implemented',
   appname: "Sluice does not tag SQL connections with Data API builder's Application Name",
 }
 
@@ -38,6 +36,8 @@ Usage:
   sluice update ENTITY [options]                                          change an entity, as dab update
   sluice configure [options]                                              change runtime and data-source settings
   sluice add-telemetry [options]                                          configure Application Insights / OpenTelemetry
+  sluice auto-config DEFINITION [options]                                 create or change an autoentities definition
+  sluice auto-config-simulate [-o FILE]                                   show what the autoentities definitions generate
   sluice export --graphql -o DIR [-g FILE]                                write the GraphQL schema (SDL)
   sluice --version | --help                   'sluice VERB --help' lists a verb's options
 

@@ -101,9 +101,9 @@ describe('sluice init', () => {
   })
 
   it("names Data API builder verbs Sluice does not have", async () => {
-    const run = await runSluice(['auto-config', 'all', '--patterns.include', 'dbo.%'], fresh())
+    const run = await runSluice(['appname'], fresh())
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain("sluice: 'auto-config' is a Data API builder command Sluice does not have: autoentities")
+    expect(run.stderr).toContain("sluice: 'appname' is a Data API builder command Sluice does not have: Sluice does not tag SQL connections")
   })
 
   it('prints each verb\'s flags for --help and exits 0', async () => {
