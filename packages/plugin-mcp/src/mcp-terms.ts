@@ -7,6 +7,7 @@ export const MCP_TERMS: RequestTerms = Object.freeze({
   orderBy: 'orderby',
   first: 'first',
   after: 'after',
+  count: 'count',
   body: 'data',
   key: 'keys',
 })

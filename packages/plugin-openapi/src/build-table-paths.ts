@@ -46,7 +46,7 @@ export function buildTablePaths(builder: DocumentBuilder, entity: EntityModel, a
       tags: [tag], summary: `List ${entity.name} records`, ...described, operationId: `list${op}`,
       parameters: [
         ref('parameters', QUERY_PARAMETERS.select), ref('parameters', QUERY_PARAMETERS.filter), ref('parameters', QUERY_PARAMETERS.orderby),
-        ref('parameters', QUERY_PARAMETERS.first), ref('parameters', QUERY_PARAMETERS.after), ...headerParameterRefs(),
+        ref('parameters', QUERY_PARAMETERS.first), ref('parameters', QUERY_PARAMETERS.after), ref('parameters', QUERY_PARAMETERS.count), ...headerParameterRefs(),
       ],
       responses: { '200': page(record), ...errorResponses(['400', '401', '403', '500']) },
     })
@@ -169,12 +169,16 @@ function permitted(entity: EntityModel, permission: ActionPermission): FieldMode
 
 function page(record: Reference): Response {
   return {
-    description: 'One page of records; `nextLink` is present when more follow.',
+    description: 'One page of records; `nextLink` is present when more follow, `count` when `$count=true` asked for it.',
     content: {
       'application/json': {
         schema: {
           type: 'object', required: ['value'],
-          properties: { value: { type: 'array', items: record }, nextLink: { type: 'string', description: 'URL of the next page.' } },
+          properties: {
+            count: { type: 'integer', format: 'int64', description: 'The records matching `$filter` and the row policy, on all pages (only with `$count=true`).' },
+            value: { type: 'array', items: record },
+            nextLink: { type: 'string', description: 'URL of the next page.' },
+          },
         },
       },
     },

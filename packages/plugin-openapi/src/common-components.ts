@@ -6,7 +6,7 @@ import { ref } from './openapi-types.js'
  * parameters themselves are named as REST spells them (`$select` …, exact and case-sensitive).
  */
 export const QUERY_PARAMETERS = {
-  select: 'select', filter: 'filter', orderby: 'orderby', first: 'first', after: 'after',
+  select: 'select', filter: 'filter', orderby: 'orderby', first: 'first', after: 'after', count: 'count',
 } as const
 
 /** The role-selecting and credential headers every operation accepts. */
@@ -57,7 +57,8 @@ export function commonParameters(role: string): Record<string, Parameter> {
     },
     [QUERY_PARAMETERS.filter]: {
       name: '$filter', in: 'query', required: false, schema: { type: 'string' },
-      description: "OData-style filter expression, e.g. `year gt 2000 and startswith(title, 'The')`.",
+      description: 'OData-style filter expression: `eq ne gt ge lt le`, `and or not`, `in (…)`, `contains/startswith/endswith`, '
+        + "`tolower/toupper`; e.g. `year gt 2000 and startswith(tolower(title), 'the')` or `id in (1, 2, 3)`.",
     },
     [QUERY_PARAMETERS.orderby]: {
       name: '$orderby', in: 'query', required: false, schema: { type: 'string' },
@@ -70,6 +71,10 @@ export function commonParameters(role: string): Record<string, Parameter> {
     [QUERY_PARAMETERS.after]: {
       name: '$after', in: 'query', required: false, schema: { type: 'string' },
       description: 'Opaque continuation token from the previous page (the `after` part of `nextLink`).',
+    },
+    [QUERY_PARAMETERS.count]: {
+      name: '$count', in: 'query', required: false, schema: { type: 'boolean' },
+      description: '`true` adds `count` to the response: the records matching `$filter` (and the row policy) on all pages together.',
     },
     [HEADER_PARAMETERS.role]: role === 'anonymous' ? roleHeader : { ...roleHeader, example: role },
     [HEADER_PARAMETERS.authorization]: {

@@ -1,4 +1,5 @@
 import { parseFilterExpression, SluiceError, type EntityModel, type OperationRequest } from '@sluice/core'
+import { parseCountOption } from './parse-count-option.js'
 import { parseFirstOption } from './parse-first-option.js'
 import { parseOrderByOption } from './parse-order-by-option.js'
 import type { QueryOptions } from './parse-query-string.js'
@@ -21,5 +22,6 @@ export function buildReadRequest(entity: EntityModel, key: Record<string, string
     orderBy: options.$orderby === undefined ? undefined : parseOrderByOption(options.$orderby),
     first: options.$first === undefined ? undefined : parseFirstOption(options.$first),
     after: options.$after,
+    count: options.$count === undefined ? undefined : parseCountOption(options.$count, '$count'),
   }
 }

@@ -38,10 +38,12 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
         await result.stream.close()
         return { status: 200, headers: JSON_TYPE }
       }
-      return { status: 200, headers: JSON_TYPE, body: streamEnvelope(result.stream, (cursor) => buildNextLink(request, cursor, relativeLinks, baseRoute)) }
+      return { status: 200, headers: JSON_TYPE, body: streamEnvelope(result.stream, (cursor) => buildNextLink(request, cursor, relativeLinks, baseRoute), result.count) }
     }
     const nextLink = result.endCursor === null ? '' : `,"nextLink":${JSON.stringify(buildNextLink(request, result.endCursor, relativeLinks, baseRoute))}`
-    return { status: 200, headers: JSON_TYPE, body: `{"value":${result.json}${nextLink}}` }
+    // `$count=true`: the matching records in all, ahead of the page (OData's `@odata.count`, named as DAB names `nextLink`).
+    const count = result.count === undefined ? '' : `"count":${result.count},`
+    return { status: 200, headers: JSON_TYPE, body: `{${count}"value":${result.json}${nextLink}}` }
   }
 
   /**

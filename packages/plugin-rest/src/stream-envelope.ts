@@ -6,8 +6,8 @@ import type { ReadStream } from '@sluice/core'
  * An error after the first byte cannot become an error response any more: the server then cuts the connection, so
  * the client sees an incomplete body, never a complete-looking wrong one.
  */
-export async function* streamEnvelope(stream: ReadStream, nextLinkOf: (cursor: string) => string): AsyncGenerator<string> {
-  let prefix = '{"value":['
+export async function* streamEnvelope(stream: ReadStream, nextLinkOf: (cursor: string) => string, count?: number): AsyncGenerator<string> {
+  let prefix = `{${count === undefined ? '' : `"count":${count},`}"value":[`
   for await (const chunk of stream.records) {
     yield prefix + chunk.join(',')
     prefix = ','

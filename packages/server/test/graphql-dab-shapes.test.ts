@@ -155,7 +155,7 @@ describe('GraphQL types with Data API builder\'s names and nullability', () => {
     expect(book).toContain('tags: JSON')
     expect(book).toContain('reviews(first: Int, after: String, filter: reviewFilterInput, orderBy: reviewOrderByInput): reviewConnection')
     expect(await shape('bookConnection')).toEqual([
-      'items: [book!]!', 'endCursor: String', 'hasNextPage: Boolean!', 'groupBy(fields: [bookScalarFields!]): [bookGroupBy!]!',
+      'items: [book!]!', 'endCursor: String', 'hasNextPage: Boolean!', 'totalCount: Int!', 'groupBy(fields: [bookScalarFields!]): [bookGroupBy!]!',
     ])
     expect(await shape('bookGroupBy')).toEqual(['fields: book', 'aggregations: bookAggregations'])
     const args = '(field: bookNumericAggregateFields!, having: DecimalFilterInput, distinct: Boolean)'

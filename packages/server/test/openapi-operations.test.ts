@@ -185,11 +185,11 @@ describe('paths, keys, parameters and responses', () => {
     expect(response.body.value[0]).toMatchObject({ book_id: 1, reviewer: 'openapi', rating: 4 })
   })
 
-  it('gives list reads the five query options and by-key reads only $select; every operation the two headers', async () => {
+  it('gives list reads the six query options and by-key reads only $select; every operation the two headers', async () => {
     const doc = await documentOf('authenticated')
     const names = (op: any) => parametersOf(doc, op).map((p) => `${p.in}:${p.name}`)
     expect(names(operation(doc, '/Book', 'get'))).toEqual([
-      'query:$select', 'query:$filter', 'query:$orderby', 'query:$first', 'query:$after', 'header:X-MS-API-ROLE', 'header:Authorization',
+      'query:$select', 'query:$filter', 'query:$orderby', 'query:$first', 'query:$after', 'query:$count', 'header:X-MS-API-ROLE', 'header:Authorization',
     ])
     expect(names(operation(doc, '/Book/id/{id}', 'get'))).toEqual(['path:id', 'query:$select', 'header:X-MS-API-ROLE', 'header:Authorization'])
     for (const [path, item] of Object.entries<any>(doc.paths)) {

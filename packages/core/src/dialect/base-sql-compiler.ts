@@ -181,6 +181,21 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     return node === undefined ? '' : ` WHERE ${this.predicate(node, sink)}`
   }
 
+  /**
+   * `(SELECT COUNT(*) FROM <from> WHERE …)`: the rows a `CountPlan` counts, as a scalar sub-query. `from` is the
+   * FROM list as SQL; `where` the conditions to join with AND (a nested count's join, then its `CountPlan.where`).
+   */
+  protected countRows(from: string, where: readonly (PredicateNode | undefined)[], sink: ParameterSink): string {
+    const present = where.filter((p): p is PredicateNode => p !== undefined)
+    const conditions = present.length === 0 ? '' : ` WHERE ${present.map((p) => this.nested(p, sink)).join(' AND ')}`
+    return `(SELECT ${this.countAll()} FROM ${from}${conditions})`
+  }
+
+  /** The aggregate that counts rows (SQL Server: `COUNT_BIG(*)`, beyond 2^31). */
+  protected countAll(): string {
+    return 'COUNT(*)'
+  }
+
   /** Sluice's NULL rule: NULL is the lowest value (first ascending, last descending). ANSI spells it out. */
   protected orderTerm(term: OrderTerm): string {
     const dir = term.direction === 'asc' ? 'ASC' : 'DESC'

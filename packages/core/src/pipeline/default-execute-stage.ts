@@ -50,7 +50,7 @@ export class DefaultExecuteStage implements ExecuteStage {
   async #runOne(source: DataSourceRuntime, runner: Runner, plan: QueryPlan, context: RequestContext): Promise<ResultSet> {
     const statement = this.#statement(source, plan)
     const query: CompiledQuery = { sql: statement.compiled.sql, parameters: source.compiler.bindParameters(plan, statement.compiled), name: statement.name }
-    if (plan.kind === 'select' && plan.result.mode === 'stream') return this.#stream(source, query, plan.result, context)
+    if (plan.kind === 'select' && plan.result.mode === 'stream') return this.#stream(source, query, plan.result, context, plan.count !== undefined)
     let rows: readonly Record<string, unknown>[]
     try {
       // The context is the ExecuteOptions itself (signal, principal, role): no allocation per statement.
@@ -61,7 +61,7 @@ export class DefaultExecuteStage implements ExecuteStage {
     switch (plan.kind) {
       case 'select':
         invariant(plan.result.mode !== 'stream', 'streamed pages are read by #stream')
-        return plan.result.mode === 'single' ? readSingleRow(rows) : readPageRow(rows, plan.result, plan.columns)
+        return plan.result.mode === 'single' ? readSingleRow(rows) : readPageRow(rows, plan.result, plan.columns, plan.count !== undefined)
       case 'delete':
         return readDeleteRows(rows)
       case 'execute':
@@ -98,7 +98,7 @@ export class DefaultExecuteStage implements ExecuteStage {
    * A streamed page: rows in chunks through the driver's cursor. The first chunk is awaited here, so an error the
    * statement raises at once still becomes an error response; later errors end the stream (the body is cut off).
    */
-  async #stream(source: DataSourceRuntime, query: CompiledQuery, result: StreamResult, context: RequestContext): Promise<ResultSet> {
+  async #stream(source: DataSourceRuntime, query: CompiledQuery, result: StreamResult, context: RequestContext, counted: boolean): Promise<ResultSet> {
     const driver = source.driver
     invariant(driver.stream !== undefined, 'a dialect with capabilities.streamingReads has a driver with stream()')
     const iterator = this.#mapErrors(source, driver.stream<Record<string, unknown>>(query, STREAM_CHUNK_ROWS, context), context)
@@ -108,7 +108,7 @@ export class DefaultExecuteStage implements ExecuteStage {
     } catch (error) {
       throw this.#databaseError(source, error, context)
     }
-    return readStreamRows(first, iterator, result)
+    return readStreamRows(first, iterator, result, counted)
   }
 
   async *#mapErrors(source: DataSourceRuntime, rows: AsyncIterable<readonly Record<string, unknown>[]>, context: RequestContext): AsyncGenerator<readonly Record<string, unknown>[]> {

@@ -45,7 +45,7 @@ export class DefaultParseStage implements ParseStage {
       const unbound: ParsedRequest = {
         operation: request.operation, entity, action: ACTIONS[request.operation], terms, key: undefined, write: undefined,
         select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined,
-        relations: NO_RELATIONS, aggregate: undefined, bindingError: error,
+        relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: error,
       }
       return unbound
     }
@@ -66,8 +66,8 @@ export class DefaultParseStage implements ParseStage {
       if (keyless !== (decoded.offset !== undefined)) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: FOREIGN_CURSOR })
       after = decoded.offset !== undefined ? [String(decoded.offset)] : decoded.values
     }
-    if (request.aggregate !== undefined && (key !== undefined || (request.relations?.length ?? 0) > 0)) {
-      throw new SluiceError('SLUICE_ERR_INVALID_AGGREGATE', { detail: 'aggregation applies to list reads, without a key or nested relationships.' })
+    if (request.aggregate !== undefined && (key !== undefined || (request.relations?.length ?? 0) > 0 || request.count === true)) {
+      throw new SluiceError('SLUICE_ERR_INVALID_AGGREGATE', { detail: 'aggregation applies to list reads, without a key, nested relationships or a count.' })
     }
     const select = request.select === undefined ? undefined : bindSelect(entity, request.select, terms)
     const entities = this.model.entities
@@ -90,6 +90,7 @@ export class DefaultParseStage implements ParseStage {
       parameters: undefined,
       relations,
       aggregate: request.aggregate === undefined ? undefined : bindAggregate(request.aggregate, entity),
+      count: request.count === true,
       bindingError: undefined,
     }
   }
@@ -105,7 +106,7 @@ export class DefaultParseStage implements ParseStage {
     return {
       operation: request.operation, entity, action, terms, key, write, select: undefined,
       filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined,
-      relations: NO_RELATIONS, aggregate: undefined, bindingError: undefined,
+      relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: undefined,
     }
   }
 
@@ -114,7 +115,7 @@ export class DefaultParseStage implements ParseStage {
     return {
       operation: 'execute', entity, action: 'execute', terms, key: undefined, write: undefined, select: undefined, filter: undefined,
       orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: bindParameters(entity, request.parameters),
-      relations: NO_RELATIONS, aggregate: undefined, bindingError: undefined,
+      relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: undefined,
     }
   }
 }

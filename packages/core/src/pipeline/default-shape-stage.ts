@@ -24,6 +24,9 @@ export class DefaultShapeStage implements ShapeStage {
   run(executed: Executed): OperationResult {
     const result = this.#shape(executed)
     if (result.kind === 'read' && result.json.length > this.#maxBytes) throw this.#tooLarge()
+    const set = executed.result
+    // The count travels beside the page (`ReadResult.count`), for pages and streams alike.
+    if (result.kind === 'read' && (set.kind === 'page' || set.kind === 'stream') && set.count !== undefined) return { ...result, count: set.count }
     return result
   }
 

@@ -12,6 +12,11 @@ export interface ReadResult {
   /** Opaque cursor for the next page, or null on the last page. */
   readonly endCursor: string | null
   /**
+   * The number of records that match the filter and the row policy, whatever the page (`OperationRequest.count`);
+   * absent unless asked for.
+   */
+  readonly count?: number | undefined
+  /**
    * Set only for protocols that asked for streams (`RequestContext.streamReads`) on large pages: the records arrive
    * here instead of in `json` (which is then `''`), and `hasNextPage`/`endCursor` are only known from `paging()`.
    */

@@ -8,9 +8,21 @@ import { splitPageJson } from './split-page-json.js'
  * Reads the one row a page statement returns (see `PageResult`), tolerating each driver's representation. Cursor
  * values come from the row's `cursor`, or — when the dialect left it out — from the last kept record's JSON.
  */
-export function readPageRow(rows: readonly Record<string, unknown>[], page: PageResult, columns: readonly OutputColumn[]): PageResultSet {
+export function readPageRow(rows: readonly Record<string, unknown>[], page: PageResult, columns: readonly OutputColumn[], counted = false): PageResultSet {
   const row = rows[0]
   invariant(row !== undefined, 'a page statement returns exactly one row')
+  const set = readPage(row, page, columns)
+  return counted ? { ...set, count: readCount(row['count']) } : set
+}
+
+/** A row count as the driver returns it (a bigint, its text, or a number). */
+export function readCount(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value)
+  invariant(Number.isSafeInteger(n) && n >= 0, `a count statement returns a non-negative integer, got ${String(value)}`)
+  return n
+}
+
+function readPage(row: Record<string, unknown>, page: PageResult, columns: readonly OutputColumn[]): PageResultSet {
   const data = jsonText(row['data'])
   if (row['more'] !== undefined) {
     const more = truthy(row['more'])

@@ -1,4 +1,5 @@
 import type { StreamResult } from '../plan/select-plan.js'
+import { readCount } from './read-result-row.js'
 import type { StreamEnd, StreamResultSet } from './result-set.js'
 
 /**
@@ -11,6 +12,7 @@ export function readStreamRows(
   first: IteratorResult<readonly Record<string, unknown>[]>,
   rest: AsyncIterator<readonly Record<string, unknown>[]>,
   result: StreamResult,
+  counted = false,
 ): StreamResultSet {
   let end: StreamEnd | undefined
   let released = false
@@ -48,8 +50,12 @@ export function readStreamRows(
     }
   }
   const generator = records()
+  // Every row carries the count; a first page without rows has none to carry, and matched nothing.
+  const firstRow = first.done === true ? undefined : first.value[0]
+  const count = counted ? (firstRow === undefined ? 0 : readCount(firstRow['count'])) : undefined
   return {
     kind: 'stream',
+    ...(count === undefined ? {} : { count }),
     // A generator that never started skips its `finally`: `return()` and `close()` release the cursor either way.
     records: {
       [Symbol.asyncIterator]: () => ({

@@ -8,6 +8,8 @@ export interface PageResultSet {
   readonly more: boolean
   /** Ordering values of the last record, as text; present when `more`. */
   readonly cursor: readonly (string | null)[] | null
+  /** The number of matching rows, when the plan counts them (`SelectPlan.count`). */
+  readonly count?: number | undefined
 }
 
 /** A streamed page (see `StreamResult`): the record texts chunk by chunk, then the paging state. */
@@ -19,6 +21,8 @@ export interface StreamResultSet {
   end(): StreamEnd
   /** Gives the database session back without reading further (safe to call at any time, and more than once). */
   close(): Promise<void>
+  /** The number of matching rows, when the plan counts them (read from the first row; 0 when there is none). */
+  readonly count?: number | undefined
 }
 
 export interface StreamEnd {

@@ -62,12 +62,14 @@ function build(
       signed: r.endCursor,
     })
     const pageSize = r.pageSize ?? 1
-    return {
+    const nested: NestedSelect = {
       ...base,
       where: andAll([policy, filter, keyset]),
       orderBy,
       page: { limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column), cursor: cursors.length - 1 },
       relations: build(r.relations, target, alias, params, cursors),
     }
+    // The nested rows the parent has, whatever page `after` asks for: the join, the policy and the filter.
+    return r.count ? { ...nested, count: { where: andAll([policy, filter]) } } : nested
   })
 }

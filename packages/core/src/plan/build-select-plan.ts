@@ -7,7 +7,7 @@ import { buildNestedSelects, type NestedSelects } from './build-nested-select.js
 import { ParameterList } from './parameter-list.js'
 import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { ColumnRef, PredicateNode } from './predicate-node.js'
-import type { AggregatePlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, StreamResult, TableRef } from './select-plan.js'
+import type { AggregatePlan, CountPlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, StreamResult, TableRef } from './select-plan.js'
 
 const T = 't'
 
@@ -60,11 +60,15 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
   const offset = request.after !== undefined && byPosition ? params.add(Number(request.after[0]), 'int') : undefined
   const pageSize = request.pageSize ?? 1
   const cursorColumns = byPosition ? NO_CURSOR_COLUMNS : orderBy.map((t) => t.column)
-  const mode = stream && pageSize >= STREAM_MIN_ROWS && nested === undefined ? 'stream' : 'page'
+  // A streamed page carries its count in every row, so an empty one has none: after a cursor (the only way a
+  // large page of matching rows can come back empty) a counted page is built as one text instead.
+  const streams = stream && pageSize >= STREAM_MIN_ROWS && nested === undefined && !(request.count && request.after !== undefined)
+  const mode = streams ? 'stream' : 'page'
   const result: PageResult | StreamResult = offset === undefined
     ? { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns }
     : { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns, offset }
-  return createSelectPlan(entity.dataSource, table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested)
+  const count: CountPlan | undefined = request.count ? { where: andAll([policy, filter]) } : undefined
+  return createSelectPlan(entity.dataSource, table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested, undefined, count)
 }
 
 const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
@@ -73,14 +77,14 @@ const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 
 function createSelectPlan(
   dataSource: string, table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
-  result: SelectPlan['result'], params: ParameterList, nested?: NestedSelects, aggregate?: AggregatePlan,
+  result: SelectPlan['result'], params: ParameterList, nested?: NestedSelects, aggregate?: AggregatePlan, count?: CountPlan,
 ): SelectPlan {
-  if (nested === undefined && aggregate === undefined) {
+  if (nested === undefined && aggregate === undefined && count === undefined) {
     const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })
     return { kind: 'select', shapeKey, dataSource, table, columns, where, orderBy, result, parameters: params.toArray() }
   }
   const relations = nested?.relations
   const nestedCursors = nested?.nestedCursors
-  const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result, relations, nestedCursors, aggregate })
-  return { kind: 'select', shapeKey, dataSource, table, columns, where, orderBy, result, parameters: params.toArray(), relations, nestedCursors, aggregate }
+  const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result, relations, nestedCursors, aggregate, count })
+  return { kind: 'select', shapeKey, dataSource, table, columns, where, orderBy, result, parameters: params.toArray(), relations, nestedCursors, aggregate, count }
 }

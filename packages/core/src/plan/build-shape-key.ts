@@ -1,6 +1,6 @@
 import type { PredicateNode, ValueExpr } from './predicate-node.js'
 import { structureId } from './plan-structure.js'
-import type { AggregatePlan, NestedSelect, OrderTerm, OutputColumn, SelectPlan } from './select-plan.js'
+import type { AggregatePlan, CountPlan, NestedSelect, OrderTerm, OutputColumn, SelectPlan } from './select-plan.js'
 
 /**
  * The parameter-free identity of a plan's SQL. Values live only in `parameters` (the tree holds their indexes), and
@@ -13,9 +13,14 @@ export function buildShapeKey(plan: Omit<SelectPlan, 'shapeKey' | 'parameters'>)
     ? 'one'
     : `${p.result.mode}${p.result.limit}/${p.result.fetch}:${p.result.cursorColumns.map(structureId).join(',')}${p.result.offset === undefined ? '' : `@${p.result.offset.index}`}`
   const base = `${p.kind}|${structureId(p.table)}|${columnsKey(p.columns)}|${p.where === undefined ? '' : predicateKey(p.where)}|${p.orderBy.map(orderKey).join(',')}|${result}`
-  if (p.relations === undefined && p.aggregate === undefined) return base
+  if (p.relations === undefined && p.aggregate === undefined && p.count === undefined) return base
   const marker = p.nestedCursors === undefined ? '' : `$${p.nestedCursors.marker.index}`
-  return `${base}|rel[${(p.relations ?? []).map(nestedKey).join(';')}]${marker}|${p.aggregate === undefined ? '' : aggregateKey(p.aggregate)}`
+  return `${base}|rel[${(p.relations ?? []).map(nestedKey).join(';')}]${marker}|${p.aggregate === undefined ? '' : aggregateKey(p.aggregate)}${countKey(p.count)}`
+}
+
+/** A count and the predicate it counts by (empty when there is no count). */
+function countKey(count: CountPlan | undefined): string {
+  return count === undefined ? '' : `|count(${count.where === undefined ? '' : predicateKey(count.where)})`
 }
 
 /** A nested selection: its response key (quoted, as it is free text), structure and page. */
@@ -23,7 +28,7 @@ function nestedKey(n: NestedSelect): string {
   const page = n.page === undefined ? 'one' : `page${n.page.limit}/${n.page.fetch}:${n.page.cursorColumns.map(structureId).join(',')}#${n.page.cursor}`
   return `${JSON.stringify(n.name)}${n.cardinality}${structureId(n.table)}${n.linking === undefined ? '' : `+${structureId(n.linking)}`}`
     + `(${predicateKey(n.join)})${columnsKey(n.columns)}(${n.where === undefined ? '' : predicateKey(n.where)})`
-    + `${n.orderBy.map(orderKey).join(',')}${page}[${n.relations.map(nestedKey).join(';')}]`
+    + `${n.orderBy.map(orderKey).join(',')}${page}[${n.relations.map(nestedKey).join(';')}]${countKey(n.count)}`
 }
 
 function aggregateKey(a: AggregatePlan): string {

@@ -91,6 +91,18 @@ export interface SelectPlan {
   readonly nestedCursors?: NestedCursors | undefined
   /** Group and aggregate instead of returning records (see {@link AggregatePlan}). */
   readonly aggregate?: AggregatePlan | undefined
+  /** Also count the matching rows (`OperationRequest.count`; see {@link CountPlan}); page and stream results only. */
+  readonly count?: CountPlan | undefined
+}
+
+/**
+ * The rows of the plan's table that match `where` — the filter and the row policy, never the keyset or offset of
+ * `$after` — counted in the same statement (an uncorrelated scalar sub-query the database evaluates once). A page
+ * statement returns the number as column `count` beside `data`; a streamed page returns it in every row; a nested
+ * connection object gets the member `"totalCount"` (counted per parent, joined as the page is).
+ */
+export interface CountPlan {
+  readonly where: PredicateNode | undefined
 }
 
 /**
@@ -121,6 +133,8 @@ export interface NestedSelect {
   /** `many` only: rows per parent. */
   readonly page: NestedPage | undefined
   readonly relations: readonly NestedSelect[]
+  /** `many` only: the connection object also carries `"totalCount"` (see {@link CountPlan}; the join applies too). */
+  readonly count?: CountPlan | undefined
 }
 
 /**

@@ -39,9 +39,9 @@ export function bindRelations(
     const target = context.entities.get(relationship.target)
     invariant(target !== undefined, 'relationship targets are resolved at start-up')
     const many = relationship.cardinality === 'many'
-    if (!many && (selection.filter !== undefined || selection.orderBy !== undefined || selection.first !== undefined || selection.after !== undefined)) {
+    if (!many && (selection.filter !== undefined || selection.orderBy !== undefined || selection.first !== undefined || selection.after !== undefined || selection.count === true)) {
       throw new SluiceError('SLUICE_ERR_INVALID_RELATION', {
-        relationship: selection.relationship, detail: 'a relationship of cardinality one takes no filter, orderBy, first or after.',
+        relationship: selection.relationship, detail: `a relationship of cardinality one takes no filter, orderBy, first, after or ${terms.count}.`,
       })
     }
     const select = selection.select === undefined ? undefined : bindSelect(target, selection.select, terms)
@@ -66,6 +66,7 @@ export function bindRelations(
       pageSize: many ? resolvePageSize(selection.first, context.pagination, terms) : undefined,
       after,
       endCursor: selection.endCursor !== false,
+      count: many && selection.count === true,
       relations: bindRelations(selection.relations, target, nestedKeys, context),
     }
   })

@@ -34,6 +34,11 @@ export interface OperationRequest {
   readonly first?: number | undefined
   /** Opaque cursor from a previous page. */
   readonly after?: string | undefined
+  /**
+   * List reads: also count the records that match `filter` and the row policy, whatever `first` and `after` say
+   * (`ReadResult.count`), in the same statement. Refused (400) with a key, with aggregation and for procedures.
+   */
+  readonly count?: boolean | undefined
   /** Field values to write (create, replace, merge), by API-level name, as the protocol received them. */
   readonly body?: Readonly<Record<string, unknown>> | undefined
   /**
@@ -96,6 +101,11 @@ export interface RelationSelection {
   readonly orderBy?: readonly OrderByItem[] | undefined
   readonly first?: number | undefined
   readonly after?: string | undefined
+  /**
+   * `many` only: also count the parent's related records that match `filter` and the target's row policy (not
+   * `after`); the connection object then carries `"totalCount": n`. Refused (400) on a `one` relationship.
+   */
+  readonly count?: boolean | undefined
   /**
    * `many` only: `false` when the caller will not read this page's `endCursor` (a GraphQL selection without it). The
    * record then carries `null` instead of a signed cursor, which saves an HMAC per parent record. Default: true.

@@ -74,6 +74,8 @@ export interface ParsedRequest {
   readonly relations: readonly BoundRelation[]
   /** Reads: group and aggregate instead of returning records. */
   readonly aggregate: BoundAggregate | undefined
+  /** List reads: also count the matching records (`OperationRequest.count`). */
+  readonly count: boolean
   /**
    * A binding error (an unknown field, a wrong key name, a value of the wrong type …), held back until the authorize
    * stage has checked role × action: a caller without the permission gets 403, never a message revealing which
@@ -122,7 +124,7 @@ export function createAuthorizedRequest(
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
     parameters: r.parameters, bindingError: r.bindingError, permission, policy, pairedPermission, createPolicy, readPermission, readPolicy,
-    relations, aggregate: r.aggregate,
+    relations, aggregate: r.aggregate, count: r.count,
   }
 }
 
@@ -132,6 +134,6 @@ export function createScopedRequest(r: AuthorizedRequest, fields: readonly Field
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
     filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
     parameters: r.parameters, bindingError: r.bindingError, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission, createPolicy: r.createPolicy,
-    readPermission: r.readPermission, readPolicy: r.readPolicy, fields, relations, aggregate: r.aggregate,
+    readPermission: r.readPermission, readPolicy: r.readPolicy, fields, relations, aggregate: r.aggregate, count: r.count,
   }
 }

@@ -8,6 +8,8 @@ export interface RequestTerms {
   readonly orderBy: string
   readonly first: string
   readonly after: string
+  /** Asking for the number of matching records (REST `$count`). */
+  readonly count: string
   readonly body: string
   readonly key: string
 }
@@ -19,6 +21,7 @@ export const REST_TERMS: RequestTerms = Object.freeze({
   orderBy: '$orderby',
   first: '$first',
   after: '$after',
+  count: '$count',
   body: 'request body',
   key: 'primary key',
 })

@@ -25,7 +25,7 @@ export interface RecordShape {
 /** `items` (under each of its response keys, with its own selection), the paging fields, or the type name. */
 export type ConnectionPart =
   | { readonly kind: 'items'; readonly key: string; readonly record: RecordShape }
-  | { readonly kind: 'hasNextPage' | 'endCursor'; readonly key: string }
+  | { readonly kind: 'hasNextPage' | 'endCursor' | 'totalCount'; readonly key: string }
   | { readonly kind: 'typename'; readonly key: string; readonly value: string }
 
 export interface ConnectionShape {
@@ -114,7 +114,7 @@ function compileConnection(t: EntityTypes, nodes: readonly FieldNode[], scope: S
         // Core reads the union of every `items` selection once; each response key then gets its own fields.
         parts.push({ kind: 'items', key: f.responseKey, record: compileRecord(t, f.nodes, scope) })
         break
-      case 'hasNextPage': case 'endCursor':
+      case 'hasNextPage': case 'endCursor': case 'totalCount':
         parts.push({ kind: f.name, key: f.responseKey })
         break
       case '__typename':
@@ -126,11 +126,13 @@ function compileConnection(t: EntityTypes, nodes: readonly FieldNode[], scope: S
   }
   const items = parts.filter((p) => p.kind === 'items')
   const copied = items.length === 1 && items[0]!.record.passthrough
-  const asCoreWrites = parts.length === 3 && parts.every((p, i) => p.kind === CORE_CONNECTION[i] && p.key === p.kind)
+  // Core writes `totalCount` last, and only when it is selected.
+  const asCoreWrites = (parts.length === 3 || (parts.length === 4 && parts[3]!.kind === 'totalCount'))
+    && parts.every((p, i) => p.kind === CORE_CONNECTION[i] && p.key === p.kind)
   return { parts, copiesItems: copied, passthrough: copied && asCoreWrites }
 }
 
-const CORE_CONNECTION = ['items', 'hasNextPage', 'endCursor'] as const
+const CORE_CONNECTION = ['items', 'hasNextPage', 'endCursor', 'totalCount'] as const
 
 function compileRecord(t: EntityTypes, nodes: readonly FieldNode[], scope: SelectionScope): RecordShape {
   const parts: RecordPart[] = []

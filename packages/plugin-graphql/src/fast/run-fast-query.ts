@@ -50,7 +50,7 @@ export async function runFastQuery(query: FastQuery, services: FastQueryServices
       if (result.stream !== undefined) {
         const items = streamable.connection.parts.find((p) => p.kind === 'items')!
         const reshape = streamable.connection.copiesItems ? undefined : (record: string) => reshapeRecordText(items.record, record)
-        return streamListAnswer(streamable, result.stream, reshape)
+        return streamListAnswer(streamable, result.stream, reshape, result.count)
       }
       return `{"data":{${JSON.stringify(streamable.key)}:${listText(streamable, result)}}}`
     }
@@ -108,10 +108,17 @@ function listText(root: ListRoot, result: ReadResult): string {
         break
       case 'hasNextPage': text += result.hasNextPage ? 'true' : 'false'; break
       case 'endCursor': text += JSON.stringify(result.endCursor); break
+      case 'totalCount': text += countText(result); break
       case 'typename': text += JSON.stringify(part.value); break
     }
   })
   return `${text}}`
+}
+
+/** `totalCount` of a root list: core counted it because the selection asked (see `listRequest`). */
+function countText(result: ReadResult): string {
+  if (result.count === undefined) throw new Decline()
+  return String(result.count)
 }
 
 /** One streamed record re-keyed for its selection (integers beyond 2^53 keep their digits). */

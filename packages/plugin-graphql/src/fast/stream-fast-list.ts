@@ -23,9 +23,12 @@ export function streamableList(roots: readonly FastRoot[]): ListRoot | undefined
  * after the first chunk cannot become a GraphQL error any more: the server cuts the connection and the client sees
  * an incomplete body, never a complete-looking wrong one.
  */
-export async function* streamListAnswer(root: ListRoot, stream: ReadStream, reshape: ((record: string) => string) | undefined): AsyncGenerator<string> {
+export async function* streamListAnswer(
+  root: ListRoot, stream: ReadStream, reshape: ((record: string) => string) | undefined, count: number | undefined,
+): AsyncGenerator<string> {
   const { parts } = root.connection
   const items = parts.findIndex((p) => p.kind === 'items')
+  const constant = (part: ConnectionShape['parts'][number]): string => constantText(part, count)
   let prefix = `{"data":{${JSON.stringify(root.key)}:{${parts.slice(0, items).map((p) => `${JSON.stringify(p.key)}:${constant(p)},`).join('')}${JSON.stringify(parts[items]!.key)}:[`
   for await (const chunk of stream.records) {
     yield prefix + (reshape === undefined ? chunk.join(',') : chunk.map(reshape).join(','))
@@ -39,8 +42,9 @@ export async function* streamListAnswer(root: ListRoot, stream: ReadStream, resh
   yield `${prefix === ',' ? '' : prefix}]${rest.join('')}}}}`
 }
 
-/** A part known before any record: only the type name is (the items and paging parts are not). */
-function constant(part: ConnectionShape['parts'][number]): string {
+/** A part known before any record: the type name and the count (the items and paging parts are not). */
+function constantText(part: ConnectionShape['parts'][number], count: number | undefined): string {
+  if (part.kind === 'totalCount' && count !== undefined) return String(count)
   if (part.kind !== 'typename') throw new Error(`${part.kind} comes only after the records`)
   return JSON.stringify(part.value)
 }

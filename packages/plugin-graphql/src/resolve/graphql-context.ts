@@ -16,6 +16,7 @@ export const GRAPHQL_TERMS: RequestTerms = Object.freeze({
   orderBy: 'orderBy',
   first: 'first',
   after: 'after',
+  count: 'totalCount',
   body: 'item',
   key: 'primary key',
 })

@@ -94,7 +94,8 @@ function buildRelation(entity: EntityModel, type: GraphQLObjectType, field: Coll
   const args = getArgumentValues(definition, node, scope.variableValues as Record<string, unknown>)
   const { select, relations } = buildReadSelection(target, targetTypes.object, itemsOf(subfields, scope), scope)
   const { filter, orderBy, first, after } = buildListOptions(target, args, node, scope)
-  // Signing a nested cursor costs an HMAC per parent record: only when the selection reads it.
+  // Signing a nested cursor costs an HMAC per parent record, and a count a scan per parent: only when selected.
   const endCursor = subfields.some((f) => f.name === 'endCursor')
-  return { relationship: relationship.name, as: field.responseKey, select, relations, filter, orderBy, first, after, endCursor }
+  const count = subfields.some((f) => f.name === 'totalCount') ? true : undefined
+  return { relationship: relationship.name, as: field.responseKey, select, relations, filter, orderBy, first, after, endCursor, count }
 }

@@ -35,8 +35,8 @@ export class RootFields {
         const scope = this.#scope(context, info)
         const connection = collectSubfields(info.fieldNodes, scope)
         const groupBys = connection.filter((f) => f.name === 'groupBy')
-        const value: { items: unknown[]; hasNextPage: boolean; endCursor: string | null; [GROUPS]: Record<string, unknown> } = {
-          items: [], hasNextPage: false, endCursor: null, [GROUPS]: {},
+        const value: { items: unknown[]; hasNextPage: boolean; endCursor: string | null; totalCount: number | null; [GROUPS]: Record<string, unknown> } = {
+          items: [], hasNextPage: false, endCursor: null, totalCount: null, [GROUPS]: {},
         }
         const options = buildListOptions(t.entity, args, info.fieldNodes[0]!, scope)
         const wantsRecords = groupBys.length === 0 || connection.some((f) => f.name !== 'groupBy' && f.name !== '__typename')
@@ -45,6 +45,7 @@ export class RootFields {
           value.items = parseRecords(result.json, context)
           value.hasNextPage = result.hasNextPage
           value.endCursor = result.endCursor
+          value.totalCount = result.count ?? null
         }
         for (const groupBy of groupBys) {
           const aggregate = buildAggregate(groupBy, t.connection, scope)
@@ -97,14 +98,16 @@ export class RootFields {
       // `[Create{T}Input!]`, a nullable list as in Data API builder; null creates nothing.
       args: { items: { type: new GraphQLList(new GraphQLNonNull(t.createInput!)) } },
       resolve: async (_source, args, context, info) => {
-        if (args['items'] === null || args['items'] === undefined) return { items: [], hasNextPage: false, endCursor: null }
+        if (args['items'] === null || args['items'] === undefined) return { items: [], hasNextPage: false, endCursor: null, totalCount: 0 }
         const scope = this.#scope(context, info)
         const { select, relations } = buildReadSelection(t.entity, t.object, itemsOf(collectSubfields(info.fieldNodes, scope), scope), scope)
         checkReadableSelection(t.entity, select, context.request)
         const result = await runWrite(this.pipeline, {
           operation: 'create', entity: t.entity.name, items: args['items'] as Args[], relations, terms: GRAPHQL_TERMS,
         }, context.request)
-        return { items: parseRecords(result.json, context), hasNextPage: false, endCursor: null }
+        const items = parseRecords(result.json, context)
+        // The records created, all on this one page.
+        return { items, hasNextPage: false, endCursor: null, totalCount: items.length }
       },
     }
   }
@@ -166,9 +169,11 @@ export class RootFields {
 /** The read of a list field's records (`connection`: the fields selected on the connection type). */
 export function listRequest(t: EntityTypes, options: ListOptions, connection: readonly CollectedField[], scope: ReadScope): OperationRequest {
   const { select, relations } = buildReadSelection(t.entity, t.object, itemsOf(connection, scope), scope)
+  // `totalCount` is counted only when selected: the count scans every matching row.
+  const count = connection.some((f) => f.name === 'totalCount') ? true : undefined
   return {
     operation: 'read', entity: t.entity.name, select, relations,
-    filter: options.filter, orderBy: options.orderBy, first: options.first, after: options.after, terms: GRAPHQL_TERMS,
+    filter: options.filter, orderBy: options.orderBy, first: options.first, after: options.after, count, terms: GRAPHQL_TERMS,
   }
 }
 

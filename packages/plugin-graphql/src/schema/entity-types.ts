@@ -69,6 +69,10 @@ export class EntityTypes {
         items: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(this.object))), description: 'The records of this page.' },
         endCursor: { type: GraphQLString, description: 'Pass as `after` to get the next page; null on the last page.' },
         hasNextPage: { type: new GraphQLNonNull(GraphQLBoolean), description: 'Whether more records follow.' },
+        totalCount: {
+          type: new GraphQLNonNull(GraphQLInt),
+          description: 'How many records match the filter and your row policy, on all pages together. Counted only when selected (a scan of every matching row).',
+        },
         ...(this.options.groupBy?.(this) ?? {}),
       }),
     })

@@ -3,19 +3,21 @@ import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { MCP_TERMS } from '../mcp-terms.js'
 import { parseFilterArgument } from '../parse-filter-argument.js'
 import { parseOrderByArgument } from '../parse-order-by-argument.js'
-import { optionalInteger, optionalString, optionalStringArray, requiredString, type ToolArguments } from '../read-arguments.js'
+import { optionalBoolean, optionalInteger, optionalString, optionalStringArray, requiredString, type ToolArguments } from '../read-arguments.js'
 import { resolveToolEntity } from '../resolve-tool-entity.js'
 import { RawJson, successResult, type ToolResult } from '../tool-result.js'
 
 /**
  * `read_records`: REST's GET on a table or view — same field access, row policies, paging and cursors. The result is
- * `{entity, result: {value: [...], after?}, message}`; `after` (the cursor for the next page) only when there is one.
+ * `{entity, result: {count?, value: [...], after?}, message}`; `count` (every matching record) only when asked for,
+ * `after` (the cursor for the next page) only when there is one.
  */
 export function readRecordsTool(host: ToolHost): McpTool {
   return {
     name: 'read_records',
     description: 'Reads records of an entity (table or view) you have READ permission on. STEP 1: describe_entities to find '
-      + 'entities and fields. STEP 2: call this with optional select, filter, orderby, first and after (the cursor from a previous page).',
+      + 'entities and fields. STEP 2: call this with optional select, filter, orderby, first and after (the cursor from a previous page); '
+      + 'count: true adds the number of matching records.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -29,6 +31,7 @@ export function readRecordsTool(host: ToolHost): McpTool {
         orderby: { type: 'array', items: { type: 'string' }, description: "Sort fields and directions, e.g. ['name asc', 'year desc']." },
         first: { type: 'integer', description: 'Maximum number of records (page size); -1 for the configured maximum.' },
         after: { type: 'string', description: 'Cursor from the previous page\'s result.after.' },
+        count: { type: 'boolean', description: 'true: also return result.count, the number of records matching filter (on all pages together).' },
       },
       required: ['entity'],
     },
@@ -44,10 +47,12 @@ export function readRecordsTool(host: ToolHost): McpTool {
         orderBy: orderby === undefined ? undefined : parseOrderByArgument(orderby),
         first: optionalInteger(args, 'first'),
         after: optionalString(args, 'after'),
+        count: optionalBoolean(args, 'count'),
         terms: MCP_TERMS,
       }, context)
       invariant(result.kind === 'read', 'a read returns a read result')
-      const page: Record<string, unknown> = { value: new RawJson(result.json) }
+      const page: Record<string, unknown> = result.count === undefined ? {} : { count: result.count }
+      page['value'] = new RawJson(result.json)
       if (result.endCursor !== null) page['after'] = result.endCursor
       return successResult({ entity: entity.name, result: page, message: `Successfully read records from entity '${entity.name}'.` })
     },

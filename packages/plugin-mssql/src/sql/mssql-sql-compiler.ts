@@ -69,6 +69,11 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     return ` OFFSET ${sink.placeholder(result.offset)} ROWS FETCH NEXT ${this.integerLiteral(result.fetch ?? 0)} ROWS ONLY`
   }
 
+  /** Counts beyond 2^31 rows: `COUNT(*)` is an int on SQL Server. */
+  protected override countAll(): string {
+    return 'COUNT_BIG(*)'
+  }
+
   /** SQL Server sorts NULL as the lowest value already. */
   protected override orderTerm(term: OrderTerm): string {
     return `${this.column(term.column)} ${term.direction === 'asc' ? 'ASC' : 'DESC'}`
@@ -86,9 +91,11 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const order = plan.orderBy.length === 0 ? '(SELECT NULL)' : plan.orderBy.map((t) => this.orderTerm(t)).join(', ')
     const types = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c))?.type)
     const cursor = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
+    // The matching rows, counted once (an uncorrelated sub-query) beside the page.
+    const count = plan.count === undefined ? '' : `, ${this.countRows(this.tableRef(plan.table), [plan.count.where], sink)} AS [count]`
     // STRING_AGG takes a literal separator only: a comma and a real newline inside the string literal.
     return `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',\n') WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], `
-      + `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor] `
+      + `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor]${count} `
       + `FROM (SELECT ${plan.result.offset === undefined ? `TOP (${this.integerLiteral(fetch)}) ` : ''}${record} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
       + `${from} ORDER BY ${order}${this.offset(plan.result, sink)}) AS [r]`
   }
@@ -243,7 +250,9 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const items = `COALESCE(N'[' + STRING_AGG(CASE WHEN [q].${ROW} <= ${L} THEN CAST([q].[j] AS nvarchar(max)) END, N',') WITHIN GROUP (ORDER BY [q].${ROW}) + N']', N'[]')`
     const endCursor = `CASE WHEN COUNT(*) > ${L} THEN CAST(${sink.placeholder(marker)} AS nvarchar(max)) + N'${this.integerLiteral(cursor)}:' `
       + `+ MAX(CASE WHEN [q].${ROW} = ${L} THEN [q].[c] END) END`
-    return `(SELECT JSON_QUERY(${items}) AS [items], CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${endCursor} AS [endCursor] `
+    // Every related row of this parent the policy and filter admit, whatever page `after` asks for.
+    const total = n.count === undefined ? '' : `, ${this.countRows(tables, [n.join, n.count.where], sink)} AS [totalCount]`
+    return `(SELECT JSON_QUERY(${items}) AS [items], CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${endCursor} AS [endCursor]${total} `
       + `FROM (${rows}) AS [q] ${JSON_OBJECT})`
   }
 

@@ -123,7 +123,8 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
       // One row per record with its cursor values as text; core reads them through Driver.stream.
       const { fetch, cursorColumns } = plan.result
       const carried = cursorColumns.map((c, i) => `, CAST(${this.column(c)} AS CHAR) AS \`c${i}\``).join('')
-      return `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`data\`${carried} FROM ${this.tableRef(plan.table)}`
+      // Placeholders are positional: each part is rendered in the order it stands in the text.
+      return `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`data\`${carried}${this.count(plan, sink)} FROM ${this.tableRef(plan.table)}`
         + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
     }
     const { limit, fetch, cursorColumns } = plan.result
@@ -136,9 +137,16 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
       ? ''
       : `, GROUP_CONCAT(CASE WHEN ${PAGE}.\`n\` = ${this.integerLiteral(limit)} THEN JSON_ARRAY(${cursorColumns.map((_, i) => `${PAGE}.\`c${i}\``).join(', ')}) END) AS \`cursor\``
     const order = this.orderBy(plan.orderBy)
+    // The count stands before the rows in the text, so its placeholders are recorded first.
+    const count = this.count(plan, sink)
     const rows = `SELECT ${this.record(plan.columns, relations, sink, marker)} AS \`j\`, ROW_NUMBER() OVER (${order.trim()}) AS \`n\`${carried} `
       + `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${order} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
-    return `SELECT CONCAT('[', GROUP_CONCAT(${PAGE}.\`j\` ORDER BY ${PAGE}.\`n\` SEPARATOR ${ELEMENT_SEPARATOR}), ']') AS \`data\`${cursor} FROM (${rows}) AS ${PAGE}`
+    return `SELECT CONCAT('[', GROUP_CONCAT(${PAGE}.\`j\` ORDER BY ${PAGE}.\`n\` SEPARATOR ${ELEMENT_SEPARATOR}), ']') AS \`data\`${cursor}${count} FROM (${rows}) AS ${PAGE}`
+  }
+
+  /** `, (SELECT COUNT(*) …) AS count` when the plan counts its rows (an uncorrelated sub-query, run once), else ''. */
+  protected count(plan: SelectPlan, sink: ParameterSink): string {
+    return plan.count === undefined ? '' : `, ${this.countRows(this.tableRef(plan.table), [plan.count.where], sink)} AS \`count\``
   }
 
   /**
@@ -321,10 +329,13 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
     const L = this.integerLiteral(n.page.limit)
     const index = this.integerLiteral(n.page.cursor)
     const cursorValues = (ref: (c: ColumnRef, i: number) => string): string => `JSON_ARRAY(${n.page!.cursorColumns.map(ref).join(', ')})`
-    const connection = (items: string, endCursorValues: string, markerSql: string): string =>
+    // Each parent's related rows the policy and filter admit, whatever page `after` asks for; rendered right after the
+    // marker, where it stands in the text (positional placeholders).
+    const total = (): string => (n.count === undefined ? '' : `, 'totalCount', ${this.countRows(tables, [n.join, n.count.where], sink)}`)
+    const connection = (items: string, endCursorValues: string, markerSql: string, totalSql: string): string =>
       `JSON_OBJECT('items', JSON_EXTRACT(CONCAT('[', COALESCE(${items}, ''), ']'), '$'), `
       + `'hasNextPage', JSON_EXTRACT(IF(COUNT(*) > ${L}, 'true', 'false'), '$'), `
-      + `'endCursor', IF(COUNT(*) > ${L}, CONCAT(${markerSql}, '${index}:', ${endCursorValues}), NULL))`
+      + `'endCursor', IF(COUNT(*) > ${L}, CONCAT(${markerSql}, '${index}:', ${endCursorValues}), NULL)${totalSql})`
     const order = n.orderBy.map((t) => this.orderTerm(t)).join(', ')
     if (this.server.flavor === 'mariadb') {
       // MariaDB's GROUP_CONCAT … ORDER BY does not sort NULL lowest once there are several keys (10.11: `score ASC, id
@@ -333,13 +344,15 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
       const within = groupOrder.length === 0 ? '' : ` ORDER BY ${groupOrder.join(', ')}`
       const items = `GROUP_CONCAT(${this.record(n.columns, n.relations, sink, marker)}${within} SEPARATOR ',' LIMIT ${L})`
       const markerSql = sink.placeholder(marker)
+      const totalSql = total()
       const last = `GROUP_CONCAT(${cursorValues((c) => `CAST(${this.column(c)} AS CHAR)`)}${within} SEPARATOR '' LIMIT ${this.integerLiteral(n.page.limit - 1)}, 1)`
-      return `JSON_EXTRACT((SELECT ${connection(items, last, markerSql)} FROM ${tables}${where()}), '$')`
+      return `JSON_EXTRACT((SELECT ${connection(items, last, markerSql, totalSql)} FROM ${tables}${where()}), '$')`
     }
     const q = this.quoteIdentifier(`${n.table.alias}:q`)
     const items = `GROUP_CONCAT(CASE WHEN ${q}.\`n\` <= ${L} THEN ${q}.\`j\` END ORDER BY ${q}.\`n\` SEPARATOR ',')`
     const last = `GROUP_CONCAT(CASE WHEN ${q}.\`n\` = ${L} THEN ${cursorValues((_, i) => `${q}.\`c${i}\``)} END)`
-    const head = connection(items, last, sink.placeholder(marker))
+    const markerSql = sink.placeholder(marker)
+    const head = connection(items, last, markerSql, total())
     const carried = n.page.cursorColumns.map((c, i) => `, CAST(${this.column(c)} AS CHAR) AS \`c${i}\``).join('')
     const rows = `SELECT ${this.record(n.columns, n.relations, sink, marker)} AS \`j\`, ROW_NUMBER() OVER (${order === '' ? '' : `ORDER BY ${order}`}) AS \`n\`${carried} `
       + `FROM ${tables}${where()}${this.orderBy(n.orderBy)} LIMIT ${this.integerLiteral(n.page.fetch)}`

@@ -43,11 +43,13 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}`
       return `SELECT row_to_json(${RECORD})::text AS "data" FROM ${this.tableRef(plan.table)} ${record}${this.where(plan.where, sink)} LIMIT 1`
     }
+    // The matching rows, counted once (an uncorrelated sub-query: an InitPlan), beside the page.
+    const count = plan.count === undefined ? '' : `, ${this.countRows(this.tableRef(plan.table), [plan.count.where], sink)} AS "count"`
     if (plan.result.mode === 'stream') {
       // One row per record with its ordering values as text beside it; core reads them through a cursor.
       const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}`
       const cursor = plan.result.cursorColumns.map((c, i) => `, ${this.column(c)}::text AS c${i}`).join('')
-      return `SELECT row_to_json(${RECORD})::text AS "data"${cursor} FROM ${this.tableRef(plan.table)} ${record}`
+      return `SELECT row_to_json(${RECORD})::text AS "data"${cursor}${count} FROM ${this.tableRef(plan.table)} ${record}`
         + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(plan.result.fetch)}${this.offset(plan.result, sink)}`
     }
     // One row: json_agg over up to limit + 1 ordered rows (core counts them and drops the extra one) and, where
@@ -61,13 +63,13 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       // The ordering columns are in the output, so the page's own record carries them.
       const exact = outputs.every((o) => hasExactJsonForm(o!.type))
       const cursor = exact ? '' : `, json_build_array(${outputs.map((o) => `(array_agg(p.${this.quoteIdentifier(o!.name)}::text))[${L}]`).join(', ')})::text AS "cursor"`
-      return `SELECT json_agg(p)::text AS "data"${cursor} FROM (${this.recordSelect(plan.columns, relations, sink, marker)} ${rowsFrom}) AS p`
+      return `SELECT json_agg(p)::text AS "data"${cursor}${count} FROM (${this.recordSelect(plan.columns, relations, sink, marker)} ${rowsFrom}) AS p`
     }
     // The ordering columns are not all output: carry them beside a record built per row.
     const needed = distinctColumns([...plan.columns.map((c) => c.column), ...cursorColumns, ...relations.flatMap((n) => n.parentColumns)])
     const carried = cursorColumns.map((c, i) => `${this.column(c)} AS c${i}`).join(', ')
     const cursor = cursorColumns.map((_, i) => `(array_agg(s.c${i}::text))[${L}]`).join(', ')
-    return `SELECT json_agg(s.${RECORD})::text AS "data", json_build_array(${cursor})::text AS "cursor" `
+    return `SELECT json_agg(s.${RECORD})::text AS "data", json_build_array(${cursor})::text AS "cursor"${count} `
       + `FROM (SELECT ${RECORD}, ${carried} FROM (SELECT ${needed.map((c) => this.column(c)).join(', ')} ${rowsFrom}) AS ${this.quoteIdentifier(plan.table.alias)} `
       + `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}) AS s`
   }
@@ -92,8 +94,10 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
     const values = cursorColumns.map((_, i) => `(array_agg(q.c${i}))[${L}]`).join(', ')
     const endCursor = `CASE WHEN count(*) > ${L} THEN ${sink.placeholder(marker)}::text || '${this.integerLiteral(cursor)}:' || json_build_array(${values})::text END`
+    // Every related row of this parent that the policy and filter admit, whatever page `after` asks for.
+    const total = n.count === undefined ? '' : `, 'totalCount', ${this.countRows(tables, [n.join, n.count.where], sink)}`
     return `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(q.j))[1:${L}]), '[]'::json), 'hasNextPage', count(*) > ${L}, `
-      + `'endCursor', ${endCursor}) FROM (${rows}) AS q)`
+      + `'endCursor', ${endCursor}${total}) FROM (${rows}) AS q)`
   }
 
   /**

@@ -9,6 +9,7 @@ export const keyExclusiveOptionsRule: RequestRule = (request, _entity, terms) =>
     request.orderBy !== undefined && terms.orderBy,
     request.first !== undefined && terms.first,
     request.after !== undefined && terms.after,
+    request.count === true && terms.count,
   ].filter((name): name is string => typeof name === 'string')
   if (present.length > 0) throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', { name: `${present.join(', ')} (not supported with a primary key)` })
 }

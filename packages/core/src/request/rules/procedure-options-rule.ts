@@ -14,6 +14,7 @@ export const procedureOptionsRule: RequestRule = (request, entity, terms) => {
       : request.body !== undefined || request.items !== undefined ? terms.body
         : request.relations !== undefined ? 'a relationship selection'
           : request.aggregate !== undefined ? 'aggregation'
-            : undefined
+            : request.count === true ? terms.count
+              : undefined
   if (option !== undefined) throw new SluiceError('SLUICE_ERR_PROCEDURE_OPTION', { option, entity: entity.name })
 }

@@ -1,0 +1,10 @@
+import { SluiceError } from '@sluice/core'
+
+/** `$count=true` or `$count=false` (OData's values, lower-case as every option value is); anything else is a 400. */
+export function parseCountOption(text: string, place: string): boolean {
+  const trimmed = text.trim()
+  if (trimmed === 'true') return true
+  if (trimmed === 'false') return false
+  const value = trimmed.length > 40 ? `${trimmed.slice(0, 37)}...` : trimmed
+  throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', { name: `${place}=${value} (expected true or false)` })
+}
