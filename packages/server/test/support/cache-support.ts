@@ -32,6 +32,8 @@ export async function createLibraryDatabase(): Promise<LibraryDatabase> {
   const url = new URL(PG_URL)
   url.pathname = `/${name}`
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 })
+  // DROP … WITH (FORCE) terminates a session that is still closing; an idle client's error must not crash the run.
+  pool.on('error', () => undefined)
   await pool.query(readFileSync(SEED_FILE, 'utf8'))
   return {
     url: url.toString(),
