@@ -69,8 +69,23 @@ function checkTopLevel(root: JsonObject, report: ConfigReport): void {
   if (root['entities'] === undefined && (autoentities === undefined || Object.keys(autoentities).length === 0) && files === undefined) {
     report.addProblem([], "missing required key 'entities'")
   }
+  if (root['data-source'] === undefined) checkSourceless(root, report)
   if (root['host'] !== undefined && readObject(root, 'runtime')?.['host'] !== undefined) {
     report.addProblem(['host'], 'host is given both at the top level and as runtime.host; keep only one of them')
+  }
+}
+
+/**
+ * A file with `data-source-files` but no `data-source` of its own cannot hold entities or autoentities: they would
+ * have no database (Data API builder refuses them too). Empty sections, as `dab init` writes, are fine.
+ */
+export function checkSourceless(file: JsonObject, report: ConfigReport): void {
+  if (file['data-source-files'] === undefined) return
+  for (const section of ['entities', 'autoentities'] as const) {
+    const value = readObject(file, section)
+    if (value !== undefined && Object.keys(value).length > 0) {
+      report.addProblem([section], `this file has no data-source, so its ${section} would have no database; move them into a data-source-files file or add a data-source`)
+    }
   }
 }
 

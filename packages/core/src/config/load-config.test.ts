@@ -203,6 +203,19 @@ describe('loadConfigFile with data-source-files', () => {
     expect(loadConfigFile(join(ok, 'dab-config.json'), { env: {}, cwd: ok }).warnings).toContain("a.json: its runtime section is ignored; the root configuration's runtime applies to every data source.")
   })
 
+  it('refuses entities and autoentities in a file without a data-source (they would have no database), as Data API builder', () => {
+    const dir = writeTemp({
+      'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'], entities: { Book: { source: 'books', permissions: read } }, autoentities: { all: { permissions: read } } }),
+      'a.json': JSON.stringify({ 'data-source-files': ['b.json'], autoentities: { more: { permissions: read } } }),
+      'b.json': child('postgresql', 'x', { A: { source: 'a', permissions: read } }),
+    })
+    expect(problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir }))).toEqual([
+      'data-source-files[0].autoentities: this file has no data-source, so its autoentities would have no database; move them into a data-source-files file or add a data-source (in a.json)',
+      'entities: this file has no data-source, so its entities would have no database; move them into a data-source-files file or add a data-source',
+      'autoentities: this file has no data-source, so its autoentities would have no database; move them into a data-source-files file or add a data-source',
+    ])
+  })
+
   it('refuses a cycle of data-source-files', () => {
     const dir = writeTemp({
       'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'] }),

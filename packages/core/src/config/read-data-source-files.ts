@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
+import { checkSourceless } from './check-config.js'
 import type { ConfigReport } from './config-report.js'
 import type { ConfigPath } from './format-config-path.js'
 import { normalizeAutoentity } from './normalize-autoentity.js'
@@ -71,6 +72,8 @@ export function readDataSourceFiles(root: JsonObject, fromFile: string, context:
       out.push({ dataSource: normalizeDataSource(readObject(value, 'data-source'), name), entities, rawEntities, autoentities, rawAutoentities, report: childReport })
     } else if (value['data-source-files'] === undefined) {
       childReport.addProblem([], "missing required key 'data-source'")
+    } else {
+      checkSourceless(value, childReport)
     }
     out.push(...readDataSourceFiles(value, file, context, childReport, seen))
   })
