@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSluice, parseConfig, silentLogger, type Logger } from '@sluice/core'
+import { createSluice, parseConfig, silentLogger, type DialectPlugin, type Logger } from '@sluice/core'
+import { pglitePlugin } from '@sluice/plugin-pglite'
 import { createServer, type SluiceServer } from '../src/index.js'
 import { defaultPlugins } from '../src/default-plugins.js'
 import { callOk } from './support/mcp-client.js'
@@ -162,6 +163,30 @@ describe('autoentities start-up', () => {
     } finally {
       await server.close()
     }
+  })
+
+  it('refuses autoentities on a dialect whose introspector cannot list tables, naming the data source', async () => {
+    // PGlite with the optional Introspector.listTables taken away, as a third-party dialect may come.
+    const plugin = pglitePlugin()
+    const withoutListing: DialectPlugin = {
+      ...plugin,
+      createDialect(source, context) {
+        const dialect = plugin.createDialect(source, context)
+        return {
+          family: dialect.family, variant: dialect.variant, capabilities: dialect.capabilities,
+          createDriver: () => dialect.createDriver(), createCompiler: () => dialect.createCompiler(),
+          classifyError: (error) => dialect.classifyError(error),
+          createIntrospector: (driver) => {
+            const introspector = dialect.createIntrospector(driver)
+            return { introspect: (objects, options) => introspector.introspect(objects, options) }
+          },
+        }
+      },
+    }
+    const plugins = [withoutListing, ...defaultPlugins().filter((p) => (p as { kind?: string }).kind !== 'dialect')]
+    await expect(createSluice({ config: buildConfig(), plugins })).rejects.toThrow(
+      "autoentities.shop, autoentities.catalog: database-type 'pglite' cannot list its tables (its dialect has no Introspector.listTables), so autoentities cannot run on data source default.",
+    )
   })
 
   it('refuses to start when neither the config nor its definitions give any entity', async () => {
