@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSluice, parseConfig, silentLogger, type DialectPlugin, type Logger } from '@sluice/core'
+import { createSluice, parseConfig, silentLogger, type DialectPlugin, type Driver, type Introspector, type Logger } from '@sluice/core'
 import { pglitePlugin } from '@sluice/plugin-pglite'
 import { createServer, type SluiceServer } from '../src/index.js'
 import { defaultPlugins } from '../src/default-plugins.js'
@@ -58,6 +58,25 @@ async function request(server: SluiceServer, url: string, options: { method?: 'G
     ...(options.payload === undefined ? {} : { payload: JSON.stringify(options.payload) }),
   })
   return { status: response.statusCode, text: response.body, body: response.body === '' ? undefined : JSON.parse(response.body) }
+}
+
+/** A dialect plugin whose introspectors are replaced by `wrap` (given the original, its driver and the factory). */
+function withIntrospector(
+  plugin: DialectPlugin,
+  wrap: (introspector: Introspector, driver: Driver, create: (driver: Driver) => Introspector) => Introspector,
+): DialectPlugin {
+  return {
+    ...plugin,
+    createDialect(source, context) {
+      const dialect = plugin.createDialect(source, context)
+      return {
+        family: dialect.family, variant: dialect.variant, capabilities: dialect.capabilities,
+        createDriver: () => dialect.createDriver(), createCompiler: () => dialect.createCompiler(),
+        classifyError: (error) => dialect.classifyError(error),
+        createIntrospector: (driver) => wrap(dialect.createIntrospector(driver), driver, (d) => dialect.createIntrospector(d)),
+      }
+    },
+  }
 }
 
 function collectingLogger(warnings: string[]): Logger {
@@ -167,26 +186,34 @@ describe('autoentities start-up', () => {
 
   it('refuses autoentities on a dialect whose introspector cannot list tables, naming the data source', async () => {
     // PGlite with the optional Introspector.listTables taken away, as a third-party dialect may come.
-    const plugin = pglitePlugin()
-    const withoutListing: DialectPlugin = {
-      ...plugin,
-      createDialect(source, context) {
-        const dialect = plugin.createDialect(source, context)
-        return {
-          family: dialect.family, variant: dialect.variant, capabilities: dialect.capabilities,
-          createDriver: () => dialect.createDriver(), createCompiler: () => dialect.createCompiler(),
-          classifyError: (error) => dialect.classifyError(error),
-          createIntrospector: (driver) => {
-            const introspector = dialect.createIntrospector(driver)
-            return { introspect: (objects, options) => introspector.introspect(objects, options) }
-          },
-        }
-      },
-    }
+    const withoutListing = withIntrospector(pglitePlugin(), (introspector) => ({ introspect: (objects, options) => introspector.introspect(objects, options) }))
     const plugins = [withoutListing, ...defaultPlugins().filter((p) => (p as { kind?: string }).kind !== 'dialect')]
     await expect(createSluice({ config: buildConfig(), plugins })).rejects.toThrow(
       "autoentities.shop, autoentities.catalog: database-type 'pglite' cannot list its tables (its dialect has no Introspector.listTables), so autoentities cannot run on data source default.",
     )
+  })
+
+  it('reads the catalog in the same few queries whether a definition generates 2 entities or 40', async () => {
+    const queries = async (tables: number): Promise<number> => {
+      const sub = mkdtempSync(join(dir, 'many-'))
+      writeFileSync(join(sub, 'seed.sql'), Array.from({ length: tables }, (_, i) => `create table t${i} (id int primary key, label text);`).join('\n'))
+      let count = 0
+      const counting = withIntrospector(pglitePlugin(), (_, driver, create) => create({
+        ...driver,
+        execute: (query, options) => { count++; return driver.execute(query, options) },
+      } as Driver))
+      const config = parseConfig({
+        'data-source': { 'database-type': 'pglite', 'connection-string': '', options: { seed: './seed.sql' } },
+        autoentities: { all: { patterns: { include: ['public.%'] }, permissions: READ } },
+      }, { baseDir: sub, env: {} })
+      const sluice = await createSluice({ config, plugins: [counting] })
+      expect(sluice.model.entities.size).toBe(tables)
+      await sluice.close()
+      return count
+    }
+    const few = await queries(2)
+    expect(few).toBeLessThanOrEqual(4)
+    expect(await queries(40)).toBe(few)
   })
 
   it('refuses to start when neither the config nor its definitions give any entity', async () => {
