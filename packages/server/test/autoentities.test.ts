@@ -79,8 +79,13 @@ function withIntrospector(
   }
 }
 
-function collectingLogger(warnings: string[]): Logger {
-  const log: Logger = { ...silentLogger, warn: (message: object | string) => { warnings.push(String(message)) }, child: () => log }
+function collectingLogger(warnings: string[], infos: string[] = []): Logger {
+  const log: Logger = {
+    ...silentLogger,
+    warn: (message: object | string) => { warnings.push(String(message)) },
+    info: (message: object | string) => { infos.push(String(message)) },
+    child: () => log,
+  }
   return log
 }
 
@@ -148,13 +153,18 @@ describe('autoentities on PGlite', () => {
 })
 
 describe('autoentities start-up', () => {
-  it('warns about a definition that generates nothing', async () => {
+  it('logs what each definition generated, and warns about a definition that generates nothing', async () => {
     const warnings: string[] = []
+    const infos: string[] = []
     const sluice = await createSluice({
       config: buildConfig((json) => { json['autoentities'].none = { patterns: { include: ['archive.%', 'shop.audit'] }, permissions: READ } }),
-      plugins: defaultPlugins(), log: collectingLogger(warnings),
+      plugins: defaultPlugins(), log: collectingLogger(warnings, infos),
     })
     await sluice.close()
+    expect(infos).toEqual(expect.arrayContaining([
+      'autoentities.shop generated 2 entities: shop_OrderItems, shop_products',
+      'autoentities.catalog generated 1 entity: catalog_books',
+    ]))
     expect(warnings).toContain('autoentities.none: no table matches its patterns; it generates no entities. Matching tables without a primary key are never generated: shop.audit.')
   })
 

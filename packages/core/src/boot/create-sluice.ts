@@ -70,7 +70,8 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   }
   try {
     // autoentities first: the entities they generate are introspected, modelled and served like the config's own.
-    const { config, warnings } = await expandAutoentities(options.config, sources)
+    const { config, warnings, generated } = await expandAutoentities(options.config, sources)
+    for (const line of generated) log.info(line)
     for (const warning of warnings) log.warn(warning)
     // Each data source introspects its own entities' objects, all sources at once.
     const metadata = new Map(await Promise.all(sources.map(async (s) =>

@@ -8,10 +8,12 @@ import type { TableListing } from '../model/database-metadata.js'
 import { generateAutoentities } from '../model/generate-autoentities.js'
 import { deepFreeze } from '../util/deep-freeze.js'
 
-/** The config with its generated entities, and what start-up should warn about. */
+/** The config with its generated entities, what start-up should warn about, and what it generated (info lines). */
 export interface ExpandedConfig {
   readonly config: RuntimeConfig
   readonly warnings: readonly string[]
+  /** One line per definition that generated entities: how many, and their names (the first 20). */
+  readonly generated: readonly string[]
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ExpandedConfig {
  * returned as is, without a query.
  */
 export async function expandAutoentities(config: RuntimeConfig, sources: readonly DataSourceRuntime[], options: Abortable = {}): Promise<ExpandedConfig> {
-  if (config.autoentities.size === 0) return { config, warnings: [] }
+  if (config.autoentities.size === 0) return { config, warnings: [], generated: [] }
   const problems: string[] = []
   const warnings: string[] = []
   const bySource = groupBySource(config.autoentities.values())
@@ -54,7 +56,17 @@ export async function expandAutoentities(config: RuntimeConfig, sources: readonl
   checkEntityRestPaths(expanded, report)
   problems.push(...report.problems.map(formatConfigProblem))
   if (problems.length > 0) throw new SluiceError('SLUICE_ERR_MODEL', { count: problems.length, problems: problems.map((p) => `  - ${p}`).join('\n') })
-  return { config: deepFreeze(expanded), warnings }
+  return { config: deepFreeze(expanded), warnings, generated: describeGenerated(config.autoentities.keys(), entities.values()) }
+}
+
+function describeGenerated(definitions: Iterable<string>, entities: Iterable<EntityConfig>): string[] {
+  const all = [...entities]
+  return [...definitions].flatMap((definition) => {
+    const names = all.filter((e) => e.autoentity === definition).map((e) => e.name)
+    if (names.length === 0) return []
+    const shown = names.length > 20 ? `${names.slice(0, 20).join(', ')}, … (${names.length - 20} more)` : names.join(', ')
+    return [`autoentities.${definition} generated ${names.length} ${names.length === 1 ? 'entity' : 'entities'}: ${shown}`]
+  })
 }
 
 function groupBySource(definitions: Iterable<AutoentityConfig>): Map<string, AutoentityConfig[]> {
