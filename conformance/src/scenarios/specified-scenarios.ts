@@ -3,6 +3,7 @@ import { authScenarios } from './auth.scenarios.js'
 import { autoentityScenarios } from './autoentities.scenarios.js'
 import { caseInsensitiveScenarios } from './case-insensitive.scenarios.js'
 import { countScenarios } from './count.scenarios.js'
+import { expandScenarios } from './expand.scenarios.js'
 import { inListScenarios } from './in-list.scenarios.js'
 import { filterScenarios } from './filter.scenarios.js'
 import { graphqlScenarios } from './graphql.scenarios.js'
@@ -17,4 +18,4 @@ import { writeJunkScenarios } from './write-junk.scenarios.js'
 import { writeModelScenarios } from './write-model.scenarios.js'
 
 /** Every scenario of the suite, in the order they run. */
-export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...caseInsensitiveScenarios, ...inListScenarios, ...countScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios, ...procedureScenarios, ...relationshipScenarios, ...graphqlScenarios, ...autoentityScenarios])
+export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...caseInsensitiveScenarios, ...inListScenarios, ...countScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios, ...procedureScenarios, ...relationshipScenarios, ...expandScenarios, ...graphqlScenarios, ...autoentityScenarios])

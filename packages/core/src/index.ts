@@ -45,6 +45,15 @@ export { MAX_IN_VALUES } from './request/bind-filter.js'
 export { parseFilterExpression } from './filter/filter-expression/parse-filter-expression.js'
 export type { FilterParseResult } from './filter/filter-expression/parse-filter-expression.js'
 export { printFilterExpression } from './filter/filter-expression/print-filter-expression.js'
+/** OData's `$expand` (REST, MCP): relationships with nested `$select;$filter;$orderby;$first;$after;$count;$expand`. */
+export { parseExpandExpression, EXPAND_OPTIONS, ExpandLimits } from './request/odata/parse-expand-expression.js'
+/** Relationship selections written back as `$expand` text (links that continue an expanded list). */
+export { printExpandExpression } from './request/odata/print-expand-expression.js'
+/** The query-option texts REST and MCP share: `$select`, `$orderby`, `$first`, `$count` (each throws a coded 400). */
+export { parseSelectText } from './request/odata/parse-select-text.js'
+export { parseOrderByText } from './request/odata/parse-order-by-text.js'
+export { parseFirstText } from './request/odata/parse-first-text.js'
+export { parseCountText } from './request/odata/parse-count-text.js'
 export { REST_TERMS } from './request/request-terms.js'
 export type { RequestTerms } from './request/request-terms.js'
 export { ANONYMOUS_PRINCIPAL } from './request/request-context.js'
@@ -91,6 +100,12 @@ export type { ErrorContext, ProtocolHost, ProtocolPlugin, RouteDefinition } from
 export type { HttpBody, HttpMethod, HttpRequest, HttpResponse } from './protocol/http.js'
 export { singleHeader } from './protocol/http.js'
 export { encodeErrorEnvelope } from './protocol/encode-error-envelope.js'
+/**
+ * Expanded records as REST and MCP answer them: each `many` connection object becomes its array of items (with
+ * `<name>@count` and the caller's "more" members), hidden link keys dropped; numbers keep every digit.
+ */
+export { reshapeExpandedArray, reshapeExpandedRecord, isPlainLevel } from './protocol/reshape-expanded-json.js'
+export type { ExpandedLevel, ExpandedRelation, MoreMembers, RecordMember } from './protocol/reshape-expanded-json.js'
 export { createRequestContext, type RequestContextOptions } from './boot/create-request-context.js'
 export type { ResponseEncoder, ResponseEncoderPlugin } from './protocol/response-encoder.js'
 

@@ -8,6 +8,7 @@ export const MCP_TERMS: RequestTerms = Object.freeze({
   first: 'first',
   after: 'after',
   count: 'count',
+  expand: 'expand',
   body: 'data',
   key: 'keys',
 })

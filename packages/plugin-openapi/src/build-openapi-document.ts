@@ -1,6 +1,7 @@
 import { CORE_VERSION, type ServiceModel } from '@sluice/core'
 import { buildProcedurePaths } from './build-procedure-paths.js'
 import { buildTablePaths, hasTableAccess, tableAccess } from './build-table-paths.js'
+import { buildExpandable } from './expand-docs.js'
 import {
   commonParameters, commonResponses, commonSchemas, commonSecuritySchemes, ERROR_SCHEMA,
 } from './common-components.js'
@@ -28,7 +29,8 @@ export function buildOpenApiDocument(model: ServiceModel, role: string): OpenApi
     }
     const access = tableAccess(entity, role)
     if (!hasTableAccess(access)) continue
-    buildTablePaths(builder, entity, access, names.of(entity.name), rest.requestBodyStrict)
+    const expandable = access.read === undefined ? [] : buildExpandable(entity, model, role, names)
+    buildTablePaths(builder, entity, access, names.of(entity.name), rest.requestBodyStrict, expandable)
   }
   return {
     openapi: '3.0.1',

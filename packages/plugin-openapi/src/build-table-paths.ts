@@ -1,5 +1,6 @@
 import type { ActionPermission, EntityModel, FieldModel } from '@sluice/core'
 import { errorResponses, headerParameterRefs, QUERY_PARAMETERS } from './common-components.js'
+import { expandedProperties, expandParameter, type ExpandableRelationship } from './expand-docs.js'
 import type { DocumentBuilder } from './document-builder.js'
 import { operationName } from './component-names.js'
 import { ref, type Parameter, type Reference, type Response } from './openapi-types.js'
@@ -29,7 +30,9 @@ export function hasTableAccess(access: TableAccess): boolean {
  * (the authorize stage demands both), delete gives DELETE. Request bodies list only the fields the action permits
  * (PUT and PATCH: those both `create` and `update` permit); responses list the `read` fields.
  */
-export function buildTablePaths(builder: DocumentBuilder, entity: EntityModel, access: TableAccess, name: string, strict: boolean): void {
+export function buildTablePaths(
+  builder: DocumentBuilder, entity: EntityModel, access: TableAccess, name: string, strict: boolean, expandable: readonly ExpandableRelationship[] = [],
+): void {
   const tag = entity.rest.path
   builder.addTag(tag, entity.description)
   const base = `/${entity.rest.path.split('/').map(encodePathLiteral).join('/')}`
@@ -37,7 +40,10 @@ export function buildTablePaths(builder: DocumentBuilder, entity: EntityModel, a
   const keyPath = keys.length === 0 ? undefined : `${base}/${keyTemplate(keys)}`
   const op = operationName(name)
   const readFields = access.read === undefined ? [] : permitted(entity, access.read)
-  builder.addSchema(name, recordSchema(readFields, { description: describe(entity, 'as this role may read it'), closed: false }))
+  const readSchema = recordSchema(readFields, { description: describe(entity, 'as this role may read it'), closed: false })
+  // Expanded relationships appear only when asked for ($expand), as optional members.
+  builder.addSchema(name, { ...readSchema, properties: { ...readSchema.properties, ...expandedProperties(expandable) } })
+  const expand = expandable.length === 0 ? [] : [expandParameter(entity, expandable)]
   const record = ref('schemas', name)
   const described = entity.description === undefined ? {} : { description: entity.description }
 
@@ -46,7 +52,8 @@ export function buildTablePaths(builder: DocumentBuilder, entity: EntityModel, a
       tags: [tag], summary: `List ${entity.name} records`, ...described, operationId: `list${op}`,
       parameters: [
         ref('parameters', QUERY_PARAMETERS.select), ref('parameters', QUERY_PARAMETERS.filter), ref('parameters', QUERY_PARAMETERS.orderby),
-        ref('parameters', QUERY_PARAMETERS.first), ref('parameters', QUERY_PARAMETERS.after), ref('parameters', QUERY_PARAMETERS.count), ...headerParameterRefs(),
+        ref('parameters', QUERY_PARAMETERS.first), ref('parameters', QUERY_PARAMETERS.after), ref('parameters', QUERY_PARAMETERS.count), ...expand,
+        ...headerParameterRefs(),
       ],
       responses: { '200': page(record), ...errorResponses(['400', '401', '403', '500']) },
     })
@@ -54,7 +61,7 @@ export function buildTablePaths(builder: DocumentBuilder, entity: EntityModel, a
     if (keyPath !== undefined && keys.every((k) => access.read!.fields.has(k.name))) {
       builder.addOperation(keyPath, 'get', {
         tags: [tag], summary: `Get one ${entity.name} record by key`, ...described, operationId: `get${op}ByKey`,
-        parameters: [...keyParameters(keys), ref('parameters', QUERY_PARAMETERS.select), ...headerParameterRefs()],
+        parameters: [...keyParameters(keys), ref('parameters', QUERY_PARAMETERS.select), ...expand, ...headerParameterRefs()],
         responses: { '200': values(record, `The ${entity.name} record (an empty array when none matches).`), ...errorResponses(['400', '401', '403', '404', '500']) },
       })
     }

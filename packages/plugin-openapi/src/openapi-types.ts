@@ -76,6 +76,7 @@ export interface Schema {
   readonly items?: Schema | Reference
   readonly default?: unknown
   readonly enum?: readonly unknown[]
+  readonly allOf?: readonly (Schema | Reference)[]
 }
 
 /** `#/components/<section>/<name>`. */

@@ -1,9 +1,8 @@
-import { parseFilterExpression, SluiceError, type EntityModel, type OperationRequest } from '@sluice/core'
-import { parseCountOption } from './parse-count-option.js'
-import { parseFirstOption } from './parse-first-option.js'
-import { parseOrderByOption } from './parse-order-by-option.js'
+import {
+  parseCountText, parseExpandExpression, parseFilterExpression, parseFirstText, parseOrderByText, parseSelectText, SluiceError,
+  type EntityModel, type OperationRequest,
+} from '@sluice/core'
 import type { QueryOptions } from './parse-query-string.js'
-import { parseSelectOption } from './parse-select-option.js'
 
 /** Turns a GET's path key and query options into the protocol-neutral read request. */
 export function buildReadRequest(entity: EntityModel, key: Record<string, string> | undefined, options: QueryOptions): OperationRequest {
@@ -17,11 +16,12 @@ export function buildReadRequest(entity: EntityModel, key: Record<string, string
     operation: 'read',
     entity: entity.name,
     key,
-    select: options.$select === undefined ? undefined : parseSelectOption(options.$select),
+    select: options.$select === undefined ? undefined : parseSelectText(options.$select),
     filter,
-    orderBy: options.$orderby === undefined ? undefined : parseOrderByOption(options.$orderby),
-    first: options.$first === undefined ? undefined : parseFirstOption(options.$first),
+    orderBy: options.$orderby === undefined ? undefined : parseOrderByText(options.$orderby),
+    first: options.$first === undefined ? undefined : parseFirstText(options.$first),
     after: options.$after,
-    count: options.$count === undefined ? undefined : parseCountOption(options.$count, '$count'),
+    count: options.$count === undefined ? undefined : parseCountText(options.$count),
+    relations: options.$expand === undefined ? undefined : parseExpandExpression(options.$expand),
   }
 }

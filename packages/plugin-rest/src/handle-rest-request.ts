@@ -1,6 +1,8 @@
 import {
-  invariant, SluiceError, type EntityModel, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext,
+  invariant, reshapeExpandedArray, reshapeExpandedRecord, SluiceError, type EntityModel, type ExpandedLevel, type HttpRequest, type HttpResponse,
+  type MoreMembers, type ProtocolHost, type RequestContext,
 } from '@sluice/core'
+import { buildExpandLink } from './build-expand-link.js'
 import { buildExecuteRequest } from './build-execute-request.js'
 import { buildLocation } from './build-location.js'
 import { buildNextLink } from './build-next-link.js'
@@ -8,6 +10,7 @@ import { buildReadRequest } from './build-read-request.js'
 import { buildWriteRequest, isWriteMethod } from './build-write-request.js'
 import { parseKeySegments } from './parse-key-segments.js'
 import { parseQueryString } from './parse-query-string.js'
+import { planExpandedRead, type RestExpandedRelation } from './plan-expanded-read.js'
 import type { RestRouteTable } from './rest-route-table.js'
 import { splitRestPath } from './split-rest-path.js'
 import { streamEnvelope } from './stream-envelope.js'
@@ -31,19 +34,30 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', { method: request.method, entity: entity.name, allow: TABLE_METHODS })
     }
-    const result = await host.pipeline.run(buildReadRequest(entity, key, parseQueryString(request.query)), context)
+    let read = buildReadRequest(entity, key, parseQueryString(request.query))
+    // `$expand`: nested lists become arrays, with `<name>@nextLink` to read the rest of one (see planExpandedRead).
+    let expanded: { readonly level: ExpandedLevel; readonly more: MoreMembers } | undefined
+    if (read.relations !== undefined) {
+      const plan = planExpandedRead(read, entity, host.model, context.role)
+      read = plan.request
+      const links = { request, prefix, baseRoute, relative: relativeLinks }
+      expanded = { level: plan.level, more: (relation, record, cursor) => buildExpandLink(links, relation as RestExpandedRelation, record, cursor) }
+    }
+    const result = await host.pipeline.run(read, context)
     invariant(result.kind === 'read', 'a read returns a read result')
     if (result.stream !== undefined) {
       if (request.method === 'HEAD') {
         await result.stream.close()
         return { status: 200, headers: JSON_TYPE }
       }
-      return { status: 200, headers: JSON_TYPE, body: streamEnvelope(result.stream, (cursor) => buildNextLink(request, cursor, relativeLinks, baseRoute), result.count) }
+      const reshape = expanded === undefined ? undefined : (record: string) => reshapeExpandedRecord(record, expanded.level, expanded.more)
+      return { status: 200, headers: JSON_TYPE, body: streamEnvelope(result.stream, (cursor) => buildNextLink(request, cursor, relativeLinks, baseRoute), result.count, reshape) }
     }
     const nextLink = result.endCursor === null ? '' : `,"nextLink":${JSON.stringify(buildNextLink(request, result.endCursor, relativeLinks, baseRoute))}`
     // `$count=true`: the matching records in all, ahead of the page (OData's `@odata.count`, named as DAB names `nextLink`).
     const count = result.count === undefined ? '' : `"count":${result.count},`
-    return { status: 200, headers: JSON_TYPE, body: `{${count}"value":${result.json}${nextLink}}` }
+    const records = expanded === undefined ? result.json : reshapeExpandedArray(result.json, expanded.level, expanded.more)
+    return { status: 200, headers: JSON_TYPE, body: `{${count}"value":${records}${nextLink}}` }
   }
 
   /**

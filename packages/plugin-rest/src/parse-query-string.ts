@@ -1,7 +1,7 @@
 import { SluiceError } from '@sluice/core'
 
 /** The query options REST understands; names are exact and case-sensitive. */
-export const QUERY_OPTIONS = ['$select', '$filter', '$orderby', '$first', '$after', '$count'] as const
+export const QUERY_OPTIONS = ['$select', '$filter', '$orderby', '$first', '$after', '$count', '$expand'] as const
 export type QueryOption = (typeof QUERY_OPTIONS)[number]
 export type QueryOptions = Partial<Record<QueryOption, string>>
 

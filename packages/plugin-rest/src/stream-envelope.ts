@@ -6,10 +6,12 @@ import type { ReadStream } from '@sluice/core'
  * An error after the first byte cannot become an error response any more: the server then cuts the connection, so
  * the client sees an incomplete body, never a complete-looking wrong one.
  */
-export async function* streamEnvelope(stream: ReadStream, nextLinkOf: (cursor: string) => string, count?: number): AsyncGenerator<string> {
+export async function* streamEnvelope(
+  stream: ReadStream, nextLinkOf: (cursor: string) => string, count?: number, reshape?: (record: string) => string,
+): AsyncGenerator<string> {
   let prefix = `{${count === undefined ? '' : `"count":${count},`}"value":[`
   for await (const chunk of stream.records) {
-    yield prefix + chunk.join(',')
+    yield prefix + (reshape === undefined ? chunk.join(',') : chunk.map(reshape).join(','))
     prefix = ','
   }
   const { endCursor } = stream.paging()

@@ -40,7 +40,7 @@ describe('MCP over Streamable HTTP', () => {
     const names = tools.map((t) => t.name)
     for (const name of ['describe_entities', 'read_records', 'create_record', 'update_record', 'delete_record']) expect(names).toContain(name)
     const read = tools.find((t) => t.name === 'read_records')!
-    expect(Object.keys(read.inputSchema.properties ?? {}).sort()).toEqual(['after', 'count', 'entity', 'filter', 'first', 'orderby', 'select'])
+    expect(Object.keys(read.inputSchema.properties ?? {}).sort()).toEqual(['after', 'count', 'entity', 'expand', 'filter', 'first', 'orderby', 'select'])
     expect(read.inputSchema.required).toEqual(['entity'])
     const update = tools.find((t) => t.name === 'update_record')!
     expect(update.inputSchema.required).toEqual(['entity', 'keys', 'fields'])

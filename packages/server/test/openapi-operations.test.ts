@@ -118,10 +118,12 @@ describe('fields per action', () => {
   it('response schemas list the read fields the role may access', async () => {
     const anonymous = await documentOf('anonymous')
     const authenticated = await documentOf('authenticated')
-    expect(responseFields(anonymous, operation(anonymous, '/Author', 'get')!)).toEqual(['id', 'name', 'birthYear'])
-    expect(responseFields(authenticated, operation(authenticated, '/Author', 'get')!)).toEqual(['id', 'name', 'birthYear', 'email'])
+    // Then the members `$expand` adds, for the relationships whose target the role may read.
+    const books = ['books', 'books@count', 'books@nextLink']
+    expect(responseFields(anonymous, operation(anonymous, '/Author', 'get')!)).toEqual(['id', 'name', 'birthYear', ...books])
+    expect(responseFields(authenticated, operation(authenticated, '/Author', 'get')!)).toEqual(['id', 'name', 'birthYear', 'email', ...books])
     const auditor = await documentOf('auditor')
-    expect(responseFields(auditor, operation(auditor, '/Author', 'get')!)).toEqual(['name', 'email'])
+    expect(responseFields(auditor, operation(auditor, '/Author', 'get')!).filter((f) => !f.startsWith('books'))).toEqual(['name', 'email'])
   })
 
   it('request schemas use the action’s fields: POST the create fields, PUT/PATCH those both create and update allow', async () => {
@@ -185,13 +187,13 @@ describe('paths, keys, parameters and responses', () => {
     expect(response.body.value[0]).toMatchObject({ book_id: 1, reviewer: 'openapi', rating: 4 })
   })
 
-  it('gives list reads the six query options and by-key reads only $select; every operation the two headers', async () => {
+  it('gives list reads the seven query options and by-key reads $select and $expand; every operation the two headers', async () => {
     const doc = await documentOf('authenticated')
     const names = (op: any) => parametersOf(doc, op).map((p) => `${p.in}:${p.name}`)
     expect(names(operation(doc, '/Book', 'get'))).toEqual([
-      'query:$select', 'query:$filter', 'query:$orderby', 'query:$first', 'query:$after', 'query:$count', 'header:X-MS-API-ROLE', 'header:Authorization',
+      'query:$select', 'query:$filter', 'query:$orderby', 'query:$first', 'query:$after', 'query:$count', 'query:$expand', 'header:X-MS-API-ROLE', 'header:Authorization',
     ])
-    expect(names(operation(doc, '/Book/id/{id}', 'get'))).toEqual(['path:id', 'query:$select', 'header:X-MS-API-ROLE', 'header:Authorization'])
+    expect(names(operation(doc, '/Book/id/{id}', 'get'))).toEqual(['path:id', 'query:$select', 'query:$expand', 'header:X-MS-API-ROLE', 'header:Authorization'])
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [verb, op] of Object.entries<any>(item)) {
         expect(names(op), `${verb} ${path}`).toEqual(expect.arrayContaining(['header:X-MS-API-ROLE', 'header:Authorization']))

@@ -22,6 +22,7 @@ export const ErrorCodes = {
   SLUICE_ERR_UNSUPPORTED_FILTER: { status: 400, wire: BAD, template: '{place}: {detail}' },
   SLUICE_ERR_INVALID_ORDERBY: { status: 400, wire: BAD, template: '{place} query parameter is not well formed: {detail}' },
   SLUICE_ERR_INVALID_SELECT: { status: 400, wire: BAD, template: '{place} query parameter is not well formed: {detail}' },
+  SLUICE_ERR_INVALID_EXPAND: { status: 400, wire: BAD, template: '{place} query parameter is not well formed: {detail}' },
   SLUICE_ERR_INVALID_FIRST: {
     status: 400, wire: BAD,
     template: 'Invalid number of items requested, {place} must be -1 or an integer greater than 0. Actual value: {value}',

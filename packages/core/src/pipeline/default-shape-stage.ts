@@ -33,8 +33,10 @@ export class DefaultShapeStage implements ShapeStage {
   #shape({ request, plan, result }: Executed): OperationResult {
     if (result.kind === 'write') return shapeWriteResult(request, result)
     if (result.kind === 'stream') {
+      const nested = plan.kind === 'select' ? plan.nestedCursors : undefined
+      const signed = nested === undefined ? result.records : signEachRecord(result.records, (record) => signNestedCursors(record, nested, this.cursors))
       const stream = {
-        records: limitRecordBytes(result.records, this.#maxBytes, () => this.#tooLarge()),
+        records: limitRecordBytes(signed, this.#maxBytes, () => this.#tooLarge()),
         close: () => result.close(),
         paging: () => {
           const end = result.end()
@@ -77,6 +79,11 @@ export class DefaultShapeStage implements ShapeStage {
 
 /** Data API builder's engine limit and default for `max-response-size-mb`. */
 const MAX_RESPONSE_MB = 158
+
+/** A streamed page's records with each one's nested cursors signed as it passes. */
+async function* signEachRecord(records: AsyncIterable<readonly string[]>, sign: (record: string) => string): AsyncGenerator<readonly string[]> {
+  for await (const chunk of records) yield chunk.map(sign)
+}
 
 /**
  * A streamed page's records, ended with `tooLarge()` once they add up to more than `maxBytes`: the body is then cut

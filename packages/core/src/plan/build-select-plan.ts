@@ -21,8 +21,7 @@ export const STREAM_MIN_ROWS = 1000
 
 /**
  * The read plan for a scoped request: a page of the collection, or the row with the given key. `stream`: the page
- * may be streamed (the protocol and the dialect can) — it is, when it has at least `STREAM_MIN_ROWS` records and no
- * nested relationships.
+ * may be streamed (the protocol and the dialect can) — it is, when it has at least `STREAM_MIN_ROWS` records.
  */
 export function buildSelectPlan(request: ScopedRequest, stream = false): SelectPlan {
   const { entity } = request
@@ -61,8 +60,9 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
   const pageSize = request.pageSize ?? 1
   const cursorColumns = byPosition ? NO_CURSOR_COLUMNS : orderBy.map((t) => t.column)
   // A streamed page carries its count in every row, so an empty one has none: after a cursor (the only way a
-  // large page of matching rows can come back empty) a counted page is built as one text instead.
-  const streams = stream && pageSize >= STREAM_MIN_ROWS && nested === undefined && !(request.count && request.after !== undefined)
+  // large page of matching rows can come back empty) a counted page is built as one text instead. Nested
+  // relationships stream too: each record carries its own (the shape stage signs their cursors record by record).
+  const streams = stream && pageSize >= STREAM_MIN_ROWS && !(request.count && request.after !== undefined)
   const mode = streams ? 'stream' : 'page'
   const result: PageResult | StreamResult = offset === undefined
     ? { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns }

@@ -58,7 +58,8 @@ export interface PageResult {
  * A large page, streamed: the statement returns one row per record, in order, at most `fetch` (= limit + 1) rows,
  * each with `data` (the record's JSON object text) and `c0`…`cn` (the `cursorColumns` values as text). Core reads it
  * through `Driver.stream` and stops after row `limit + 1`. Only dialects with `capabilities.streamingReads` get it,
- * and only for requests without relations or aggregation.
+ * and never for aggregation. Nested relationships are built into each record as in a page (their cursors carry
+ * the plan's marker; core signs them record by record).
  */
 export interface StreamResult {
   readonly mode: 'stream'

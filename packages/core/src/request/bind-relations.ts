@@ -31,7 +31,7 @@ export function bindRelations(
   const keys = new Set(reserved)
   return selections.map((selection) => {
     const relationship = entity.relationships.get(selection.relationship)
-    if (relationship === undefined) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: selection.relationship, place: terms.select })
+    if (relationship === undefined) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: selection.relationship, place: terms.expand })
     if (keys.has(selection.as)) {
       throw new SluiceError('SLUICE_ERR_INVALID_RELATION', { relationship: selection.relationship, detail: `the response key '${selection.as}' is used twice.` })
     }

@@ -10,6 +10,8 @@ export interface RequestTerms {
   readonly after: string
   /** Asking for the number of matching records (REST `$count`). */
   readonly count: string
+  /** Naming related records to nest (REST `$expand`; GraphQL selects them like fields). */
+  readonly expand: string
   readonly body: string
   readonly key: string
 }
@@ -22,6 +24,7 @@ export const REST_TERMS: RequestTerms = Object.freeze({
   first: '$first',
   after: '$after',
   count: '$count',
+  expand: '$expand',
   body: 'request body',
   key: 'primary key',
 })

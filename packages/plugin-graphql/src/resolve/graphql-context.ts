@@ -17,6 +17,7 @@ export const GRAPHQL_TERMS: RequestTerms = Object.freeze({
   first: 'first',
   after: 'after',
   count: 'totalCount',
+  expand: 'selection',
   body: 'item',
   key: 'primary key',
 })

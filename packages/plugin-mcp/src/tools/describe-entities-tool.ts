@@ -1,4 +1,4 @@
-import type { ActionName, EntityModel, FieldModel, RequestContext } from '@sluice/core'
+import type { ActionName, EntityModel, FieldModel, RequestContext, ServiceModel } from '@sluice/core'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { optionalBoolean, optionalStringArray, type ToolArguments } from '../read-arguments.js'
 import { McpToolError, successResult, type ToolResult } from '../tool-result.js'
@@ -7,8 +7,9 @@ const RECORD_ACTIONS: readonly ActionName[] = ['create', 'delete', 'read', 'upda
 
 /**
  * `describe_entities`: the entities the caller's role may use (entities with `mcp.dml-tools: false` are hidden),
- * sorted by name, each with its description, the fields the role may use, its key, stored procedure parameters and
- * the role's permissions (`CREATE`, `DELETE`, `READ`, `UPDATE` or `EXECUTE`).
+ * sorted by name, each with its description, the fields the role may use, its key, the relationships `read_records`
+ * may expand (those whose target the role may read), stored procedure parameters and the role's permissions
+ * (`CREATE`, `DELETE`, `READ`, `UPDATE` or `EXECUTE`).
  */
 export function describeEntitiesTool(host: ToolHost): McpTool {
   const entities = [...host.model.entities.values()].filter((e) => e.config.mcp.dmlTools).sort((a, b) => compare(a.name, b.name))
@@ -37,7 +38,7 @@ export function describeEntitiesTool(host: ToolHost): McpTool {
         if (wantedSet !== undefined && !wantedSet.has(entity.name)) continue
         const permissions = permissionsOf(entity, context.role)
         if (permissions.length === 0) continue
-        list.push(nameOnly ? { name: entity.name, description: entity.description ?? '' } : describe(entity, context.role, permissions))
+        list.push(nameOnly ? { name: entity.name, description: entity.description ?? '' } : describe(entity, context.role, permissions, host.model))
       }
       if (list.length === 0 && wantedSet !== undefined) {
         throw new McpToolError('EntitiesNotFound', `No entities found matching the filter: ${[...wantedSet].join(', ')}`)
@@ -47,7 +48,7 @@ export function describeEntitiesTool(host: ToolHost): McpTool {
   }
 }
 
-function describe(entity: EntityModel, role: string, permissions: readonly string[]): Record<string, unknown> {
+function describe(entity: EntityModel, role: string, permissions: readonly string[], model: ServiceModel): Record<string, unknown> {
   const info: Record<string, unknown> = {
     name: entity.name,
     description: entity.description ?? '',
@@ -60,9 +61,19 @@ function describe(entity: EntityModel, role: string, permissions: readonly strin
     }))
   } else {
     info['keys'] = entity.keyFields.map((f) => f.name)
+    const relationships = expandable(entity, role, model)
+    if (relationships.length > 0) info['relationships'] = relationships
   }
   info['permissions'] = permissions
   return info
+}
+
+/** Relationships `read_records`' `expand` can name for this role: the target must be readable. */
+function expandable(entity: EntityModel, role: string, model: ServiceModel): Record<string, unknown>[] {
+  if (entity.permissions.resolve(role, 'read') === undefined) return []
+  return [...entity.relationships.values()]
+    .filter((r) => model.entities.get(r.target)?.permissions.resolve(role, 'read') !== undefined)
+    .map((r) => ({ name: r.name, target: r.target, cardinality: r.cardinality }))
 }
 
 function describeField(field: FieldModel): Record<string, unknown> {

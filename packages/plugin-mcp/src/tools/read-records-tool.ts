@@ -1,4 +1,5 @@
-import { invariant, type RequestContext } from '@sluice/core'
+import { invariant, parseExpandExpression, reshapeExpandedArray, type RequestContext } from '@sluice/core'
+import { afterMember, buildExpandedLevel } from '../build-expanded-level.js'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { MCP_TERMS } from '../mcp-terms.js'
 import { parseFilterArgument } from '../parse-filter-argument.js'
@@ -10,14 +11,14 @@ import { RawJson, successResult, type ToolResult } from '../tool-result.js'
 /**
  * `read_records`: REST's GET on a table or view — same field access, row policies, paging and cursors. The result is
  * `{entity, result: {count?, value: [...], after?}, message}`; `count` (every matching record) only when asked for,
- * `after` (the cursor for the next page) only when there is one.
+ * `after` (the cursor for the next page) only when there is one. `expand` nests related records as REST's `$expand`.
  */
 export function readRecordsTool(host: ToolHost): McpTool {
   return {
     name: 'read_records',
     description: 'Reads records of an entity (table or view) you have READ permission on. STEP 1: describe_entities to find '
       + 'entities and fields. STEP 2: call this with optional select, filter, orderby, first and after (the cursor from a previous page); '
-      + 'count: true adds the number of matching records.',
+      + 'count: true adds the number of matching records; expand nests related records (relationships from describe_entities).',
     inputSchema: {
       type: 'object',
       properties: {
@@ -32,6 +33,12 @@ export function readRecordsTool(host: ToolHost): McpTool {
         first: { type: 'integer', description: 'Maximum number of records (page size); -1 for the configured maximum.' },
         after: { type: 'string', description: 'Cursor from the previous page\'s result.after.' },
         count: { type: 'boolean', description: 'true: also return result.count, the number of records matching filter (on all pages together).' },
+        expand: {
+          type: 'string',
+          description: "Related records to nest, OData $expand syntax: 'publisher,authors($select=name;$filter=...;$orderby=name;$first=5;$count=true;$expand=books)'. "
+            + 'A one-relationship gives an object or null, a many-relationship an array (first 100 unless $first), with <name>@count when counted '
+            + "and <name>@after when more exist: read them with filter on this record's key and expand '<name>(…;$after=<that value>)'.",
+        },
       },
       required: ['entity'],
     },
@@ -39,6 +46,8 @@ export function readRecordsTool(host: ToolHost): McpTool {
       const entity = resolveToolEntity(host.model, requiredString(args, 'entity'), 'records')
       const select = optionalString(args, 'select')
       const orderby = optionalStringArray(args, 'orderby')
+      const expand = optionalString(args, 'expand')
+      const relations = expand === undefined || expand.trim() === '' ? undefined : parseExpandExpression(expand, 'expand')
       const result = await host.pipeline.run({
         operation: 'read',
         entity: entity.name,
@@ -48,11 +57,12 @@ export function readRecordsTool(host: ToolHost): McpTool {
         first: optionalInteger(args, 'first'),
         after: optionalString(args, 'after'),
         count: optionalBoolean(args, 'count'),
+        relations,
         terms: MCP_TERMS,
       }, context)
       invariant(result.kind === 'read', 'a read returns a read result')
       const page: Record<string, unknown> = result.count === undefined ? {} : { count: result.count }
-      page['value'] = new RawJson(result.json)
+      page['value'] = new RawJson(relations === undefined ? result.json : reshapeExpandedArray(result.json, buildExpandedLevel(entity, relations, host.model), afterMember))
       if (result.endCursor !== null) page['after'] = result.endCursor
       return successResult({ entity: entity.name, result: page, message: `Successfully read records from entity '${entity.name}'.` })
     },

@@ -1,7 +1,7 @@
-import { SluiceError } from '@sluice/core'
+import { SluiceError } from '../../errors/sluice-error.js'
 
 /** `$count=true` or `$count=false` (OData's values, lower-case as every option value is); anything else is a 400. */
-export function parseCountOption(text: string, place: string): boolean {
+export function parseCountText(text: string, place = '$count'): boolean {
   const trimmed = text.trim()
   if (trimmed === 'true') return true
   if (trimmed === 'false') return false

@@ -1,14 +1,16 @@
-import { SluiceError, type OrderByItem } from '@sluice/core'
+import { SluiceError } from '../../errors/sluice-error.js'
+import type { OrderByItem } from '../operation-request.js'
 
 /**
  * `$orderby=title desc, id` → ordering items. A name with spaces may be quoted as in Data API builder:
- * `'First Name' asc` (`''` escapes a quote). Directions are lower-case `asc` / `desc`; the default is `asc`.
+ * `'First Name' asc` (`''` escapes a quote). Directions are lower-case `asc` / `desc`; the default is `asc`. Errors
+ * name `place` (`$orderby`, or where in `$expand`).
  */
-export function parseOrderByOption(text: string): OrderByItem[] {
+export function parseOrderByText(text: string, place = '$orderby'): OrderByItem[] {
   const items: OrderByItem[] = []
   let i = 0
   const fail = (detail: string): never => {
-    throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', { place: '$orderby', detail: `syntax error at position ${i + 1} in '${text}': ${detail}` })
+    throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', { place, detail: `syntax error at position ${i + 1} in '${text}': ${detail}` })
   }
   const skipSpaces = (): void => { while (text[i] === ' ' || text[i] === '\t') i++ }
   for (;;) {
