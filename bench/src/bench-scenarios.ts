@@ -1,10 +1,10 @@
 import type { SystemKey } from './bench-systems.js'
 import { benchToken, JWT_ROLE } from './servers/bench-jwt.js'
 import { CACHED_SCENARIOS } from './cached-scenarios.js'
-import { FILTER, KEY_ID, LIST_LIMIT, PROCEDURE_AUTHOR, bookChange, changedBookId, newBook } from './servers/book-queries.js'
+import { EXPAND_LIMIT, FILTER, KEY_ID, LIST_LIMIT, PROCEDURE_AUTHOR, bookChange, changedBookId, newBook } from './servers/book-queries.js'
 
 export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter' | 'select' | 'post' | 'patch' | 'procedure' | 'list-jwt' | 'list-compressed' | 'graphql-list'
-  | 'graphql-by-key' | 'graphql-nested' | 'cached-by-key' | 'cached-list'
+  | 'graphql-by-key' | 'graphql-nested' | 'cached-by-key' | 'cached-list' | 'expand' | 'graphql-expand'
 
 /** A ratio Sluice must reach against a baseline, e.g. 0.85 of raw pg rows. */
 export interface ScenarioTarget {
@@ -82,6 +82,17 @@ const GQL_CAMEL_COLUMNS = GQL_COLUMNS
 const SLUICE_LIST: GraphQLRequest = { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] }
 const SLUICE_BY_KEY: GraphQLRequest = { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] }
 const SLUICE_NESTED: GraphQLRequest = { query: `{ books(first: ${LIST_LIMIT}) { items { id title author { id name books(first: 10) { items { id title } } } } } }`, rows: ['data', 'books', 'items'] }
+
+/**
+ * The `$expand` scenarios' read: 100 catalog books, each with its publisher (one) and its authors (many, 1 to 3,
+ * through a linking table), as REST `$expand`, as the same nested GraphQL query, and as PostgREST-style embedding
+ * built by PostgreSQL in the raw passthrough.
+ */
+const EXPAND_PATH = `/api/CatalogBook?$first=${EXPAND_LIMIT}&$expand=publisher,authors`
+const SLUICE_EXPAND: GraphQLRequest = {
+  query: `{ catalogBooks(first: ${EXPAND_LIMIT}) { items { id title publisher_id year price publisher { id name } authors { items { id name } } } } }`,
+  rows: ['data', 'catalogBooks', 'items'],
+}
 
 const FILTER_QUERY = `$filter=${encodeURIComponent(`year gt ${FILTER.minYear} and price lt ${FILTER.maxPrice}`)}`
   + `&$orderby=${encodeURIComponent('price desc')}&$first=${FILTER.limit}`
@@ -241,6 +252,24 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
         rows: ['data', 'allBooks', 'nodes'],
       },
     },
+  },
+  {
+    key: 'expand',
+    title: `REST $expand: ${EXPAND_LIMIT} books with publisher (one) and authors (many, via a linking table)`,
+    // The raw baselines: pg rows (the reference; pg decodes the embedded JSON) and the PostgREST-style embedding
+    // passed through as text. The same read as nested GraphQL is the `graphql-expand` scenario.
+    paths: { 'pg-rows': '/catalog/expand', 'pg-json-agg': '/catalog/expand', sluice: EXPAND_PATH, 'sluice-node22': EXPAND_PATH },
+    comparesRows: true,
+    targets: [],
+  },
+  {
+    key: 'graphql-expand',
+    title: `GraphQL nested: the same ${EXPAND_LIMIT} books with publisher and authors (to set beside REST $expand)`,
+    paths: { 'pg-json-agg': '/catalog/expand', sluice: '/graphql', 'sluice-node22': '/graphql' },
+    // Rows are read (GraphQL errors fail the check) but not compared: GraphQL nests the authors under `items`.
+    comparesRows: true,
+    targets: [],
+    queries: { sluice: SLUICE_EXPAND, 'sluice-node22': SLUICE_EXPAND },
   },
   ...CACHED_SCENARIOS,
 ]

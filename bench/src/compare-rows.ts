@@ -27,6 +27,8 @@ export function compareRows(expected: readonly unknown[], actual: readonly unkno
       const a = want[field]
       const b = got[field]
       if (Object.is(a, b)) continue
+      // Embedded records and lists ($expand): equal when their JSON is, whatever the key order.
+      if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && canonicalJson(a) === canonicalJson(b)) continue
       if (sameNumber(a, b)) {
         if (!notes.has(field)) notes.set(field, `${field}: ${JSON.stringify(a)} (${typeof a}) vs ${JSON.stringify(b)} (${typeof b})`)
         continue
@@ -35,6 +37,13 @@ export function compareRows(expected: readonly unknown[], actual: readonly unkno
     }
   }
   return { mismatches, representationNotes: [...notes.values()] }
+}
+
+/** JSON with object keys sorted, so two embeddings written in different key orders compare equal. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+    : v))
 }
 
 function sameNumber(a: unknown, b: unknown): boolean {

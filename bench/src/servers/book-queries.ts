@@ -26,6 +26,22 @@ export const PROCEDURE_SQL = `SELECT ${BOOK_COLUMNS} FROM books_by_author($1)`
 export const POLICY_SQL = `SELECT ${BOOK_COLUMNS.replace(`, ${POLICY.excluded}`, '')} FROM books WHERE year >= ${POLICY.minYear} ORDER BY id LIMIT ${LIST_LIMIT}`
 export const FILTER_SQL = `SELECT ${BOOK_COLUMNS} FROM books WHERE year > $1 AND price < $2 ORDER BY price DESC, id ASC LIMIT ${FILTER.limit}`
 
+/** The `$expand` scenarios' page: 100 catalog books, each with its publisher and its authors. */
+export const EXPAND_LIMIT = 100
+
+/**
+ * The `$expand` scenarios' rows as PostgREST embeds them: the books with a to-one `publisher` (`row_to_json` of a
+ * LATERAL row) and a to-many `authors` (`json_agg` of a LATERAL sub-query through the linking table, `[]` when none),
+ * one statement. Authors in id order and publishers/authors with `id, name`, as Sluice writes them.
+ */
+export const EXPAND_SQL = `SELECT b.id, b.title, b.publisher_id, b.year, b.price, row_to_json(p) AS publisher, coalesce(a.authors, '[]'::json) AS authors
+FROM catalog_books AS b
+LEFT JOIN LATERAL (SELECT cp.id, cp.name FROM catalog_publishers AS cp WHERE cp.id = b.publisher_id) AS p ON true
+LEFT JOIN LATERAL (
+  SELECT json_agg(x ORDER BY x.id) AS authors FROM (SELECT au.id, au.name FROM catalog_book_authors AS ba JOIN authors AS au ON au.id = ba.author_id WHERE ba.book_id = b.id) AS x
+) AS a ON true
+ORDER BY b.id LIMIT ${EXPAND_LIMIT}`
+
 /** The same rows as one JSON array built by PostgreSQL (`[]` when empty), returned as text. */
 export function jsonAggSql(rowsSql: string): string {
   return `SELECT coalesce(json_agg(b), '[]')::text AS json FROM (${rowsSql}) AS b`

@@ -3,7 +3,8 @@ import { POLICY } from './book-queries.js'
 
 /**
  * The Data API builder config Sluice serves in the benchmark: `Book` over `public.books` and `Author` over
- * `public.authors`, related both ways (book → author, author → books) for the nested GraphQL scenario; anonymous may
+ * `public.authors`, related both ways (book → author, author → books) for the nested GraphQL scenario, and the
+ * `$expand` scenarios' `CatalogBook` (→ `CatalogPublisher`, → `Author` through `catalog_book_authors`); anonymous may
  * read both, and create (POST) and update (PATCH of an existing row: the key is generated, so PATCH never inserts)
  * books; `BooksByAuthor` is the stored procedure `books_by_author`; the JWT role `reader` reads books under a row
  * policy without `isbn`. `compression` (default:
@@ -46,6 +47,23 @@ export function buildBenchSluiceConfig(databaseUrl: string, compression = proces
         source: 'public.authors',
         permissions: [{ role: 'anonymous', actions: ['read'] }],
         relationships: { books: { cardinality: 'many', 'target.entity': 'Book', 'source.fields': ['id'], 'target.fields': ['author_id'] } },
+      },
+      // The `$expand` scenarios: catalog books with a publisher (one) and authors (many, through the linking table).
+      CatalogBook: {
+        source: 'public.catalog_books',
+        graphql: { type: { singular: 'catalogBook', plural: 'catalogBooks' } },
+        permissions: [{ role: 'anonymous', actions: ['read'] }],
+        relationships: {
+          publisher: { cardinality: 'one', 'target.entity': 'CatalogPublisher', 'source.fields': ['publisher_id'], 'target.fields': ['id'] },
+          authors: {
+            cardinality: 'many', 'target.entity': 'Author', 'linking.object': 'public.catalog_book_authors',
+            'linking.source.fields': ['book_id'], 'linking.target.fields': ['author_id'],
+          },
+        },
+      },
+      CatalogPublisher: {
+        source: 'public.catalog_publishers',
+        permissions: [{ role: 'anonymous', actions: ['read'] }],
       },
     },
   }

@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import pg from 'pg'
 import {
-  FILTER_SQL, INSERT_SQL, LIST_SQL, POLICY_SQL, PROCEDURE_SQL, SELECT_SQL, UPDATE_SQL, jsonAggSql, valueEnvelopeSql, type BookChange, type NewBook,
+  EXPAND_SQL, FILTER_SQL, INSERT_SQL, LIST_SQL, POLICY_SQL, PROCEDURE_SQL, SELECT_SQL, UPDATE_SQL, jsonAggSql, valueEnvelopeSql, type BookChange, type NewBook,
 } from './book-queries.js'
 import { closeOnSignals, readServerEnv } from './read-server-env.js'
 
@@ -36,6 +36,12 @@ const POLICY_JSON_SQL = jsonAggSql(POLICY_SQL)
 const PROCEDURE_JSON_SQL = jsonAggSql(PROCEDURE_SQL)
 app.get('/books/select', async (request, reply) => {
   const result = await pool.query<{ json: string }>({ name: 'select-json', text: SELECT_JSON_SQL, values: [] })
+  return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
+})
+// `$expand` the PostgREST way: the embedding built by PostgreSQL in one statement and passed through as text.
+const EXPAND_JSON_SQL = jsonAggSql(EXPAND_SQL)
+app.get('/catalog/expand', async (request, reply) => {
+  const result = await pool.query<{ json: string }>({ name: 'expand-json', text: EXPAND_JSON_SQL, values: [] })
   return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
 })
 app.get('/books/policy', async (request, reply) => {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import pg from 'pg'
-import { FILTER_SQL, INSERT_SQL, KEY_SQL, LIST_SQL, POLICY_SQL, PROCEDURE_SQL, SELECT_SQL, UPDATE_SQL, type BookChange, type NewBook } from './book-queries.js'
+import { EXPAND_SQL, FILTER_SQL, INSERT_SQL, KEY_SQL, LIST_SQL, POLICY_SQL, PROCEDURE_SQL, SELECT_SQL, UPDATE_SQL, type BookChange, type NewBook } from './book-queries.js'
 import { closeOnSignals, readServerEnv } from './read-server-env.js'
 
 // Baseline (b): fastify + pg.Pool(max 10), named (prepared) queries, rows decoded by pg and serialized by fastify
@@ -25,6 +25,8 @@ app.get<{ Querystring: FilterQuery }>('/books/filter', async (request) => {
 })
 app.get('/books/select', async () => (await pool.query({ name: 'select', text: SELECT_SQL, values: [] })).rows)
 app.get('/books/policy', async () => (await pool.query({ name: 'policy', text: POLICY_SQL, values: [] })).rows)
+// `$expand`: pg decodes the embedded json columns into objects and arrays, fastify serializes them again.
+app.get('/catalog/expand', async () => (await pool.query({ name: 'expand', text: EXPAND_SQL, values: [] })).rows)
 app.get<{ Querystring: { author?: string } }>('/books/by-author', async (request) => {
   return (await pool.query({ name: 'procedure', text: PROCEDURE_SQL, values: [Number(request.query.author)] })).rows
 })
