@@ -10,9 +10,10 @@ export interface RestExpandedRelation extends ExpandedRelation {
 
 /**
  * Prepares a read with `$expand` for REST's answer: the levels `reshapeExpandedArray` rewrites, and the request
- * itself with, at every level whose `$select` leaves out key fields the role may read while one of its `many`
- * relationships could need a `<name>@nextLink`, those key fields added (they name the record in the link) and
- * marked hidden. A key field the role may not read is never added: that level's lists then get no link.
+ * itself with, at every level, expanded relationships named in `$select` taken out of it (OData allows them there),
+ * and, where `$select` leaves out key fields the role may read while one of its `many` relationships could need a
+ * `<name>@nextLink`, those key fields added (they name the record in the link) and marked hidden. A key field the
+ * role may not read is never added: that level's lists then get no link.
  */
 export function planExpandedRead(request: OperationRequest, entity: EntityModel, model: ServiceModel, role: string): { readonly request: OperationRequest; readonly level: ExpandedLevel } {
   const root = levelOf(entity, request.select, request.relations ?? [], model, role)
@@ -39,12 +40,15 @@ function levelOf(entity: EntityModel, select: readonly string[] | undefined, sel
   })
   const needsKeys = [...relations.values()].some((r) => r.many)
   const hidden = new Set<string>()
-  let chosen = select
-  if (needsKeys && select !== undefined) {
+  // OData lets `$select` name an expanded relationship (`$select=title,publisher&$expand=publisher`): it is the
+  // expansion itself, not a field.
+  let chosen = select === undefined ? undefined : select.filter((name) => !relations.has(name))
+  if (needsKeys && chosen !== undefined) {
     const readable = entity.permissions.resolve(role, 'read')?.fields
-    const missing = entity.keyFields.filter((k) => !select.includes(k.name) && readable?.has(k.name) === true)
+    const selected = chosen
+    const missing = entity.keyFields.filter((k) => !selected.includes(k.name) && readable?.has(k.name) === true)
     for (const k of missing) hidden.add(k.name)
-    if (missing.length > 0) chosen = [...select, ...missing.map((k) => k.name)]
+    if (missing.length > 0) chosen = [...selected, ...missing.map((k) => k.name)]
   }
   return { select: chosen, relations: planned, level: { relations, hidden } }
 }

@@ -123,6 +123,14 @@ describe('REST $expand', () => {
     }
   })
 
+  it('lets $select name an expanded relationship, as OData does', async () => {
+    const [book] = await rows('/api/Book/id/1?$select=title,publisher&$expand=publisher($select=name)')
+    expect(book).toEqual({ title: books.find((b) => b.id === 1).title, publisher: { name: publishers.get(books.find((b) => b.id === 1).publisher_id).name } })
+    const [only] = await rows('/api/Book/id/1?$select=authors&$expand=authors($select=id)')
+    expect(Object.keys(only)).toEqual(['authors'])
+    expect((await get('/api/Book/id/1?$select=title,authors&$expand=publisher')).body.error.message).toBe("Invalid field 'authors' in $select")
+  })
+
   it('combines with $filter, $orderby, $count and paging of the root', async () => {
     const first = await ok('/api/Book?$count=true&$first=2&$orderby=id desc&$select=id&$expand=publisher($select=name)')
     expect(first.count).toBe(books.length)

@@ -9,7 +9,8 @@ export { mapMysqlType } from './mysql-type-map.js'
 /** mysql2 error → unique, not-null, foreign-key, check, invalid-input, not-writable, unavailable or other. */
 export { classifyMysqlError } from './mysql-error-classifier.js'
 /** The family's SQL compiler. */
-export { MysqlSqlCompiler, toMysqlDateTime } from './mysql-sql-compiler.js'
+export { MysqlSqlCompiler } from './mysql-sql-compiler.js'
+export { toMysqlDateTime } from './to-mysql-date-time.js'
 /** What MySQL and MariaDB can do. */
 export { MYSQL_CAPABILITIES, MARIADB_CAPABILITIES, mysqlCapabilities } from './mysql-capabilities.js'
 /** Which server it is (detected at start). */

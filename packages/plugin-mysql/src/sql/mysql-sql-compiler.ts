@@ -5,6 +5,7 @@ import {
   type CompiledSql, type TableRef, type UpdatePlan, type UpsertPlan,
 } from '@sluice/core'
 import { IF_FOUND, THEN } from './mysql-batch.js'
+import { toMysqlDateTime } from './to-mysql-date-time.js'
 import { mysqlCastType } from './mysql-cast-type.js'
 import { MysqlRoutines } from './mysql-routines.js'
 import { MysqlServerInfo } from './mysql-server.js'
@@ -394,16 +395,4 @@ function findKeyParameter(where: PredicateNode, key: ColumnRef) {
     if (item.kind === 'compare' && item.op === 'eq' && item.left.kind === 'column' && sameColumn(item.left, key) && item.right.kind === 'param') return item.right
   }
   return undefined
-}
-
-/**
- * `2020-01-02T03:04:05.1234567Z` → `2020-01-02 03:04:05.123456`: MySQL keeps at most 6 fraction digits, and MariaDB
- * reads no zone designator (core admits only UTC for columns without a zone, so dropping `Z`/`+00:00` is exact).
- */
-export function toMysqlDateTime(text: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?)?(Z|[+-]00:?(?:00)?)?$/.exec(text)
-  if (m === null) return text
-  if (m[2] === undefined) return m[1]!
-  const fraction = m[3] === undefined ? '' : `.${m[3].slice(0, 6)}`
-  return `${m[1]} ${m[2]}${fraction}`
 }
