@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { get } from 'node:http'
+import { get, request } from 'node:http'
 import mysql from 'mysql2/promise'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,6 +26,24 @@ function fetchChunks(base: string, path: string): Promise<Streamed> {
       })
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks, text }))
     }).on('error', reject)
+  })
+}
+
+/** POSTs a GraphQL query over a real socket, counting the body's chunks. */
+function postChunks(base: string, query: string): Promise<Streamed> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let chunks = 0
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d: string) => {
+        chunks++
+        text += d
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks, text }))
+    })
+    req.on('error', reject)
+    req.end(JSON.stringify({ query }))
   })
 }
 
@@ -151,6 +169,21 @@ for (const engine of engines) {
       const link = new URL(body.value[2]['parts@nextLink'])
       const next = JSON.parse((await fetchChunks(base, link.pathname + link.search)).text) as { value: any[] }
       expect(next.value).toEqual([{ id: 3, 'parts@count': 3, parts: [{ name: 'part 3' }] }])
+    })
+
+    it('streams a large GraphQL list with nested connections and totalCount', async (context) => {
+      if (unavailable !== undefined) context.skip(unavailable)
+      const res = await postChunks(base, `{ items(first: ${PARENTS}) { totalCount items { id parts(first: 1) { totalCount items { name } endCursor } } } }`)
+      expect(res.status).toBe(200)
+      expect(res.chunks).toBeGreaterThan(1)
+      const body = JSON.parse(res.text) as { data: { items: { totalCount: number; items: any[] } } }
+      expect(body.data.items.totalCount).toBe(PARENTS)
+      body.data.items.items.forEach((item, i) => {
+        const parts = (i + 1) % 4
+        expect(item.parts.totalCount).toBe(parts)
+        expect(item.parts.items).toEqual(parts === 0 ? [] : [{ name: 'part 1' }])
+        expect(item.parts.endCursor === null).toBe(parts <= 1)
+      })
     })
 
     it('streams to-one expansions, and counts a streamed first page without $expand', async (context) => {
