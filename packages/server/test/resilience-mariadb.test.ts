@@ -4,6 +4,7 @@ import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '@sluice/core'
 import { createServer, type SluiceServer } from '../src/index.js'
+import { createMariaDbDatabase, MARIADB_ADMIN_URL } from './support/database-admin.js'
 
 /**
  * Bounded work against a real MariaDB: a statement past the statement timeout (`max_statement_time`) answers 504; a
@@ -11,7 +12,7 @@ import { createServer, type SluiceServer } from '../src/index.js'
  * statement stopped with KILL QUERY. A view whose rows sleep stands in for a slow or hung database. With CI=true an
  * unreachable MariaDB fails the file.
  */
-const URL_ = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
+const URL_ = MARIADB_ADMIN_URL
 const database = `sluice_res_${randomBytes(4).toString('hex')}`
 
 let admin: mysql.Pool
@@ -20,14 +21,9 @@ let untimed: SluiceServer | undefined
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: URL_, connectionLimit: 2, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${URL_}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   await admin.query(`CREATE TABLE \`${database}\`.items (id INT PRIMARY KEY, label VARCHAR(20))`)
   await admin.query(`INSERT INTO \`${database}\`.items VALUES (1, 'a'), (2, 'b'), (3, 'c')`)
   // Reading sleepy takes about three seconds (a second a row); reading stuck takes a minute.
@@ -53,7 +49,7 @@ afterAll(async () => {
   await timed?.close()
   await untimed?.close()
   if (unavailable === undefined) await admin.query(`DROP DATABASE IF EXISTS \`${database}\``)
-  await admin.end()
+  await admin?.end()
 })
 
 /** Statements running in the test database now (its sleeping reads included), from the process list. */

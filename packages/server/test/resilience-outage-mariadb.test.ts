@@ -3,6 +3,7 @@ import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { parseConfig } from '@sluice/core'
 import { createServer, type SluiceServer } from '../src/index.js'
+import { createMariaDbDatabase, MARIADB_ADMIN_URL } from './support/database-admin.js'
 import { faultScenarios } from './support/fault-load.js'
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js'
 
@@ -10,7 +11,7 @@ import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js'
  * The outage and hang scenarios of resilience-outage.test.ts against a real MariaDB, through the same TCP proxy. With
  * CI=true an unreachable MariaDB fails the file.
  */
-const URL_ = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
+const URL_ = MARIADB_ADMIN_URL
 const database = `sluice_out_${randomBytes(4).toString('hex')}`
 let admin: mysql.Pool
 let unavailable: string | undefined
@@ -18,14 +19,9 @@ let proxy: FaultProxy
 let server: SluiceServer
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: URL_, connectionLimit: 2, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${URL_}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   await admin.query(`CREATE TABLE \`${database}\`.ledger (id VARCHAR(40) PRIMARY KEY, amount INT NOT NULL)`)
   await admin.query(`CREATE TABLE \`${database}\`.items (id INT PRIMARY KEY, label VARCHAR(20))`)
   await admin.query(`INSERT INTO \`${database}\`.items SELECT seq, CONCAT('item ', seq) FROM seq_1_to_50`)
@@ -46,7 +42,7 @@ afterAll(async () => {
   await server?.close()
   await proxy?.close()
   if (unavailable === undefined) await admin.query(`DROP DATABASE IF EXISTS \`${database}\``)
-  await admin.end()
+  await admin?.end()
 })
 
 describe('database faults under load (TCP proxy to MariaDB)', () => {

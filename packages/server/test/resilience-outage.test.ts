@@ -3,6 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { parseConfig } from '@sluice/core'
 import { createServer, type SluiceServer } from '../src/index.js'
+import { connectPostgresAdmin, POSTGRES_ADMIN_URL } from './support/database-admin.js'
 import { faultScenarios } from './support/fault-load.js'
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js'
 
@@ -12,7 +13,7 @@ import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js'
  * (support/fault-load.ts). The same scenarios run on MariaDB in resilience-outage-mariadb.test.ts. With CI=true an
  * unreachable PostgreSQL fails the file.
  */
-const URL_ = process.env['SLUICE_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/test'
+const URL_ = POSTGRES_ADMIN_URL
 const schema = `sluice_out_${randomBytes(4).toString('hex')}`
 let admin: pg.Client
 let unavailable: string | undefined
@@ -20,14 +21,9 @@ let proxy: FaultProxy
 let server: SluiceServer
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: URL_, connectionTimeoutMillis: 5_000 })
-  try {
-    await admin.connect()
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `PostgreSQL unreachable at ${URL_}: ${String(error)}`
-    return
-  }
+  const connected = await connectPostgresAdmin()
+  if ('unavailable' in connected) return void (unavailable = connected.unavailable)
+  admin = connected.admin
   await admin.query(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.ledger (id text PRIMARY KEY, amount int NOT NULL);
     CREATE TABLE ${schema}.items (id int PRIMARY KEY, label text); INSERT INTO ${schema}.items SELECT g, 'item ' || g FROM generate_series(1, 50) g;`)
   const url = new URL(URL_)
@@ -47,7 +43,7 @@ afterAll(async () => {
   await server?.close()
   await proxy?.close()
   if (unavailable === undefined) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-  await admin.end().catch(() => undefined)
+  await admin?.end().catch(() => undefined)
 })
 
 describe('database faults under load (TCP proxy to PostgreSQL)', () => {

@@ -5,6 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '@sluice/core'
 import { createServer, type SluiceServer } from '../src/index.js'
+import { connectPostgresAdmin, POSTGRES_ADMIN_URL } from './support/database-admin.js'
 
 /**
  * Bounded work against a real PostgreSQL (issue: "nothing times out"): a statement past the statement timeout is
@@ -13,7 +14,7 @@ import { createServer, type SluiceServer } from '../src/index.js'
  * cancelled on the server. A lock held by another session stands in for a hung or locked table. With CI=true an
  * unreachable PostgreSQL fails the file.
  */
-const URL_ = process.env['SLUICE_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/test'
+const URL_ = POSTGRES_ADMIN_URL
 const schema = `sluice_res_${randomBytes(4).toString('hex')}`
 const appName = `sluice_${schema}`
 
@@ -25,14 +26,9 @@ let untimedAddress: URL | undefined
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: URL_, connectionTimeoutMillis: 5_000 })
-  try {
-    await admin.connect()
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `PostgreSQL unreachable at ${URL_}: ${String(error)}`
-    return
-  }
+  const connected = await connectPostgresAdmin()
+  if ('unavailable' in connected) return void (unavailable = connected.unavailable)
+  admin = connected.admin
   await admin.query(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.slow (id int PRIMARY KEY, label text);
     CREATE TABLE ${schema}.fast (id int PRIMARY KEY, label text);
     INSERT INTO ${schema}.slow VALUES (1, 'a'), (2, 'b'); INSERT INTO ${schema}.fast VALUES (1, 'x');
@@ -60,7 +56,7 @@ afterAll(async () => {
   await untimed?.close()
   await locker?.end().catch(() => undefined)
   if (unavailable === undefined) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-  await admin.end().catch(() => undefined)
+  await admin?.end().catch(() => undefined)
 })
 
 /** Holds an exclusive lock on `slow` until the returned function releases it: reads of `slow` wait on it. */

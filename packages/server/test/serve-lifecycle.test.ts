@@ -9,27 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfigFile, silentLogger, type Logger, type RuntimeConfig } from '@sluice/core'
 import { createServer } from '../src/index.js'
 import { serveSluice, type RunningService } from '../src/serve-sluice.js'
+import { connectPostgresAdmin, POSTGRES_ADMIN_URL } from './support/database-admin.js'
 
 /**
  * `sluice start`'s lifecycle on a real PostgreSQL: waiting for a database that is not up yet (503 meanwhile), hot
  * reload of the config file under load (no request fails, metadata is read again, an invalid change keeps the
  * running configuration), and shutdown that answers requests already on the way instead of resetting them.
  */
-const URL_ = process.env['SLUICE_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/test'
+const URL_ = POSTGRES_ADMIN_URL
 const schema = `sluice_life_${randomBytes(4).toString('hex')}`
 const dir = mkdtempSync(join(tmpdir(), 'sluice-life-'))
 let admin: pg.Client
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: URL_, connectionTimeoutMillis: 5_000 })
-  try {
-    await admin.connect()
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `PostgreSQL unreachable at ${URL_}: ${String(error)}`
-    return
-  }
+  const connected = await connectPostgresAdmin()
+  if ('unavailable' in connected) return void (unavailable = connected.unavailable)
+  admin = connected.admin
   await admin.query(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.items (id int PRIMARY KEY, label text);
     INSERT INTO ${schema}.items SELECT g, 'item ' || g FROM generate_series(1, 20) g;
     CREATE TABLE ${schema}.others (id int PRIMARY KEY); INSERT INTO ${schema}.others VALUES (1);`)
@@ -37,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (unavailable === undefined) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-  await admin.end().catch(() => undefined)
+  await admin?.end().catch(() => undefined)
 })
 
 function configJson(connection: string, entities: Record<string, unknown>, runtime: Record<string, unknown> = {}): string {
