@@ -9,10 +9,11 @@ export { loadConfigFile, parseConfig } from './config/load-config.js'
 export { parseConnectionString, redactConnectionString } from './config/connection-string.js'
 export type { ConnectionSettings } from './config/connection-settings.js'
 export type {
-  ActionConfig, ActionName, AuthenticationConfig, CacheConfig, CompressionLevel, ConfiguredAction, DataSourceConfig,
+  ActionConfig, ActionName, AuthenticationConfig, AutoentityConfig, CacheConfig, CompressionLevel, ConfiguredAction, DataSourceConfig,
   EntityConfig, EntityGraphQLConfig, EntityRestConfig, FieldConfig, GraphQLRuntimeConfig, HealthConfig, HostConfig,
   HostMode, McpRuntimeConfig, McpToolName, PaginationConfig, ParameterConfig, PermissionConfig, RelationshipConfig,
-  OpenTelemetryConfig, RestMethod, RestRuntimeConfig, RuntimeConfig, RuntimeSection, SourceConfig, SourceType, TelemetryConfig,
+  FileLogConfig, OpenTelemetryConfig, RestMethod, RestRuntimeConfig, RuntimeConfig, RuntimeSection, SourceConfig, SourceType,
+  TelemetryConfig,
 } from './config/runtime-config.js'
 
 // ── Service model: config joined with database metadata ─────────────────────────────────────────────────────
@@ -23,6 +24,7 @@ export { pluralize } from './model/pluralize.js'
 export { qualifiedKey, formatQualifiedName } from './model/database-metadata.js'
 export type {
   ColumnMetadata, DatabaseMetadata, ForeignKeyMetadata, ObjectMetadata, ParameterMetadata, QualifiedName, RoutineMetadata, SourceObject,
+  TableListing,
 } from './model/database-metadata.js'
 export { SCALAR_TYPES, hasExactJsonForm, isNumericType, isOrderedType } from './model/scalar-type.js'
 export type { ScalarType } from './model/scalar-type.js'
