@@ -1,8 +1,8 @@
 import { isJsonObject } from './read-config-value.js'
 
 /**
- * Config keys Sluice accepts (so Data API builder configs load unchanged) but does not implement yet. Edit this
- * list as features land. `*` stands for any key (an entity name). Keys under `runtime.host` are also found under
+ * Config keys Sluice accepts (so Data API builder configs load unchanged) but does not implement: each needs an Azure
+ * service (or, for embeddings, a hosted model) this server does not call. `*` stands for any key (an entity name). Keys under `runtime.host` are also found under
  * the top-level `host` SPEC spells.
  */
 export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
@@ -17,6 +17,9 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
 const REASONS: Readonly<Record<string, string>> = {
   'runtime.telemetry.application-insights': 'Application Insights is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry (Azure Monitor accepts OTLP through a collector)',
   'runtime.telemetry.azure-log-analytics': 'Azure Log Analytics is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry or ship the JSON log lines',
+  'runtime.embeddings': 'embeddings come from an Azure OpenAI or OpenAI endpoint, which Sluice does not call; there is no /embed endpoint',
+  'azure-key-vault': "@akv('…') secrets live in Azure Key Vault, which Sluice has no client for; pass secrets with @env('…')",
+  'data-source.user-delegated-auth': "it needs Entra ID on-behalf-of tokens for Azure SQL; Sluice connects with the connection string's credentials",
 }
 
 /** One warning line per listed key present in the config (once per key, however many entities use it). */
