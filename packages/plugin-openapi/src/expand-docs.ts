@@ -42,15 +42,17 @@ export function expandedProperties(expandable: readonly ExpandableRelationship[]
   return properties
 }
 
-/** A `$expand` parameter naming the relationships this entity offers the role. */
+/**
+ * A `$expand` parameter naming the relationships this entity offers the role. Its example sits in the description, not
+ * in `example`: Swagger UI fills an example into "Try it out", and a plain read must not expand unasked.
+ */
 export function expandParameter(entity: EntityModel, expandable: readonly ExpandableRelationship[]): Parameter {
   const list = expandable.map((r) => `\`${r.name}\` (${r.many ? `many ${r.target}` : `one ${r.target}`})`).join(', ')
   const example = expandable.map((r) => (r.many ? `${r.name}($first=5)` : r.name)).join(',')
   return {
     name: '$expand', in: 'query', required: false, schema: { type: 'string' },
     description: `Related records to nest into each ${entity.name} record: ${list}. Nested options in parentheses, separated by `
-      + '`;`: `$select`, `$filter`, `$orderby`, `$first`, `$after`, `$count`, `$expand`.',
-    example,
+      + `\`;\`: \`$select\`, \`$filter\`, \`$orderby\`, \`$first\`, \`$after\`, \`$count\`, \`$expand\`. For example: \`${example}\`.`,
   }
 }
 
