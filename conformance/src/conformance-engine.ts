@@ -35,6 +35,21 @@ export interface EngineSession {
 }
 
 /**
+ * Limits of the database itself (not Sluice rules) that some scenarios must take into account. A limit is a
+ * capability of the engine, not a failure: a scenario checks what the declared limit implies, and an engine that
+ * declares none must accept what the scenario sends (or refuse it with a 4xx, never a 5xx).
+ */
+export interface EngineLimits {
+  /**
+   * The longest text primary-key value (in characters of noisy, incompressible text) the engine can store and index,
+   * e.g. PostgreSQL's B-tree entry limit (2704 bytes) or a `VARCHAR(255)` key column. `write.junk-bodies` sends keys
+   * of 10 to 50 thousand characters: longer than this limit they must get a 4xx envelope (never a 5xx); at most
+   * this long, or without a declared limit, they may be written (the scenario deletes them again) or get a 4xx.
+   */
+  readonly maxIndexedTextKeyLength?: number
+}
+
+/**
  * What an engine implements to run the conformance suite (see `runConformanceSuite`). Scenarios never look at
  * `name`; they branch on the dialect's `capabilities` only.
  */
@@ -51,6 +66,8 @@ export interface ConformanceEngine<S extends EngineSession = EngineSession> {
    * the suite then skips stating the reason, except under `CI=true`, where it fails.
    */
   open(): Promise<S>
+  /** Limits of the database that scenarios check against instead of failing (see `EngineLimits`); default none. */
+  readonly limits?: EngineLimits
   /** Scenarios known to fail on this engine; each runs as `it.fails`, so a fixed gap turns red until removed. */
   readonly knownGaps?: readonly ScenarioKey[]
 }

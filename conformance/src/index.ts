@@ -7,8 +7,8 @@
 export { runConformanceSuite } from './run-conformance-suite.js'
 export type { ConformanceSuiteOptions } from './run-conformance-suite.js'
 
-/** The contract an engine implements: name, plugin factory, `open()` → session, known gaps. */
-export type { ConformanceEngine, ConformanceSource, EngineSession } from './conformance-engine.js'
+/** The contract an engine implements: name, plugin factory, `open()` → session, database limits, known gaps. */
+export type { ConformanceEngine, ConformanceSource, EngineLimits, EngineSession } from './conformance-engine.js'
 
 /** What `open()` rejects with when the engine cannot be reached (skip, or fail under CI). */
 export { createEngineUnavailableError, isEngineUnavailableError } from './engine-unavailable-error.js'

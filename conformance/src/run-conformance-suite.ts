@@ -88,6 +88,7 @@ function createHarness<S extends EngineSession>(engine: ConformanceEngine<S>, se
         await server.close()
       }
     },
+    limits: engine.limits ?? {},
     check: (property, baseRuns) => checkProperty(property, { baseRuns: options.numRuns ?? baseRuns, config, engine: engine.name, scenario: scenario.key }),
   }
 }

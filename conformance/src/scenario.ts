@@ -1,5 +1,6 @@
 import type * as fc from 'fast-check'
 import type { DialectCapabilities } from '@sluice/core'
+import type { EngineLimits } from './conformance-engine.js'
 import type { Fixture } from './fixture.js'
 import type { FixtureServer, FixtureServerOptions } from './fixture-server.js'
 import type { ScenarioKey } from './scenario-keys.js'
@@ -20,6 +21,8 @@ export interface ScenarioHarness {
    * the seed and path that replay it.
    */
   check<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>, baseRuns: number): Promise<void>
+  /** The engine's declared database limits (`ConformanceEngine.limits`; `{}` when it declares none). */
+  readonly limits: EngineLimits
 }
 
 /** One conformance behaviour, registered under a stable key. Scenarios never branch on engine names. */

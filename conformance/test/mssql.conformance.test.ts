@@ -34,6 +34,8 @@ async function startServer(): Promise<Server> {
 const engine: ConformanceEngine = {
   name: 'mssql',
   createPlugin: () => mssqlPlugin({ pool: { max: 4 } }),
+  // Text key columns are NVARCHAR(255): an index key holds at most 1700 bytes, so a key cannot be NVARCHAR(MAX).
+  limits: { maxIndexedTextKeyLength: 255 },
   async open() {
     const server = await startServer()
     const driver = new MssqlDriver({ connection: parseConnectionString(server.connectionString), pool: { max: 2, acquireTimeoutMillis: 15_000 } })

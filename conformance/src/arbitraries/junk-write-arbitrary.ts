@@ -16,6 +16,12 @@ export interface JunkWriteCase {
   readonly request: RestRequest
   /** The status this junk must get (413 for a body over the server's limit, `SLUICE_ERR_PAYLOAD_TOO_LARGE`); otherwise any 4xx. */
   readonly status?: number
+  /**
+   * Set on writes whose only defect is a text key part of this many (noisy, incompressible) characters: only an
+   * engine whose declared `limits.maxIndexedTextKeyLength` it exceeds must refuse them (4xx); elsewhere they may
+   * succeed. Never a 5xx either way.
+   */
+  readonly keyLength?: number
 }
 
 /**
@@ -24,7 +30,8 @@ export interface JunkWriteCase {
  * wrong types, NULL for a non-nullable column, nested values, huge strings, key or generated fields where they do
  * not belong), `If-Match` values other than `*`, broken URLs (query strings, bad or unknown key values, POST with a
  * key, DELETE without one or of an absent row, also with junk bodies and `If-Match`), bodies over the
- * size limit, and key values far longer than any index accepts.
+ * size limit, and key values longer than common index limits (`keyLength`: refused only where the engine declares
+ * such a limit).
  */
 export function createJunkWriteArbitrary(table: FixtureTable): fc.Arbitrary<JunkWriteCase> {
   const shape = describeTable(table)
@@ -257,8 +264,9 @@ function createBadUrlArbitrary(shape: TableShape): fc.Arbitrary<JunkWriteCase> {
 }
 
 /**
- * Key values no index takes: a text key part of 10 to 50 thousand noisy characters, in a POST body or in a PUT/PATCH
- * path (an upsert tries to insert it). Undefined when the caller chooses no text key part.
+ * Key values past common index limits: a text key part of 10 to 50 thousand noisy characters, in a POST body or in a
+ * PUT/PATCH path (an upsert tries to insert it), the rest of the write valid. Undefined when the caller chooses no
+ * text key part.
  */
 function createHugeKeyArbitrary(shape: TableShape): fc.Arbitrary<JunkWriteCase> | undefined {
   const column = shape.chosenKey.find((c) => c.type === 'text')
@@ -270,6 +278,7 @@ function createHugeKeyArbitrary(shape: TableShape): fc.Arbitrary<JunkWriteCase> 
       return createValidEntriesArbitrary(shape, method, hugeTarget).map((entries): JunkWriteCase => ({
         defect: `a key ${column.name} of ${length} characters`,
         request: toRequest(shape, method, hugeTarget, objectText(entries), undefined),
+        keyLength: length,
       }))
     })
 }
