@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { silentLogger, type DialectCapabilities } from '@sluice/core'
-import { checkProperty } from './check-property.js'
+import { silentLogger } from '@sluice/core'
+import type { DialectCapabilities } from '@sluice/core/protocol'
+import { checkProperty, type ReplayArguments } from './check-property.js'
 import type { ConformanceEngine, ConformanceSource, EngineSession } from './conformance-engine.js'
 import { isEngineUnavailableError } from './engine-unavailable-error.js'
 import { createFixtureServer } from './fixture-server.js'
-import { isEngineSelected, readRunConfig, type RunConfig } from './run-config.js'
+import { isEngineSelected, isScenarioSelected, readRunConfig, type RunConfig } from './run-config.js'
 import { findMissingCapabilities, type Scenario, type ScenarioHarness } from './scenario.js'
 import { SCENARIO_KEYS } from './scenario-keys.js'
 import { specifiedScenarios } from './scenarios/specified-scenarios.js'
@@ -14,12 +15,16 @@ export interface ConformanceSuiteOptions {
   readonly numRuns?: number
   /** Seed for every property when `SLUICE_PBT_SEED` is not set. */
   readonly seed?: number
-  /** The scenarios to register (default: every specified scenario). */
+  /** The scenarios to register (default: every specified scenario; `SLUICE_SCENARIOS` selects among them). */
   readonly scenarios?: readonly Scenario[]
+  /** The command a failure prints to replay it (default: `vitest run conformance` with `SLUICE_PBT_SEED`/`_PATH`). */
+  readonly replay?: (failure: ReplayArguments) => string
 }
 
-/** Per-test time limit before `SLUICE_PBT_RUNS` scales it; generous, since no test asserts timings. */
-const BASE_TIMEOUT_MS = 120_000
+/** Per-test time for the runs before `SLUICE_PBT_RUNS` scales it; generous, since no test asserts timings. */
+const BASE_RUN_BUDGET_MS = 120_000
+/** Time left after the check's deadline for closing servers and reporting, before vitest's own timeout. */
+const MARGIN_MS = 30_000
 
 /**
  * Registers the conformance suite for one engine (inside vitest): a `describe` named after the engine that opens
@@ -31,7 +36,8 @@ const BASE_TIMEOUT_MS = 120_000
 export function runConformanceSuite<S extends EngineSession>(engine: ConformanceEngine<S>, options: ConformanceSuiteOptions = {}): void {
   const envConfig = readRunConfig()
   const config: RunConfig = { ...envConfig, seed: envConfig.seed ?? options.seed }
-  const scenarios = options.scenarios ?? specifiedScenarios
+  const scenarios = (options.scenarios ?? specifiedScenarios).filter((s) => isScenarioSelected(config, s.key))
+  const budgetMs = BASE_RUN_BUDGET_MS * config.runsMultiplier + config.shrinkSeconds * 1000
   const title = `conformance: ${engine.name}`
   if (!isEngineSelected(config, engine.name)) {
     describe.skip(`${title} (not in SLUICE_ENGINES=${config.engines?.join(',') ?? ''})`, () => {
@@ -72,13 +78,13 @@ export function runConformanceSuite<S extends EngineSession>(engine: Conformance
         if (unavailable !== undefined) context.skip(unavailable)
         const missing = findMissingCapabilities(scenario.requires ?? [], capabilities!)
         if (missing.length > 0) context.skip(`${engine.name}'s dialect lacks capability ${missing.join(', ')}`)
-        await scenario.run(createHarness(engine, session!, scenario, config, options))
-      }, BASE_TIMEOUT_MS * config.runsMultiplier)
+        await scenario.run(createHarness(engine, session!, scenario, config, options, Date.now() + budgetMs))
+      }, budgetMs + MARGIN_MS)
     }
   })
 }
 
-function createHarness<S extends EngineSession>(engine: ConformanceEngine<S>, session: S, scenario: Scenario, config: RunConfig, options: ConformanceSuiteOptions): ScenarioHarness {
+function createHarness<S extends EngineSession>(engine: ConformanceEngine<S>, session: S, scenario: Scenario, config: RunConfig, options: ConformanceSuiteOptions, deadline: number): ScenarioHarness {
   return {
     async withServer(fixture, fn, serverOptions) {
       const server = await createFixtureServer(engine, session, fixture, serverOptions)
@@ -89,7 +95,9 @@ function createHarness<S extends EngineSession>(engine: ConformanceEngine<S>, se
       }
     },
     limits: engine.limits ?? {},
-    check: (property, baseRuns) => checkProperty(property, { baseRuns: options.numRuns ?? baseRuns, config, engine: engine.name, scenario: scenario.key }),
+    check: (property, baseRuns) => checkProperty(property, {
+      baseRuns: options.numRuns ?? baseRuns, config, engine: engine.name, scenario: scenario.key, deadline, ...(options.replay === undefined ? {} : { replay: options.replay }),
+    }),
   }
 }
 
