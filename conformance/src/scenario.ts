@@ -1,5 +1,5 @@
 import type * as fc from 'fast-check'
-import type { DialectCapabilities } from '@sluice/core'
+import type { DialectCapabilities } from '@sluice/core/protocol'
 import type { EngineLimits } from './conformance-engine.js'
 import type { Fixture } from './fixture.js'
 import type { FixtureServer, FixtureServerOptions } from './fixture-server.js'
@@ -30,6 +30,11 @@ export interface Scenario {
   readonly key: ScenarioKey
   /** The behaviour, stated as a sentence (the test name after the key). */
   readonly title: string
+  /**
+   * What the scenario checks, as one Markdown paragraph: the property, its inputs and the oracle. The README's
+   * scenario table is generated from it (`corepack pnpm conformance:readme`); without one, the title stands in.
+   */
+  readonly description?: string
   /** Capabilities the behaviour needs; an engine lacking one skips the scenario, stating which. */
   readonly requires?: readonly CapabilityName[]
   run(harness: ScenarioHarness): Promise<void>

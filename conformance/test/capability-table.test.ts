@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_CAPABILITIES } from '@sluice/core'
+import { DEFAULT_CAPABILITIES } from '@sluice/core/protocol'
 import { listEngineCapabilities } from '../src/engines/engine-capabilities.js'
 import { readCapabilityTable, renderCapabilityTable, replaceCapabilityTable } from '../src/engines/render-capability-table.js'
 import type { Scenario } from '../src/scenario.js'

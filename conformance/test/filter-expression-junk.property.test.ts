@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
-import { parseFilterExpression, printFilterExpression, type FilterParseResult } from '@sluice/core'
+import { parseFilterExpression, printFilterExpression, type FilterParseResult } from '@sluice/core/protocol'
 import { createFilterNodeArbitrary } from '../src/arbitraries/filter-node-arbitrary.js'
 
 const mode = fc.constantFrom<'filter' | 'policy'>('filter', 'policy')

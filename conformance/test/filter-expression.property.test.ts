@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
-import { collectFilterFields, Filter, parseFilterExpression, printFilterExpression, type FilterNode, type LiteralOperand } from '@sluice/core'
+import { Filter, type FilterNode } from '@sluice/core'
+import { collectFilterFields, parseFilterExpression, printFilterExpression, type LiteralOperand } from '@sluice/core/protocol'
 import { createFilterNodeArbitrary, filterLiteralArbitraries } from '../src/arbitraries/filter-node-arbitrary.js'
 
 describe('printFilterExpression round trip', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Filter, parseFilterExpression, type FilterNode } from '@sluice/core'
+import { Filter, type FilterNode } from '@sluice/core'
+import { parseFilterExpression } from '@sluice/core/protocol'
 import type { FixtureTable } from '../src/fixture.js'
 import { filterRows } from '../src/oracle/filter-rows.js'
 import { paginateRows } from '../src/oracle/paginate-rows.js'

@@ -1,5 +1,6 @@
 import * as fc from 'fast-check'
-import { Filter, type LiteralOperand } from '@sluice/core'
+import { Filter } from '@sluice/core'
+import type { LiteralOperand } from '@sluice/core/protocol'
 import type { NeutralType } from '../fixture.js'
 import { createColumnValueArbitrary, textArbitrary } from './column-value-arbitrary.js'
 

@@ -1,5 +1,6 @@
 import * as fc from 'fast-check'
-import { Filter, type CaseFold, type ComparisonOperator, type FilterNode, type FilterOperand, type LiteralOperand, type StringMatchMode } from '@sluice/core'
+import { Filter, type FilterNode } from '@sluice/core'
+import type { CaseFold, ComparisonOperator, FilterOperand, LiteralOperand, StringMatchMode } from '@sluice/core/protocol'
 type FilterExpressionMode = 'filter' | 'policy'
 
 /*

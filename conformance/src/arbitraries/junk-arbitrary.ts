@@ -1,5 +1,5 @@
 import * as fc from 'fast-check'
-import { printFilterExpression } from '@sluice/core'
+import { printFilterExpression } from '@sluice/core/protocol'
 import { createFilterNodeArbitrary } from './filter-node-arbitrary.js'
 
 /** The query options REST understands. */

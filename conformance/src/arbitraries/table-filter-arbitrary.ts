@@ -1,5 +1,6 @@
 import * as fc from 'fast-check'
-import { Filter, type ComparisonOperator, type FilterNode, type StringMatchMode } from '@sluice/core'
+import { Filter, type FilterNode } from '@sluice/core'
+import type { ComparisonOperator, StringMatchMode } from '@sluice/core/protocol'
 import type { FixtureColumn, FixtureTable } from '../fixture.js'
 import { categoryOf } from '../oracle/comparable-value.js'
 import { textArbitrary } from './column-value-arbitrary.js'

@@ -1,4 +1,5 @@
-import { silentLogger, type DataSourceConfig, type DialectCapabilities, type DialectPlugin } from '@sluice/core'
+import { silentLogger, type DataSourceConfig, type DialectPlugin } from '@sluice/core'
+import type { DialectCapabilities } from '@sluice/core/protocol'
 import { mssqlPlugin } from '@sluice/plugin-mssql'
 import { mysqlPlugin } from '@sluice/plugin-mysql'
 import { pglitePlugin } from '@sluice/plugin-pglite'

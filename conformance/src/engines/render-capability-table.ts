@@ -1,4 +1,4 @@
-import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core'
+import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core/protocol'
 import { findMissingCapabilities, type Scenario } from '../scenario.js'
 import type { EngineCapabilities } from './engine-capabilities.js'
 
@@ -19,6 +19,7 @@ const MEANING: Readonly<Partial<Record<keyof DialectCapabilities, string>>> = {
   nestedReads: 'nested relationship reads in the root statement',
   aggregation: 'group by and aggregates',
   streamingReads: 'large pages streamed in chunks from a server-side cursor',
+  pageRecordPerLine: 'page records one per line, counted by newlines (else the JSON structure is scanned)',
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ComparisonOperator, FilterNode, LiteralOperand } from '@sluice/core'
+import type { FilterNode } from '@sluice/core'
+import type { ComparisonOperator, LiteralOperand } from '@sluice/core/protocol'
 import { findFixtureColumn, type FixtureTable } from '../fixture.js'
 
 type FilterInput = Record<string, unknown>

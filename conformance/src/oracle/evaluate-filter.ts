@@ -1,4 +1,5 @@
-import type { CaseFold, ComparisonOperator, FilterNode, FilterOperand, LiteralOperand } from '@sluice/core'
+import type { FilterNode } from '@sluice/core'
+import type { CaseFold, ComparisonOperator, FilterOperand, LiteralOperand } from '@sluice/core/protocol'
 import { findFixtureColumn, type FixtureRow, type FixtureTable, type NeutralType } from '../fixture.js'
 import { categoryOf, compareComparable, toComparable, type ComparableValue } from './comparable-value.js'
 

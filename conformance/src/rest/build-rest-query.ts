@@ -1,4 +1,5 @@
-import { printFilterExpression, type FilterNode } from '@sluice/core'
+import type { FilterNode } from '@sluice/core'
+import { printFilterExpression } from '@sluice/core/protocol'
 import type { OrderByTerm } from '../oracle/sort-rows.js'
 
 /** The query options of a collection GET, as the suite builds them. */

@@ -30,6 +30,7 @@ export const autoentityScenarios: readonly Scenario[] = [
   {
     key: 'autoentities.pattern-oracle',
     title: 'autoentities publish exactly the tables whose schema.name matches an include and no exclude LIKE pattern, under the name pattern, with their rows',
+    description: 'An `autoentities` definition publishes exactly the session\'s tables whose `schema.table` matches an include pattern and no exclude pattern (SQL LIKE, ignoring case), named by the name pattern with `{object}` replaced and whitespace removed (the next character upper-cased), each serving its rows. Patterns are always qualified with the session\'s schema, so other schemas of a shared database never match.',
     async run(harness) {
       await harness.check(fc.asyncProperty(autoentityCase, async ({ tables, include, exclude, name }) => {
         const fixture: Fixture = { tables: tables.map((table, i) => createTable(table, i)) }
@@ -60,6 +61,7 @@ export const autoentityScenarios: readonly Scenario[] = [
   {
     key: 'autoentities.never-generated',
     title: "views, migration-history tables and tables outside the patterns are never generated; a definition's permissions and template apply",
+    description: 'Views, migration-history tables and tables outside the patterns never become entities; a definition\'s permissions and template apply to the entities it generates.',
     async run(harness) {
       const books = createTable('Books', 0)
       const fixture: Fixture = {

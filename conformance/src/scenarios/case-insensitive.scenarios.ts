@@ -1,6 +1,7 @@
 import * as fc from 'fast-check'
 import { expect } from 'vitest'
-import { Filter, printFilterExpression, type CaseFold, type ComparisonOperator, type FilterNode, type FilterOperand, type StringMatchMode } from '@sluice/core'
+import { Filter, type FilterNode } from '@sluice/core'
+import { printFilterExpression, type CaseFold, type ComparisonOperator, type FilterOperand, type StringMatchMode } from '@sluice/core/protocol'
 import { createFilterNodeArbitrary } from '../arbitraries/filter-node-arbitrary.js'
 import type { FixtureRow, FixtureTable } from '../fixture.js'
 import type { FixtureServer } from '../fixture-server.js'
@@ -98,6 +99,7 @@ export const caseInsensitiveScenarios: readonly Scenario[] = [
   {
     key: 'filter.case-insensitive-oracle',
     title: 'tolower()/toupper() in $filter and in a policy, and GraphQL caseInsensitive, keep exactly the oracle\'s rows whatever the column collation',
+    description: '`tolower()`/`toupper()` on either side of every comparison operator, in `contains`/`startswith`/`endswith` (field, value or both folded, possibly negated) and in `in` lists, over mixed-case text (ASCII, Latin-1 and Cyrillic letters) in a binary-collated and a case-insensitively collated column, keep exactly the oracle\'s rows; so does a row policy folding `@item` and `@claims` under a role, on top of the caller\'s filter; GraphQL `caseInsensitive: true` filters (`eq`, `neq`, `in`, `contains`, `notContains`, `startsWith`, `endsWith`, `and`/`or`) give the same rows.',
     async run(harness) {
       const cases = fc.record({
         table: rowsArbitrary,

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check'
 import { expect } from 'vitest'
-import { Filter, printExpandExpression, type RelationSelection } from '@sluice/core'
+import { Filter } from '@sluice/core'
+import { printExpandExpression, type RelationSelection } from '@sluice/core/protocol'
 import type { FixtureRow, FixtureTable } from '../fixture.js'
 import type { FixtureServer, RestReply } from '../fixture-server.js'
 import { filterRows } from '../oracle/filter-rows.js'
@@ -69,6 +70,7 @@ export const expandScenarios: readonly Scenario[] = [
   {
     key: 'relationships.rest-expand-oracle',
     title: 'REST $expand: nested arrays, @count and @nextLink equal a per-parent oracle; nested rows obey the child\'s row policy and fields',
+    description: 'REST `$expand` over a parent/child pair with random nested `$filter`, `$orderby`, `$first` and `$count` (and a nested `parent` expansion): each parent\'s array, `kids@count` and `kids@nextLink` equal a per-parent oracle, and following the links reads the rest of each list exactly once, in order; under a role with a row policy and field restriction on the child, nested rows and fields obey both, and a forbidden field in the nested `$select` is the root\'s 400.',
     requires: ['nestedReads'],
     async run(harness) {
       await harness.check(fc.asyncProperty(cases, async ({ tables, first, minScore, direction, count, role }) => {

@@ -18,6 +18,7 @@ export const filterScenarios: readonly Scenario[] = [
   {
     key: 'filter.oracle-multiset',
     title: 'a random $filter over random rows returns exactly the rows the oracle keeps, as a multiset',
+    description: 'A random `$filter` over random rows (NULLs, duplicates, negative numbers, text containing `%`, `_`, `\\`, `\'`, a space and `é`) returns exactly the rows the oracle keeps, compared as a multiset (`$first=-1`).',
     async run(harness) {
       await harness.check(fc.asyncProperty(tableWithFilters, async ([table, filters]) => {
         await harness.withServer({ tables: [table] }, async (server) => {

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check'
 import { expect } from 'vitest'
-import { operandField, printFilterExpression, type FilterNode } from '@sluice/core'
+import type { FilterNode } from '@sluice/core'
+import { operandField, printFilterExpression } from '@sluice/core/protocol'
 import { createFixtureTableArbitrary } from '../arbitraries/fixture-table-arbitrary.js'
 import { createOrderByArbitrary } from '../arbitraries/order-by-arbitrary.js'
 import { createTableFilterArbitrary } from '../arbitraries/table-filter-arbitrary.js'
@@ -68,6 +69,7 @@ export const graphqlScenarios: readonly Scenario[] = [
   {
     key: 'graphql.filter-oracle',
     title: 'a random GraphQL filter returns exactly the rows the oracle keeps, and the rows REST returns for the same $filter',
+    description: 'A random filter GraphQL can express (the entity\'s `FilterInput`) returns exactly the rows the oracle keeps, as a multiset, and the same rows REST returns for the equivalent `$filter`.',
     async run(harness) {
       const tableWithFilters = safeTable({ maxRows: 25 }).chain((table) => fc.tuple(fc.constant(table), graphqlFilters(table)))
       await harness.check(fc.asyncProperty(tableWithFilters, async ([table, filters]) => {
@@ -86,6 +88,7 @@ export const graphqlScenarios: readonly Scenario[] = [
   {
     key: 'graphql.rest-equivalent-reads',
     title: 'a random read (filter, orderBy, page size, selection) walks the same pages through GraphQL cursors as through REST nextLinks',
+    description: 'A random read (filter, `orderBy`, page size and field selection) walks the same pages through GraphQL\'s `endCursor` as through REST\'s `nextLink`: the same rows, in the same order, page by page.',
     async run(harness) {
       const readCase = safeTable({ maxRows: 20 }).chain((table) => fc.tuple(
         fc.constant(table),
@@ -108,6 +111,7 @@ export const graphqlScenarios: readonly Scenario[] = [
   {
     key: 'graphql.field-and-row-access',
     title: 'under a read permission with excluded fields and a row policy, GraphQL returns what REST returns and refuses the same fields',
+    description: 'Under a read permission with excluded fields and a row policy, GraphQL returns the rows and fields REST returns, and refuses the same excluded fields.',
     async run(harness) {
       const accessCase = safeTable({ maxRows: 12, maxOtherColumns: 4 }).chain((table) => {
         const names = table.columns.map((c) => c.name)

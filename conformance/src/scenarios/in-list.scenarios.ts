@@ -1,6 +1,7 @@
 import * as fc from 'fast-check'
 import { expect } from 'vitest'
-import { Filter, MAX_IN_VALUES, printFilterExpression, type FilterNode } from '@sluice/core'
+import { Filter, type FilterNode } from '@sluice/core'
+import { MAX_IN_VALUES, printFilterExpression } from '@sluice/core/protocol'
 import { createColumnLiteralArbitrary } from '../arbitraries/column-literal-arbitrary.js'
 import { createFixtureTableArbitrary } from '../arbitraries/fixture-table-arbitrary.js'
 import type { FixtureColumn, FixtureTable } from '../fixture.js'
@@ -54,6 +55,7 @@ export const inListScenarios: readonly Scenario[] = [
   {
     key: 'filter.in-list-oracle',
     title: "'in' lists (text, numbers, dates, booleans; up to the limit) keep exactly the oracle's rows; longer lists are a 400",
+    description: '`in` lists of every column type (duplicates, quotes, dates, booleans, negated, or-ed) and a list of 1,000 values keep exactly the oracle\'s rows; 1,001 values in one list, or two lists of 501, give a 400 envelope naming the limit.',
     async run(harness) {
       await harness.check(fc.asyncProperty(tableWithLists, async ([table, filters]) => {
         await harness.withServer({ tables: [table] }, async (server) => {

@@ -46,6 +46,7 @@ export const junkScenarios: readonly Scenario[] = [
   {
     key: 'junk.query-values',
     title: 'junk in $filter, $orderby, $select, $first and $after gives a 4xx error envelope (or a success), never a 5xx',
+    description: 'Junk in `$filter`, `$orderby`, `$select`, `$first` and `$after` never gives a 5xx. The answer is either a success envelope or a 4xx `{"error":{"code","message","status"}}` whose `status` equals the HTTP status.',
     async run(harness) {
       await harness.withServer({ tables: [JUNK_TABLE] }, async (server) => {
         await harness.check(fc.asyncProperty(junkOptions, async (options) => {
@@ -65,6 +66,7 @@ export const junkScenarios: readonly Scenario[] = [
   {
     key: 'junk.query-structure',
     title: 'unknown, repeated, value-less or badly percent-encoded query parameters give 400 in the error envelope',
+    description: 'Unknown, repeated or value-less parameters, an empty name, or malformed percent-encoding give 400 in that envelope.',
     async run(harness) {
       await harness.withServer({ tables: [JUNK_TABLE] }, async (server) => {
         await harness.check(fc.asyncProperty(createJunkQueryArbitrary(FIELD_NAMES), async (query) => {

@@ -61,6 +61,7 @@ export const pagingScenarios: readonly Scenario[] = [
   {
     key: 'paging.cursor-walk',
     title: 'following nextLink from any page size and $orderby visits every row exactly once, in the oracle order and pages',
+    description: 'Following `nextLink` with any page size (1 to 7, or the default) and any `$orderby` (random fields, directions and nullable columns, sometimes with a filter) visits every row exactly once. Rows arrive in the oracle\'s order and the pages have the oracle\'s sizes.',
     async run(harness) {
       await harness.check(fc.asyncProperty(tableWithWalks, async ([table, walks]) => {
         await harness.withServer({ tables: [table] }, async (server) => {
@@ -77,6 +78,7 @@ export const pagingScenarios: readonly Scenario[] = [
   {
     key: 'paging.first-minus-one',
     title: '$first=-1 returns every row (more than the default page size) in the oracle order, without nextLink',
+    description: '`$first=-1` returns every row of a table with more than 100 rows, in order, with no `nextLink`.',
     async run(harness) {
       await harness.check(fc.asyncProperty(largeTableWithOrder, async ([table, orderBy]) => {
         await harness.withServer({ tables: [table] }, async (server) => {
@@ -91,6 +93,7 @@ export const pagingScenarios: readonly Scenario[] = [
   {
     key: 'paging.default-page-size',
     title: 'without $first pages hold 100 rows, also after $after, and the walk visits every row once in order',
+    description: 'Without `$first`, pages hold 100 rows, and so do pages after `$after`.',
     async run(harness) {
       await harness.check(fc.asyncProperty(largeTableWithOrder, async ([table, orderBy]) => {
         await harness.withServer({ tables: [table] }, async (server) => {
@@ -106,6 +109,7 @@ export const pagingScenarios: readonly Scenario[] = [
   {
     key: 'paging.keyless-view-walk',
     title: 'a view without key fields pages by position: nextLink visits every row once (duplicates included) in the oracle order; a by-key read is 400',
+    description: 'A view without key fields over some columns of a random table (duplicate rows included) pages by position: following `nextLink` with any page size and `$orderby` visits every row exactly once, in the oracle order (its `$orderby`, then every column ascending); a by-key GET is 400.',
     async run(harness) {
       await harness.check(fc.asyncProperty(tableWithKeylessView, async ([table, view, oracle, walks]) => {
         await harness.withServer({ tables: [table], views: [view] }, async (server) => {
@@ -124,6 +128,7 @@ export const pagingScenarios: readonly Scenario[] = [
   {
     key: 'paging.tampered-after',
     title: 'a tampered $after cursor gives 400 in the error envelope',
+    description: 'A changed, cut short or extended `$after` cursor gives 400.',
     async run(harness) {
       const input = createFixtureTableArbitrary({ name: 'paging_cursor', minRows: 2, maxRows: 8 }).chain((table) =>
         fc.tuple(fc.constant(table), createOrderByArbitrary(table), fc.array(tampering, { minLength: 1, maxLength: 4 })))

@@ -53,6 +53,7 @@ export const procedureScenarios: readonly Scenario[] = [
   {
     key: 'procedures.rows-oracle',
     title: 'a procedure returning rows gives exactly the oracle rows, all columns, in key order, by GET and by POST; an omitted parameter takes the database default',
+    description: 'A procedure over a random table (with at least one `int` column) returning the rows whose column is at least a threshold parameter gives exactly the oracle\'s rows (NULL never qualifies), every column, in primary-key order, whole in `value` without paging, both by GET (parameters in the query string) and by POST (a JSON body); a parameter left out takes the database default.',
     requires: ['storedProcedures'],
     async run(harness) {
       await harness.check(fc.asyncProperty(tableWithThresholds, async ([table, column, thresholds, databaseDefault]) => {
@@ -82,6 +83,7 @@ export const procedureScenarios: readonly Scenario[] = [
   {
     key: 'procedures.call-count',
     title: 'a procedure returning one computed row gives [{"count": n}] with the oracle count, by GET and by POST',
+    description: 'A procedure returning one computed row gives `[{"count": n}]` with the oracle\'s count of qualifying rows, by GET and by POST.',
     requires: ['storedProcedures'],
     async run(harness) {
       await harness.check(fc.asyncProperty(tableWithThresholds, async ([table, column, thresholds]) => {
@@ -105,6 +107,7 @@ export const procedureScenarios: readonly Scenario[] = [
   {
     key: 'procedures.parameter-errors',
     title: 'a missing required, unknown or ill-typed parameter, $select and a method outside rest.methods are coded 4xx errors; $filter, $orderby, $first and $after have no effect',
+    description: 'A missing required parameter, an unknown parameter, an ill-typed value, `$select`, and a method outside the entity\'s `rest.methods` give coded 4xx error envelopes; `$filter`, `$orderby`, `$first` and `$after` are accepted and have no effect on a procedure\'s rows.',
     requires: ['storedProcedures'],
     async run(harness) {
       const table: FixtureTable = {

@@ -56,6 +56,7 @@ export const relationshipScenarios: readonly Scenario[] = [
   {
     key: 'relationships.nested-oracle',
     title: 'nested many (own filter, order, page size, cursor) and nested one give exactly the join of the fixture rows, in one request',
+    description: 'Over a parent table and a child table joined by `child.parent_id = parent.id` (declared in config, no foreign keys; up to 6 parents and 30 children, some pointing to no parent), a nested read of many (with its own filter, order, page size and cursor) and of one, in one request through core\'s pipeline, gives exactly what a join over the fixture rows gives.',
     requires: ['nestedReads'],
     async run(harness) {
       const cases = fc.record({
@@ -91,6 +92,7 @@ export const relationshipScenarios: readonly Scenario[] = [
   {
     key: 'relationships.related-filter-oracle',
     title: 'a filter on a related entity (EXISTS) and its negation select exactly the parents that have (or lack) a matching child',
+    description: 'On the same parent/child pair, a filter on the related entity (an EXISTS) and its negation select exactly the parents that have, or lack, a matching child.',
     requires: ['nestedReads'],
     async run(harness) {
       const cases = fc.record({ tables: fixtureArbitrary, minScore: fc.integer({ min: -4, max: 3 }) })

@@ -38,6 +38,7 @@ export const selectScenarios: readonly Scenario[] = [
   {
     key: 'select.random-subset',
     title: '$select of a random non-empty field subset returns exactly those fields with the oracle values, across pages',
+    description: '`$select` of a random non-empty field subset returns exactly those fields, with the oracle\'s values, on every page.',
     async run(harness) {
       await harness.check(fc.asyncProperty(tableWithSelections, async ([table, reads]) => {
         await harness.withServer({ tables: [table] }, async (server) => {
@@ -57,6 +58,7 @@ export const selectScenarios: readonly Scenario[] = [
   {
     key: 'select.unknown-field',
     title: "$select naming a field the entity lacks gives 400 with message Invalid field '<f>' in $select",
+    description: 'A `$select` name the entity lacks gives `400 {"error":{"code":"Bad Request","message":"Invalid field \'<f>\' in $select","status":400}}`.',
     async run(harness) {
       await harness.check(fc.asyncProperty(tableWithUnknownField, async ([table, valid, unknown, at]) => {
         await harness.withServer({ tables: [table] }, async (server) => {

@@ -20,6 +20,7 @@ export const writeConcurrencyScenarios: readonly Scenario[] = [
   {
     key: 'write.concurrent-upserts',
     title: 'simultaneous PUTs and PATCHes of one absent key give exactly one 201, the rest 200, never a 5xx or a duplicate row',
+    description: 'simultaneous PUTs and PATCHes of one absent key give exactly one 201 and 200s, never a 5xx, and leave exactly one row holding one of the written values (the native upsert\'s race handling on engines with real concurrency).',
     async run(harness) {
       const input = fc.record({
         id: fc.integer({ min: 2, max: 1_000_000 }),

@@ -31,6 +31,7 @@ export const writeExactScenarios: readonly Scenario[] = [
   {
     key: 'write.exact-integers',
     title: '64-bit integers beyond 2^53 sent as JSON number literals in POST, PUT and PATCH bodies are stored and echoed exactly',
+    description: '64-bit integers beyond 2^53, written as exact JSON number literals (as Sluice writes them) in POST, PUT and PATCH bodies, are stored, echoed and read back exactly, and the `Location` names the exact key.',
     async run(harness) {
       const input = fc.uniqueArray(fc.tuple(wideInteger, wideInteger, wideInteger, wideInteger), { minLength: 1, maxLength: 3, selector: ([id]) => id })
       await harness.check(fc.asyncProperty(input, async (rows) => {

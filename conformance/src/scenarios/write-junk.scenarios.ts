@@ -75,6 +75,7 @@ export const writeJunkScenarios: readonly Scenario[] = [
   {
     key: 'write.junk-bodies',
     title: 'junk bodies, fields, If-Match values and URLs on POST, PUT, PATCH and DELETE give a 4xx error envelope, never a 5xx, and change no row',
+    description: 'Junk writes give a 4xx error envelope, never a 5xx, and change no row: bodies that are not JSON, arrays, scalars, blank bodies; unknown (also `__proto__`), wrong-typed, NULL-for-non-nullable, nested, huge, key and generated fields; `If-Match` other than one `*`; query strings, bad or unknown key values, POST with a key, DELETE without a key or of an absent row (also with a junk body and `If-Match`); bodies over 1 MiB (413). Text keys of 10 to 50 thousand characters are junk only past the engine\'s declared `limits.maxIndexedTextKeyLength` (a 4xx); within it, or without a declared limit, they may be written (the scenario deletes the row again) or refused with a 4xx, never a 5xx.',
     async run(harness) {
       await harness.check(fc.asyncProperty(junkBatches, async (batch) => {
         await harness.withServer({ tables: TABLES }, async (server) => {

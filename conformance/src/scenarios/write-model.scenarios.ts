@@ -83,6 +83,7 @@ export const writeModelScenarios: readonly Scenario[] = [
   {
     key: 'write.model-based',
     title: 'random POST, PUT, PATCH (with and without If-Match: *), keyless PUT/PATCH, DELETE and GET by key agree with a Map model',
+    description: 'Random sequences of POST, PUT and PATCH (with and without `If-Match: *`), keyless PUT/PATCH, DELETE (sometimes with an `If-Match`, which has no effect, and a body: none or `{}` is fine, a field or junk is a 400) and GET by key on two random tables, one whose key the caller chooses (PUT/PATCH upsert) and one with a database-generated key, sometimes after a chosen part (PUT/PATCH by key only update, 404 when the row is absent; keyless PUT/PATCH and POST insert). Each request\'s status (200/201/204/404/409 or the documented 400), error message, record and `Location` agree with a `Map` model; a `Location` reads back the row, and after every request the whole table (GET `$first=-1`, in key order) equals the model.',
     async run(harness) {
       await harness.check(fc.asyncProperty(tablesWithCommands, async ([chosen, generated, commands]) => {
         await harness.withServer({ tables: [chosen, generated] }, async (server) => {

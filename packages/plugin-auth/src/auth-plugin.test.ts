@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  resolveRole, silentLogger, Tokens, type AuthenticationProvider, type HostMode, type Logger, type PluginRegistry, type Provider, type Token,
-} from '@sluice/core'
+import { resolveRole, silentLogger, Tokens, type AuthenticationProvider, type HostMode, type Logger, type PluginRegistry, type Provider, type Token } from '@sluice/core'
 import { configWithAuthentication } from '../test/support/auth-config.js'
 import { encodePrincipal } from '../test/support/client-principal.js'
 import { httpRequest } from '../test/support/http-request.js'

@@ -1,5 +1,5 @@
 import Negotiator from 'negotiator'
-import type { HttpRequest } from '@sluice/core'
+import type { HttpRequest } from '@sluice/core/protocol'
 
 export type ContentEncoding = 'br' | 'gzip'
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import type { HttpRequest, HttpResponse } from '@sluice/core'
+import type { HttpRequest, HttpResponse } from '@sluice/core/protocol'
 import { chooseEncoding } from './choose-encoding.js'
 import { CompressionEncoder } from './compress-response.js'
 import { compressionSettings } from './compression-settings.js'

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import type { HttpRequest, HttpResponse, ResponseEncoder } from '@sluice/core'
+import type { HttpRequest, HttpResponse, ResponseEncoder } from '@sluice/core/protocol'
 import { chooseEncoding } from './choose-encoding.js'
 import type { CompressionSettings } from './compression-settings.js'
 

@@ -1,4 +1,4 @@
-import type { ResponseEncoderPlugin } from '@sluice/core'
+import type { ResponseEncoderPlugin } from '@sluice/core/protocol'
 import { CompressionEncoder } from './compress-response.js'
 import { compressionSettings, DEFAULT_THRESHOLD_BYTES } from './compression-settings.js'
 

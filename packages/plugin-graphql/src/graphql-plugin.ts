@@ -1,4 +1,4 @@
-import type { ProtocolPlugin } from '@sluice/core'
+import type { ProtocolPlugin } from '@sluice/core/protocol'
 import { GraphiQLPage } from './graphiql/graphiql-page.js'
 import { encodeGraphQLError } from './http/encode-graphql-error.js'
 import { createGraphQLHandler } from './http/handle-graphql-request.js'

@@ -1,4 +1,4 @@
-import type { EntityModel, ExpandedLevel, ExpandedRelation, MoreMembers, RelationSelection, ServiceModel } from '@sluice/core'
+import type { EntityModel, ExpandedLevel, ExpandedRelation, MoreMembers, RelationSelection, ServiceModel } from '@sluice/core/protocol'
 
 /**
  * How `read_records` writes expanded records, as REST does: `many` relationships as arrays, `<name>@count` when

@@ -1,4 +1,4 @@
-import { SluiceError, type McpToolName } from '@sluice/core'
+import { SluiceError, type McpToolName } from '@sluice/core/protocol'
 import type { McpTool, ToolHost } from './mcp-tool.js'
 import { aggregateRecordsTool } from './tools/aggregate-records-tool.js'
 import { createRecordTool } from './tools/create-record-tool.js'

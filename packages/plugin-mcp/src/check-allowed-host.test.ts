@@ -1,4 +1,4 @@
-import type { HttpRequest } from '@sluice/core'
+import type { HttpRequest } from '@sluice/core/protocol'
 import { describe, expect, it } from 'vitest'
 import { createAllowedHostCheck } from './check-allowed-host.js'
 

@@ -1,4 +1,4 @@
-import { singleHeader, type HttpRequest } from '@sluice/core'
+import { singleHeader, type HttpRequest } from '@sluice/core/protocol'
 
 const LOOPBACK = ['localhost', '127.0.0.1', '::1']
 

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
-import { CORE_VERSION, type Logger, type RequestContext, type RuntimeConfig } from '@sluice/core'
+import { CORE_VERSION, type Logger, type RequestContext, type RuntimeConfig } from '@sluice/core/protocol'
 import type { ToolSet } from './build-tools.js'
 import type { ToolArguments } from './read-arguments.js'
 import { SERVER_NAME } from './server-name.js'

@@ -1,4 +1,4 @@
-import type { ErrorContext, HttpResponse, SluiceError } from '@sluice/core'
+import type { ErrorContext, HttpResponse, SluiceError } from '@sluice/core/protocol'
 
 /**
  * Failures at the MCP endpoint before a tool runs (authentication, unknown routes, oversized bodies) as a JSON-RPC

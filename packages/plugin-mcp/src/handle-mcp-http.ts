@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import type { HttpRequest, HttpResponse, ProtocolHost, RequestContext } from '@sluice/core'
+import type { HttpRequest, HttpResponse, ProtocolHost, RequestContext } from '@sluice/core/protocol'
 import type { ToolSet } from './build-tools.js'
 import { createAllowedHostCheck } from './check-allowed-host.js'
 import { createMcpServer } from './create-mcp-server.js'

@@ -1,4 +1,4 @@
-import type { ProtocolPlugin } from '@sluice/core'
+import type { ProtocolPlugin } from '@sluice/core/protocol'
 import { buildTools } from './build-tools.js'
 import { encodeMcpError } from './encode-mcp-error.js'
 

@@ -1,4 +1,4 @@
-import type { RequestTerms } from '@sluice/core'
+import type { RequestTerms } from '@sluice/core/protocol'
 
 /** How core words MCP requests in error messages: the tools' own argument names. */
 export const MCP_TERMS: RequestTerms = Object.freeze({

@@ -1,4 +1,4 @@
-import type { Logger, Pipeline, RequestContext, RuntimeConfig, ServiceModel } from '@sluice/core'
+import type { Logger, Pipeline, RequestContext, RuntimeConfig, ServiceModel } from '@sluice/core/protocol'
 import type { ToolArguments } from './read-arguments.js'
 import type { ToolResult } from './tool-result.js'
 

@@ -1,4 +1,4 @@
-import { parseFilterExpression, SluiceError, type FilterNode } from '@sluice/core'
+import { parseFilterExpression, SluiceError, type FilterNode } from '@sluice/core/protocol'
 
 /** An OData filter expression, parsed by core's parser (the one REST's `$filter` uses). */
 export function parseFilterArgument(text: string | undefined): FilterNode | undefined {

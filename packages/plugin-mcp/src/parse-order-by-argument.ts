@@ -1,4 +1,4 @@
-import type { OrderByItem } from '@sluice/core'
+import type { OrderByItem } from '@sluice/core/protocol'
 import { invalid } from './read-arguments.js'
 
 /** `["name asc", "year desc"]` → order terms; a field alone sorts ascending. Field names are checked by core. */

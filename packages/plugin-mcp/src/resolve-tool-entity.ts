@@ -1,4 +1,4 @@
-import type { EntityModel, ServiceModel } from '@sluice/core'
+import type { EntityModel, ServiceModel } from '@sluice/core/protocol'
 import { McpToolError } from './tool-result.js'
 
 /**

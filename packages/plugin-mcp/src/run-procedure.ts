@@ -1,4 +1,4 @@
-import { invariant, type EntityModel, type Pipeline, type RequestContext } from '@sluice/core'
+import { invariant, type EntityModel, type Pipeline, type RequestContext } from '@sluice/core/protocol'
 import { MCP_TERMS } from './mcp-terms.js'
 import { RawJson, successResult, type ToolResult } from './tool-result.js'
 

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream'
-import { ANONYMOUS_PRINCIPAL, type Logger, type Principal, type RequestContext, type RuntimeConfig } from '@sluice/core'
+import { ANONYMOUS_PRINCIPAL, type Logger, type Principal, type RequestContext, type RuntimeConfig } from '@sluice/core/protocol'
 import { buildTools } from './build-tools.js'
 import type { ToolHost } from './mcp-tool.js'
 

@@ -1,4 +1,4 @@
-import { SluiceError, silentLogger } from '@sluice/core'
+import { SluiceError, silentLogger } from '@sluice/core/protocol'
 import { describe, expect, it } from 'vitest'
 import { errorResult, McpToolError, RawJson, successResult } from './tool-result.js'
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { isSluiceError, type Logger, type SluiceError } from '@sluice/core'
+import { isSluiceError, type Logger, type SluiceError } from '@sluice/core/protocol'
 
 /** What a tool call returns: one text block of indented JSON, flagged as an error when the call failed (DAB's shape). */
 export interface ToolResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseConnectionString } from '@sluice/core'
+import { parseConnectionString } from '@sluice/core/dialect'
 import { buildTediousConfig, readPoolSize } from './build-tedious-config.js'
 
 const build = (text: string) => buildTediousConfig(parseConnectionString(text), { applicationName: 'sluice' })

@@ -1,4 +1,4 @@
-import { SluiceError, type ConnectionSettings } from '@sluice/core'
+import { SluiceError, type ConnectionSettings } from '@sluice/core/dialect'
 import type { ConnectionConfiguration } from 'tedious'
 
 const WHERE = 'data-source.connection-string'

@@ -1,4 +1,4 @@
-import type { DatabaseErrorClassification, Dialect, DialectCapabilities, Driver } from '@sluice/core'
+import type { DatabaseErrorClassification, Dialect, DialectCapabilities, Driver } from '@sluice/core/dialect'
 import { MssqlDriver } from './mssql-driver.js'
 import type { MssqlDriverConfig } from './mssql-driver-config.js'
 import { MSSQL_CAPABILITIES } from './sql/mssql-capabilities.js'

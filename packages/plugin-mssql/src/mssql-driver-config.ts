@@ -1,4 +1,4 @@
-import type { ConnectionSettings } from '@sluice/core'
+import type { ConnectionSettings } from '@sluice/core/dialect'
 import type { Connection as TediousConnection } from 'tedious'
 
 /** Pool sizing and timeouts for the tarn pool the driver keeps (defaults: 0 to 10 connections). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { silentLogger, type DataSourceConfig } from '@sluice/core'
+import type { DataSourceConfig } from '@sluice/core/dialect'
+import { silentLogger } from '@sluice/core'
 import { mssqlPlugin } from './mssql-plugin.js'
 import { MSSQL_CAPABILITIES } from './sql/mssql-capabilities.js'
 

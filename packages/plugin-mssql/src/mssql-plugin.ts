@@ -1,4 +1,4 @@
-import { parseConnectionString, SluiceError, type DialectPlugin } from '@sluice/core'
+import { parseConnectionString, SluiceError, type DialectPlugin } from '@sluice/core/dialect'
 import { buildTediousConfig, readPoolSize } from './build-tedious-config.js'
 import { MssqlDialect } from './mssql-dialect.js'
 import type { MssqlPoolOptions } from './mssql-driver-config.js'

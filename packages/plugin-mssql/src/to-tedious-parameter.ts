@@ -1,4 +1,4 @@
-import type { PlanParameter, ScalarType } from '@sluice/core'
+import type { PlanParameter, ScalarType } from '@sluice/core/dialect'
 import type { TYPES } from 'tedious'
 import { tedious } from './load-tedious.js'
 

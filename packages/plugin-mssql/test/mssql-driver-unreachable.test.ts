@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { parseConnectionString } from '@sluice/core'
+import { parseConnectionString } from '@sluice/core/dialect'
 import { MssqlDriver } from '../src/mssql-driver.js'
 import { classifyMssqlError } from '../src/sql/mssql-error-classifier.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseConnectionString } from '@sluice/core'
+import { parseConnectionString } from '@sluice/core/dialect'
 import { buildMysqlPoolOptions } from './build-mysql-pool-options.js'
 
 describe('buildMysqlPoolOptions', () => {

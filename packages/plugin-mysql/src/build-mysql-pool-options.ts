@@ -1,4 +1,4 @@
-import type { ConnectionSettings } from '@sluice/core'
+import type { ConnectionSettings } from '@sluice/core/dialect'
 import type { PoolOptions } from 'mysql2'
 
 const DEFAULT_POOL_SIZE = 10

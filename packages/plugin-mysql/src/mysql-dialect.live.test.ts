@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
-import { parseConnectionString, qualifiedKey, type ColumnRef, type DeletePlan, type InsertPlan, type ReturnedRecord, type SelectPlan, type UpdatePlan } from '@sluice/core'
+import { parseConnectionString, qualifiedKey, type ColumnRef, type DeletePlan, type InsertPlan, type ReturnedRecord, type SelectPlan, type UpdatePlan } from '@sluice/core/dialect'
 import { MysqlDialect } from './mysql-dialect.js'
 import { MysqlDriver } from './mysql-driver.js'
 import { MysqlServerInfo, type MysqlFlavor } from './sql/mysql-server.js'

@@ -1,4 +1,4 @@
-import type { Dialect, DialectCapabilities, Driver } from '@sluice/core'
+import type { Dialect, DialectCapabilities, Driver } from '@sluice/core/dialect'
 import { MysqlDriver } from './mysql-driver.js'
 import type { MysqlDriverConfig } from './mysql-driver-config.js'
 import { mysqlCapabilities } from './sql/mysql-capabilities.js'

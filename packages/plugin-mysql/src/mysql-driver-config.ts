@@ -1,4 +1,4 @@
-import type { ConnectionSettings } from '@sluice/core'
+import type { ConnectionSettings } from '@sluice/core/dialect'
 import type { Pool } from 'mysql2/promise'
 
 /**

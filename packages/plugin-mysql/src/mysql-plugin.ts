@@ -1,4 +1,4 @@
-import { parseConnectionString, type DialectPlugin } from '@sluice/core'
+import { parseConnectionString, type DialectPlugin } from '@sluice/core/dialect'
 import type { Pool } from 'mysql2/promise'
 import { MysqlDialect } from './mysql-dialect.js'
 import type { MysqlFlavor } from './sql/mysql-server.js'

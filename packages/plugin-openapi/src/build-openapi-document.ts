@@ -1,4 +1,4 @@
-import { CORE_VERSION, type ServiceModel } from '@sluice/core'
+import { CORE_VERSION, type ServiceModel } from '@sluice/core/protocol'
 import { buildProcedurePaths } from './build-procedure-paths.js'
 import { buildTablePaths, hasTableAccess, tableAccess } from './build-table-paths.js'
 import { buildExpandable } from './expand-docs.js'

@@ -1,4 +1,4 @@
-import type { ActionPermission, EntityModel, ParameterModel, RestMethod } from '@sluice/core'
+import type { ActionPermission, EntityModel, ParameterModel, RestMethod } from '@sluice/core/protocol'
 import { errorResponses, headerParameterRefs } from './common-components.js'
 import { operationName } from './component-names.js'
 import type { DocumentBuilder } from './document-builder.js'

@@ -1,4 +1,4 @@
-import type { ActionPermission, EntityModel, FieldModel } from '@sluice/core'
+import type { ActionPermission, EntityModel, FieldModel } from '@sluice/core/protocol'
 import { errorResponses, headerParameterRefs, QUERY_PARAMETERS } from './common-components.js'
 import { expandedProperties, expandParameter, type ExpandableRelationship } from './expand-docs.js'
 import type { DocumentBuilder } from './document-builder.js'

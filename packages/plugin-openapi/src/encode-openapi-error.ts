@@ -1,4 +1,4 @@
-import type { ErrorContext, HttpResponse, SluiceError } from '@sluice/core'
+import type { ErrorContext, HttpResponse, SluiceError } from '@sluice/core/protocol'
 
 /**
  * The error envelope `{"error":{"code","message","status"}}` REST uses, for failures under the OpenAPI and Swagger

@@ -1,4 +1,4 @@
-import type { EntityModel, ServiceModel } from '@sluice/core'
+import type { EntityModel, ServiceModel } from '@sluice/core/protocol'
 import type { ComponentNames } from './component-names.js'
 import { ref, type Parameter, type Reference, type Schema } from './openapi-types.js'
 import { recordSchema } from './record-schema.js'

@@ -1,4 +1,4 @@
-import type { ServiceModel } from '@sluice/core'
+import type { ServiceModel } from '@sluice/core/protocol'
 import { buildOpenApiDocument } from './build-openapi-document.js'
 
 /**

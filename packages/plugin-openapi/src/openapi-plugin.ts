@@ -1,4 +1,4 @@
-import { SluiceError, type HttpRequest, type HttpResponse, type ProtocolPlugin } from '@sluice/core'
+import { SluiceError, type HttpRequest, type HttpResponse, type ProtocolPlugin } from '@sluice/core/protocol'
 import { encodeOpenApiError } from './encode-openapi-error.js'
 import { OpenApiDocuments } from './openapi-documents.js'
 

@@ -1,4 +1,4 @@
-import type { FieldModel } from '@sluice/core'
+import type { FieldModel } from '@sluice/core/protocol'
 import type { Schema } from './openapi-types.js'
 import { scalarSchema } from './scalar-schema.js'
 

@@ -1,4 +1,4 @@
-import { SCALAR_TYPES } from '@sluice/core'
+import { SCALAR_TYPES } from '@sluice/core/protocol'
 import { describe, expect, it } from 'vitest'
 import { scalarSchema } from './scalar-schema.js'
 

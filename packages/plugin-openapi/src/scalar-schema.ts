@@ -1,4 +1,4 @@
-import type { ScalarType } from '@sluice/core'
+import type { ScalarType } from '@sluice/core/protocol'
 import type { Schema } from './openapi-types.js'
 
 /**

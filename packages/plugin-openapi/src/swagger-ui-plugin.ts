@@ -1,4 +1,4 @@
-import { SluiceError, type HttpRequest, type HttpResponse, type ProtocolPlugin } from '@sluice/core'
+import { SluiceError, type HttpRequest, type HttpResponse, type ProtocolPlugin } from '@sluice/core/protocol'
 import { encodeOpenApiError } from './encode-openapi-error.js'
 import { configuredRoles } from './openapi-documents.js'
 import { openapiPath } from './openapi-plugin.js'

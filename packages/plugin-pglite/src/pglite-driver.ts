@@ -1,6 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite'
-import { SluiceError } from '@sluice/core'
-import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
+import { SluiceError } from '@sluice/core/dialect'
+import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { classifyPostgresError } from '@sluice/plugin-postgres/sql'
 import type { PGliteDriverConfig, PGliteLike, PGliteQueryOptions, PGliteTransactionLike } from './pglite-driver-config.js'
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import type { DialectPlugin } from '@sluice/core'
+import type { DialectPlugin } from '@sluice/core/dialect'
 import { PGliteDialect } from './pglite-dialect.js'
 import type { PGliteLike } from './pglite-driver-config.js'
 import { seedPGliteOnce } from './seed-pglite.js'

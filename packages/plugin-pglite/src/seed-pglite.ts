@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { SluiceError, type Logger } from '@sluice/core'
+import { SluiceError, type Logger } from '@sluice/core/dialect'
 import type { PGliteLike } from './pglite-driver-config.js'
 
 const MARKER = '.sluice-seeded'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConnectionSettings } from '@sluice/core'
+import type { ConnectionSettings } from '@sluice/core/dialect'
 import { buildPostgresPoolConfig } from './build-postgres-pool-config.js'
 
 const settings = (options: Record<string, string> = {}): ConnectionSettings => ({

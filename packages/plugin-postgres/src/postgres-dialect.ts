@@ -1,4 +1,4 @@
-import type { Dialect, DialectCapabilities, Driver } from '@sluice/core'
+import type { Dialect, DialectCapabilities, Driver } from '@sluice/core/dialect'
 import { PostgresDriver } from './postgres-driver.js'
 import type { PostgresDriverConfig } from './postgres-driver-config.js'
 import { POSTGRES_CAPABILITIES } from './sql/postgres-capabilities.js'

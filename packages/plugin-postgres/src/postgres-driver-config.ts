@@ -1,4 +1,4 @@
-import type { ConnectionSettings } from '@sluice/core'
+import type { ConnectionSettings } from '@sluice/core/dialect'
 
 /** How values of one PostgreSQL type oid are turned from wire text into JavaScript values (`pg`'s `types` option). */
 export interface PostgresTypeParsers {

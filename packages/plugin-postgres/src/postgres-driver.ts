@@ -1,7 +1,7 @@
 import pg from 'pg'
 import Cursor from 'pg-cursor'
-import { SluiceError } from '@sluice/core'
-import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core'
+import { SluiceError } from '@sluice/core/dialect'
+import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { buildPostgresPoolConfig } from './build-postgres-pool-config.js'
 import type {
   PostgresQueryConfig,

@@ -1,4 +1,4 @@
-import { parseConnectionString, type DialectPlugin } from '@sluice/core'
+import { parseConnectionString, type DialectPlugin } from '@sluice/core/dialect'
 import { PostgresDialect } from './postgres-dialect.js'
 import type { PostgresPool } from './postgres-driver-config.js'
 

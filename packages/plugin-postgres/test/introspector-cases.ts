@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { qualifiedKey } from '@sluice/core'
-import type { Abortable, CompiledQuery, DatabaseMetadata, Driver, ObjectMetadata, QualifiedName, SourceObject } from '@sluice/core'
+import { qualifiedKey } from '@sluice/core/dialect'
+import type { Abortable, CompiledQuery, DatabaseMetadata, Driver, ObjectMetadata, QualifiedName, SourceObject } from '@sluice/core/dialect'
 import { PostgresIntrospector } from '../src/sql/postgres-introspector.js'
 
 /** A database to introspect: a driver whose sessions have `search_path` = `schema` (created, empty, owned by the test). */

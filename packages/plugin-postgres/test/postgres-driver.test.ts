@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ConnectionSettings } from '@sluice/core'
+import type { ConnectionSettings } from '@sluice/core/dialect'
 import pg from 'pg'
 import { PostgresDriver } from '../src/postgres-driver.js'
 import type { PostgresPool } from '../src/postgres-driver-config.js'

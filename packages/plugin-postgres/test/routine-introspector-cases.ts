@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
-import { qualifiedKey } from '@sluice/core'
-import type { ObjectMetadata, SourceObject } from '@sluice/core'
+import { qualifiedKey } from '@sluice/core/dialect'
+import type { ObjectMetadata, SourceObject } from '@sluice/core/dialect'
 import { PostgresIntrospector } from '../src/sql/postgres-introspector.js'
 import type { IntrospectorTarget } from './introspector-cases.js'
 

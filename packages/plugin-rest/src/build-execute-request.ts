@@ -1,4 +1,4 @@
-import { SluiceError, type EntityModel, type HttpRequest, type OperationRequest, type RestMethod } from '@sluice/core'
+import { SluiceError, type EntityModel, type HttpRequest, type OperationRequest, type RestMethod } from '@sluice/core/protocol'
 import { parseRequestBody } from './parse-request-body.js'
 
 /** Methods whose parameters come from the query string; the others take a JSON body (Data API builder's split). */

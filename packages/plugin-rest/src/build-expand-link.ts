@@ -1,4 +1,4 @@
-import { printExpandExpression, type HttpRequest, type RecordMember } from '@sluice/core'
+import { printExpandExpression, type HttpRequest, type RecordMember } from '@sluice/core/protocol'
 import type { RestExpandedRelation } from './plan-expanded-read.js'
 
 export interface ExpandLinkContext {

@@ -1,4 +1,4 @@
-import type { EntityModel, HttpRequest, KeyPart } from '@sluice/core'
+import type { EntityModel, HttpRequest, KeyPart } from '@sluice/core/protocol'
 
 /**
  * `Location` of a created row (SPEC REST writes rule 7): the entity's path with the key as `/{name}/{value}` pairs

@@ -1,4 +1,4 @@
-import type { HttpRequest } from '@sluice/core'
+import type { HttpRequest } from '@sluice/core/protocol'
 
 /**
  * The URL of the next page: the request's own path and query with any `$after` replaced by the new cursor,

@@ -1,7 +1,4 @@
-import {
-  parseCountText, parseExpandExpression, parseFilterExpression, parseFirstText, parseOrderByText, parseSelectText, SluiceError,
-  type EntityModel, type OperationRequest,
-} from '@sluice/core'
+import { parseCountText, parseExpandExpression, parseFilterExpression, parseFirstText, parseOrderByText, parseSelectText, SluiceError, type EntityModel, type OperationRequest } from '@sluice/core/protocol'
 import type { QueryOptions } from './parse-query-string.js'
 
 /** Turns a GET's path key and query options into the protocol-neutral read request. */

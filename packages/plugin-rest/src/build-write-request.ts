@@ -1,4 +1,4 @@
-import { SluiceError, singleHeader, type EntityModel, type HttpRequest, type OperationKind, type OperationRequest } from '@sluice/core'
+import { SluiceError, singleHeader, type EntityModel, type HttpRequest, type OperationKind, type OperationRequest } from '@sluice/core/protocol'
 import { parseRequestBody } from './parse-request-body.js'
 
 const OPERATIONS = { POST: 'create', PUT: 'replace', PATCH: 'merge', DELETE: 'delete' } as const satisfies Record<string, OperationKind>

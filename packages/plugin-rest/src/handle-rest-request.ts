@@ -1,7 +1,4 @@
-import {
-  invariant, reshapeExpandedArray, reshapeExpandedRecord, SluiceError, type EntityModel, type ExpandedLevel, type HttpRequest, type HttpResponse,
-  type MoreMembers, type ProtocolHost, type RequestContext,
-} from '@sluice/core'
+import { invariant, reshapeExpandedArray, reshapeExpandedRecord, SluiceError, type EntityModel, type ExpandedLevel, type HttpRequest, type HttpResponse, type MoreMembers, type ProtocolHost, type RequestContext } from '@sluice/core/protocol'
 import { buildExpandLink } from './build-expand-link.js'
 import { buildExecuteRequest } from './build-execute-request.js'
 import { buildLocation } from './build-location.js'

@@ -1,4 +1,4 @@
-import { SluiceError } from '@sluice/core'
+import { SluiceError } from '@sluice/core/protocol'
 
 /**
  * Reads `/{name}/{value}` pairs after the entity path into an object of raw string values. `trailingSlash` tells

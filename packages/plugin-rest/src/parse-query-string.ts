@@ -1,4 +1,4 @@
-import { SluiceError } from '@sluice/core'
+import { SluiceError } from '@sluice/core/protocol'
 
 /** The query options REST understands; names are exact and case-sensitive. */
 export const QUERY_OPTIONS = ['$select', '$filter', '$orderby', '$first', '$after', '$count', '$expand'] as const

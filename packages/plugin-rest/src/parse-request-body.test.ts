@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSluiceError } from '@sluice/core'
+import { isSluiceError } from '@sluice/core/protocol'
 import { parseRequestBody } from './parse-request-body.js'
 
 function codeOf(text: string): string | undefined {

@@ -1,5 +1,5 @@
 import { isSafeNumber, parse as parseLossless } from 'lossless-json'
-import { SluiceError } from '@sluice/core'
+import { SluiceError } from '@sluice/core/protocol'
 
 /** A run of 16 or more digits: the only way a JSON number can hold an integer beyond 2^53. */
 const LONG_DIGITS = /\d{16}/

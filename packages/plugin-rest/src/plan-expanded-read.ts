@@ -1,4 +1,4 @@
-import type { EntityModel, ExpandedLevel, ExpandedRelation, OperationRequest, RelationSelection, ServiceModel } from '@sluice/core'
+import type { EntityModel, ExpandedLevel, ExpandedRelation, OperationRequest, RelationSelection, ServiceModel } from '@sluice/core/protocol'
 
 /** An expanded relationship with what REST needs to link to the rest of its list. */
 export interface RestExpandedRelation extends ExpandedRelation {

@@ -1,4 +1,4 @@
-import type { ProtocolPlugin } from '@sluice/core'
+import type { ProtocolPlugin } from '@sluice/core/protocol'
 import { encodeRestError } from './encode-rest-error.js'
 import { createRestHandler } from './handle-rest-request.js'
 import { RestRouteTable } from './rest-route-table.js'

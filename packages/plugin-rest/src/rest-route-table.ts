@@ -1,4 +1,4 @@
-import type { EntityModel, ServiceModel } from '@sluice/core'
+import type { EntityModel, ServiceModel } from '@sluice/core/protocol'
 
 /**
  * Entity paths below the REST prefix, for longest-prefix routing: `catalog/books/id/3` tries `catalog/books/id`,

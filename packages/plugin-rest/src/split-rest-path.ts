@@ -1,4 +1,4 @@
-import { SluiceError } from '@sluice/core'
+import { SluiceError } from '@sluice/core/protocol'
 
 const ENCODED_SEPARATOR = /%(2f|5c)/i
 

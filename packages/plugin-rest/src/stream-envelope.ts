@@ -1,4 +1,4 @@
-import type { ReadStream } from '@sluice/core'
+import type { ReadStream } from '@sluice/core/protocol'
 
 /**
  * The REST envelope `{"value":[…],"nextLink":…}` written as the records arrive: a large page starts flowing after

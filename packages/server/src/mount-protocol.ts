@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  createRequestContext, SluiceError, type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice,
-} from '@sluice/core'
+import { createRequestContext, SluiceError, type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { ErrorLogThrottle } from './error-log-throttle.js'
 import { toSluiceError } from './to-sluice-error.js'

@@ -28,6 +28,12 @@ export interface DialectCapabilities {
    * protocol that can send a body as it arrives gets the records chunk by chunk instead of as one JSON text.
    */
   readonly streamingReads: boolean
+  /**
+   * Page statements (`PageResult`) write each record compact on its own line: `[r1,\nr2,\n…]`. Core then counts a
+   * page's records by their newlines instead of scanning the JSON structure (faster on large pages). Leave it off
+   * unless every page of the dialect has exactly that layout: off, any whitespace (or none) is read right.
+   */
+  readonly pageRecordPerLine: boolean
 }
 
 export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
@@ -42,4 +48,5 @@ export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
   nestedReads: false,
   aggregation: false,
   streamingReads: false,
+  pageRecordPerLine: false,
 })

@@ -61,7 +61,7 @@ export class DefaultExecuteStage implements ExecuteStage {
     switch (plan.kind) {
       case 'select':
         invariant(plan.result.mode !== 'stream', 'streamed pages are read by #stream')
-        return plan.result.mode === 'single' ? readSingleRow(rows) : readPageRow(rows, plan.result, plan.columns, plan.count !== undefined)
+        return plan.result.mode === 'single' ? readSingleRow(rows) : readPageRow(rows, plan.result, plan.columns, plan.count !== undefined, source.dialect.capabilities.pageRecordPerLine)
       case 'delete':
         return readDeleteRows(rows)
       case 'execute':

@@ -8,10 +8,12 @@ import { splitPageJson } from './split-page-json.js'
  * Reads the one row a page statement returns (see `PageResult`), tolerating each driver's representation. Cursor
  * values come from the row's `cursor`, or — when the dialect left it out — from the last kept record's JSON.
  */
-export function readPageRow(rows: readonly Record<string, unknown>[], page: PageResult, columns: readonly OutputColumn[], counted = false): PageResultSet {
+export function readPageRow(
+  rows: readonly Record<string, unknown>[], page: PageResult, columns: readonly OutputColumn[], counted = false, recordPerLine = false,
+): PageResultSet {
   const row = rows[0]
   invariant(row !== undefined, 'a page statement returns exactly one row')
-  const set = readPage(row, page, columns)
+  const set = readPage(row, page, columns, recordPerLine)
   return counted ? { ...set, count: readCount(row['count']) } : set
 }
 
@@ -22,14 +24,14 @@ export function readCount(value: unknown): number {
   return n
 }
 
-function readPage(row: Record<string, unknown>, page: PageResult, columns: readonly OutputColumn[]): PageResultSet {
+function readPage(row: Record<string, unknown>, page: PageResult, columns: readonly OutputColumn[], recordPerLine: boolean): PageResultSet {
   const data = jsonText(row['data'])
   if (row['more'] !== undefined) {
     const more = truthy(row['more'])
     return { kind: 'page', json: data, more, cursor: more ? cursorValues(row['cursor']) : null }
   }
   if (data === null) return { kind: 'page', json: null, more: false, cursor: null }
-  const split = splitPageJson(data, page.limit)
+  const split = splitPageJson(data, page.limit, recordPerLine)
   if (!split.more) return { kind: 'page', json: split.json, more: false, cursor: null }
   const cursor = row['cursor'] !== undefined && row['cursor'] !== null
     ? cursorValues(row['cursor'])

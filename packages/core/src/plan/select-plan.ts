@@ -28,9 +28,10 @@ export interface OrderTerm {
 
 /**
  * A page of rows. The compiled statement reads up to `fetch` (= limit + 1) rows and returns exactly one row with:
- * - `data`: the JSON array text of the rows it read, in order (NULL when none). Consecutive elements are separated by
- *   a comma and whitespace that contains a newline (PostgreSQL's `json_agg` writes `, \n `); a raw newline appears
- *   nowhere else, since JSON strings escape it. Core counts the elements by these newlines and drops the extra one.
+ * - `data`: the JSON array text of the rows it read, in order (NULL when none), with any whitespace. Core finds the
+ *   elements by the JSON structure and drops the extra one; a dialect whose records are compact, one per line after
+ *   a comma (PostgreSQL's `json_agg` writes `, \n `), may say so with `DialectCapabilities.pageRecordPerLine` and
+ *   core counts newlines instead (faster; a raw newline cannot occur inside a JSON string).
  * - `cursor`: the `cursorColumns` values of row number `limit`, each as text (NULL stays NULL), as an array or JSON
  *   array text. It may be left out (or NULL) when every cursor column is an output column whose type has an exact
  *   JSON form (`hasExactJsonForm`): core then reads the values from that row's JSON.

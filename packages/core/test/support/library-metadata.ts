@@ -1,5 +1,5 @@
-import type { ColumnMetadata, DatabaseMetadata, ObjectMetadata, ScalarType, SourceObject } from '../../src/index.js'
-import { qualifiedKey } from '../../src/index.js'
+import type { ColumnMetadata, DatabaseMetadata, ObjectMetadata, ScalarType, SourceObject } from '../../src/dialect.js'
+import { qualifiedKey } from '../../src/dialect.js'
 
 /** Hand-written metadata for unit tests of pure model code (real introspection is tested on real engines). */
 export function column(name: string, type: ScalarType, options: Partial<ColumnMetadata> = {}): ColumnMetadata {

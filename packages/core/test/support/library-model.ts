@@ -1,4 +1,5 @@
-import { buildServiceModel, DEFAULT_CAPABILITIES, parseConfig, type EntityModel, type ServiceModel } from '../../src/index.js'
+import { buildServiceModel, parseConfig, type EntityModel, type ServiceModel } from '../../src/index.js'
+import { DEFAULT_CAPABILITIES } from '../../src/dialect.js'
 import { BOOK_AUTHORS, BOOK_VIEW, BOOKS, metadataOf } from './library-metadata.js'
 
 /** A service model over hand-written metadata (see library-metadata.ts), for unit tests of pure request code. */

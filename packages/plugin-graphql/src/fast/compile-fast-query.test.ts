@@ -1,9 +1,7 @@
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import {
-  buildServiceModel, DEFAULT_CAPABILITIES, parseConfig, qualifiedKey, type ColumnMetadata, type ObjectMetadata, type Pipeline,
-  type ScalarType,
-} from '@sluice/core'
+import { DEFAULT_CAPABILITIES, qualifiedKey, type ColumnMetadata, type ObjectMetadata, type Pipeline, type ScalarType } from '@sluice/core/protocol'
+import { buildServiceModel, parseConfig } from '@sluice/core'
 import { buildGraphQLSchema } from '../schema/build-schema.js'
 import { compileFastQuery, type FastQuery, type RecordShape } from './compile-fast-query.js'
 

@@ -1,6 +1,6 @@
 import { getArgumentValues, getVariableValues, GraphQLError, type GraphQLSchema } from 'graphql'
 import { stringify as stringifyLossless } from 'lossless-json'
-import { SluiceError, type HttpBody, type Pipeline, type ReadResult, type RequestContext, type ServiceModel } from '@sluice/core'
+import { SluiceError, type HttpBody, type Pipeline, type ReadResult, type RequestContext, type ServiceModel } from '@sluice/core/protocol'
 import { buildListOptions, type ReadScope } from '../resolve/read-selection.js'
 import { byKeyRequest, listRequest } from '../resolve/root-fields.js'
 import { parseRecords, runRead } from '../resolve/run-operation.js'

@@ -1,4 +1,4 @@
-import type { ReadStream } from '@sluice/core'
+import type { ReadStream } from '@sluice/core/protocol'
 import type { ConnectionShape, FastRoot } from './compile-fast-query.js'
 
 type ListRoot = Extract<FastRoot, { kind: 'list' }>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { SluiceError, type HttpRequest, type HttpResponse } from '@sluice/core'
+import { SluiceError, type HttpRequest, type HttpResponse } from '@sluice/core/protocol'
 
 const require = createRequire(import.meta.url)
 

@@ -1,4 +1,4 @@
-import type { ErrorContext, HttpResponse, SluiceError } from '@sluice/core'
+import type { ErrorContext, HttpResponse, SluiceError } from '@sluice/core/protocol'
 import { formatSluiceError } from './format-errors.js'
 
 /**

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql'
 import { describe, expect, it, vi } from 'vitest'
-import { SluiceError, silentLogger } from '@sluice/core'
+import { SluiceError, silentLogger } from '@sluice/core/protocol'
 import { formatError } from './format-errors.js'
 
 const options = (mode: 'development' | 'production') => ({ mode, log: silentLogger, requestId: 'r1', fallbackCode: 'SLUICE_ERR_INTERNAL' as const })

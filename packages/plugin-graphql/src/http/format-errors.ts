@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql'
-import { isSluiceError, SluiceError, type ErrorCode, type HostMode, type Logger } from '@sluice/core'
+import { isSluiceError, SluiceError, type ErrorCode, type HostMode, type Logger } from '@sluice/core/protocol'
 
 /** One entry of a response's `errors` (GraphQL spec §7.1.2, SPEC §Errors). */
 export interface FormattedError {

@@ -6,7 +6,7 @@ import {
   type GraphQLSchema,
 } from 'graphql'
 import { stringify as stringifyLossless } from 'lossless-json'
-import { SluiceError, type ErrorCode, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext } from '@sluice/core'
+import { SluiceError, type ErrorCode, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext } from '@sluice/core/protocol'
 import type { GraphQLContext } from '../resolve/graphql-context.js'
 import { depthLimitRule } from '../validation/depth-limit-rule.js'
 import { noIntrospectionRule } from '../validation/no-introspection-rule.js'

@@ -1,4 +1,4 @@
-import { exceedsDepth, singleHeader, SluiceError, type HttpRequest } from '@sluice/core'
+import { exceedsDepth, singleHeader, SluiceError, type HttpRequest } from '@sluice/core/protocol'
 
 /** The GraphQL-over-HTTP request parameters (SPEC §GraphQL: `query`, `variables`, `operationName`). */
 export interface GraphQLParams {

@@ -1,5 +1,5 @@
 import { getArgumentValues, getNamedType, type GraphQLObjectType } from 'graphql'
-import { SluiceError, type AggregateFunction, type AggregateRequest, type AggregationItem, type HavingCondition } from '@sluice/core'
+import { SluiceError, type AggregateFunction, type AggregateRequest, type AggregationItem, type HavingCondition } from '@sluice/core/protocol'
 import { collectSubfields, type CollectedField, type SelectionScope } from './collect-fields.js'
 
 const FUNCTIONS: ReadonlySet<string> = new Set(['count', 'sum', 'avg', 'min', 'max'])

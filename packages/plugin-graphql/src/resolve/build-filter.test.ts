@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Filter } from '@sluice/core'
+import { Filter } from '@sluice/core/protocol'
 import { buildFilter } from './build-filter.js'
 
 describe('buildFilter', () => {

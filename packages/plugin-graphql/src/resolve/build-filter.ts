@@ -1,4 +1,4 @@
-import { Filter, SluiceError, type CaseFold, type ComparisonOperator, type FilterNode, type StringMatchMode } from '@sluice/core'
+import { Filter, SluiceError, type CaseFold, type ComparisonOperator, type FilterNode, type StringMatchMode } from '@sluice/core/protocol'
 
 type InputObject = Readonly<Record<string, unknown>>
 

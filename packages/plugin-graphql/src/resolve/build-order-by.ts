@@ -1,4 +1,4 @@
-import type { OrderByItem } from '@sluice/core'
+import type { OrderByItem } from '@sluice/core/protocol'
 
 /**
  * `{T}OrderByInput` → core's order items, in the order the client wrote the fields (`written`, from the document or

@@ -1,4 +1,4 @@
-import { SluiceError, type EntityModel, type RequestContext } from '@sluice/core'
+import { SluiceError, type EntityModel, type RequestContext } from '@sluice/core/protocol'
 import { GRAPHQL_TERMS } from './graphql-context.js'
 
 /**

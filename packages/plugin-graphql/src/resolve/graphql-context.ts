@@ -1,4 +1,4 @@
-import type { RequestContext, RequestTerms } from '@sluice/core'
+import type { RequestContext, RequestTerms } from '@sluice/core/protocol'
 
 /** What every resolver gets as graphql-js `contextValue`: the caller, and the variables as the client sent them. */
 export interface GraphQLContext {

@@ -1,5 +1,5 @@
 import { getArgumentValues, type FieldNode, type GraphQLObjectType } from 'graphql'
-import { Filter, type EntityModel, type FilterNode, type RelationSelection, type ServiceModel } from '@sluice/core'
+import { Filter, type EntityModel, type FilterNode, type RelationSelection, type ServiceModel } from '@sluice/core/protocol'
 import type { EntityTypes } from '../schema/entity-types.js'
 import { buildFilter, type RelatedFilterBuilder } from './build-filter.js'
 import { buildOrderBy } from './build-order-by.js'

@@ -1,5 +1,5 @@
 import { GraphQLList, GraphQLNonNull, type GraphQLFieldConfig, type GraphQLResolveInfo } from 'graphql'
-import { SluiceError, type OperationRequest, type Pipeline, type ServiceModel } from '@sluice/core'
+import { SluiceError, type OperationRequest, type Pipeline, type ServiceModel } from '@sluice/core/protocol'
 import { READ_FIELD, type ReadFieldExtension } from '../fast/read-field-extension.js'
 import { GROUPS } from '../schema/aggregate-types.js'
 import type { EntityTypes } from '../schema/entity-types.js'

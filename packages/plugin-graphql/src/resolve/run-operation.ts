@@ -1,5 +1,5 @@
 import { isInteger, isSafeNumber, LosslessNumber, parse as parseLossless } from 'lossless-json'
-import { invariant, type OperationRequest, type Pipeline, type ReadResult, type RequestContext, type WriteResult } from '@sluice/core'
+import { invariant, type OperationRequest, type Pipeline, type ReadResult, type RequestContext, type WriteResult } from '@sluice/core/protocol'
 import type { GraphQLContext } from './graphql-context.js'
 
 /** One pipeline call (one SQL statement) for a read; the records come back as the JSON text core built. */

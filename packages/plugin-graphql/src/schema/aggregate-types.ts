@@ -2,7 +2,7 @@ import {
   GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType,
   type GraphQLFieldConfigMap, type GraphQLInputObjectType,
 } from 'graphql'
-import { isNumericType, type FieldModel, type ScalarType } from '@sluice/core'
+import { isNumericType, type FieldModel, type ScalarType } from '@sluice/core/protocol'
 import type { EntityTypes } from './entity-types.js'
 import type { ScalarFilterInputs } from './scalar-filter-inputs.js'
 

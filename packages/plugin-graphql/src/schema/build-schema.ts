@@ -1,5 +1,5 @@
 import { GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLFieldConfigMap } from 'graphql'
-import type { EntityModel, Pipeline, ServiceModel } from '@sluice/core'
+import type { EntityModel, Pipeline, ServiceModel } from '@sluice/core/protocol'
 import type { GraphQLContext } from '../resolve/graphql-context.js'
 import { RootFields } from '../resolve/root-fields.js'
 import { groupByFields } from './aggregate-types.js'

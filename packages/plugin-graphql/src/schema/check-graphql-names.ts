@@ -1,4 +1,4 @@
-import { SluiceError, type EntityModel } from '@sluice/core'
+import { SluiceError, type EntityModel } from '@sluice/core/protocol'
 import { entityNames } from './entity-names.js'
 import { isGraphQLName, suggestGraphQLName } from './graphql-name.js'
 

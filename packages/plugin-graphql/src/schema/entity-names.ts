@@ -1,5 +1,5 @@
-import type { EntityModel } from '@sluice/core'
-import { pluralize } from '@sluice/core'
+import type { EntityModel } from '@sluice/core/protocol'
+import { pluralize } from '@sluice/core/protocol'
 
 /**
  * The GraphQL names generated for one entity, following Data API builder (dab.md §4.1): the singular is

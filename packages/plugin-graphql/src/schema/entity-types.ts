@@ -3,7 +3,7 @@ import {
   GraphQLString, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap,
   type GraphQLOutputType,
 } from 'graphql'
-import type { EntityModel, FieldModel, RelationshipModel } from '@sluice/core'
+import type { EntityModel, FieldModel, RelationshipModel } from '@sluice/core/protocol'
 import { entityNames, type EntityNames } from './entity-names.js'
 import { buildCreateInput, buildUpdateInput } from './mutation-input-types.js'
 import type { ScalarFilterInputs } from './scalar-filter-inputs.js'

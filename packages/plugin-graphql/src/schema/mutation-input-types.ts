@@ -1,5 +1,5 @@
 import { GraphQLInputObjectType, GraphQLList, GraphQLNonNull, type GraphQLInputFieldConfigMap } from 'graphql'
-import type { FieldModel } from '@sluice/core'
+import type { FieldModel } from '@sluice/core/protocol'
 import type { EntityTypes } from './entity-types.js'
 import { graphqlScalar } from './scalars.js'
 

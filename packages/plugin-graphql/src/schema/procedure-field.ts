@@ -2,7 +2,7 @@ import {
   GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap,
   type GraphQLOutputType,
 } from 'graphql'
-import type { EntityModel, Pipeline } from '@sluice/core'
+import type { EntityModel, Pipeline } from '@sluice/core/protocol'
 import { GRAPHQL_TERMS, type GraphQLContext } from '../resolve/graphql-context.js'
 import { parseRecords, runRead } from '../resolve/run-operation.js'
 import type { EntityNames } from './entity-names.js'

@@ -1,7 +1,7 @@
 import {
   GraphQLBoolean, GraphQLInputObjectType, GraphQLList, type GraphQLInputFieldConfigMap, type GraphQLScalarType,
 } from 'graphql'
-import type { ScalarType } from '@sluice/core'
+import type { ScalarType } from '@sluice/core/protocol'
 import { graphqlScalar } from './scalars.js'
 
 /** Operators a filter input offers, by kind of scalar (dab.md §4.2). */

@@ -2,7 +2,7 @@ import {
   GraphQLBoolean, GraphQLError, GraphQLFloat, GraphQLInt, GraphQLScalarType, GraphQLString, Kind, valueFromASTUntyped,
   type ValueNode,
 } from 'graphql'
-import { describeValue, type ScalarType } from '@sluice/core'
+import { describeValue, type ScalarType } from '@sluice/core/protocol'
 
 /**
  * Data API builder's scalar names (Hot Chocolate 16, dab.md §4.1). Values are checked here only for their GraphQL

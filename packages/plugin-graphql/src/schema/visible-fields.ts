@@ -1,4 +1,4 @@
-import type { ActionName, EntityModel, FieldModel } from '@sluice/core'
+import type { ActionName, EntityModel, FieldModel } from '@sluice/core/protocol'
 
 /**
  * The fields of `entity` that at least one configured role may use for `action`, in database order, or `undefined`

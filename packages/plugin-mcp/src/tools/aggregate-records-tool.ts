@@ -1,7 +1,4 @@
-import {
-  invariant, type AggregateFunction, type EntityModel, type HavingCondition, type OperationRequest, type OperationResult,
-  type RequestContext,
-} from '@sluice/core'
+import { invariant, type AggregateFunction, type EntityModel, type HavingCondition, type OperationRequest, type OperationResult, type RequestContext } from '@sluice/core/protocol'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { MCP_TERMS } from '../mcp-terms.js'
 import { parseFilterArgument } from '../parse-filter-argument.js'

@@ -1,4 +1,4 @@
-import type { ActionName, EntityModel, FieldModel, RequestContext, ServiceModel } from '@sluice/core'
+import type { ActionName, EntityModel, FieldModel, RequestContext, ServiceModel } from '@sluice/core/protocol'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { optionalBoolean, optionalStringArray, type ToolArguments } from '../read-arguments.js'
 import { McpToolError, successResult, type ToolResult } from '../tool-result.js'

@@ -1,4 +1,4 @@
-import type { RequestContext } from '@sluice/core'
+import type { RequestContext } from '@sluice/core/protocol'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { optionalObject, requiredString, type ToolArguments } from '../read-arguments.js'
 import { resolveToolEntity } from '../resolve-tool-entity.js'

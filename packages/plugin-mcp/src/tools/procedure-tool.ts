@@ -1,4 +1,4 @@
-import type { EntityModel, ParameterModel, RequestContext, ScalarType } from '@sluice/core'
+import type { EntityModel, ParameterModel, RequestContext, ScalarType } from '@sluice/core/protocol'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import type { ToolArguments } from '../read-arguments.js'
 import { runProcedure } from '../run-procedure.js'

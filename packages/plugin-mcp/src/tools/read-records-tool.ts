@@ -1,4 +1,4 @@
-import { invariant, parseExpandExpression, reshapeExpandedArray, type RequestContext } from '@sluice/core'
+import { invariant, parseExpandExpression, reshapeExpandedArray, type RequestContext } from '@sluice/core/protocol'
 import { afterMember, buildExpandedLevel } from '../build-expanded-level.js'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { MCP_TERMS } from '../mcp-terms.js'

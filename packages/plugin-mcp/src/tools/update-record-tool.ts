@@ -1,4 +1,4 @@
-import { invariant, type RequestContext } from '@sluice/core'
+import { invariant, type RequestContext } from '@sluice/core/protocol'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { MCP_UPDATE_TERMS } from '../mcp-terms.js'
 import { invalid, requiredObject, requiredString, type ToolArguments } from '../read-arguments.js'

@@ -1,4 +1,4 @@
-import type { ColumnRef, InsertPlan, PredicateNode, ScalarType, UpdatePlan, UpsertPlan } from '@sluice/core'
+import type { ColumnRef, InsertPlan, PredicateNode, ScalarType, UpdatePlan, UpsertPlan } from '@sluice/core/dialect'
 
 /**
  * The scalar type of each of a write's key columns, for the table variable that captures the written key: from the

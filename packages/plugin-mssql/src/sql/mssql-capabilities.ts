@@ -1,4 +1,4 @@
-import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core'
+import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core/dialect'
 
 /**
  * What the SQL Server dialect can do, as compiled and driven here:

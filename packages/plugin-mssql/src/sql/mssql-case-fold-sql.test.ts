@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, ParamRef, SelectPlan } from '@sluice/core'
+import type { ColumnRef, ParamRef, SelectPlan } from '@sluice/core/dialect'
 import { MssqlSqlCompiler } from './mssql-sql-compiler.js'
 
 // Golden T-SQL for case-folded filters (reviewable without a server).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, NestedSelect, SelectPlan } from '@sluice/core'
+import type { ColumnRef, NestedSelect, SelectPlan } from '@sluice/core/dialect'
 import { MssqlSqlCompiler } from './mssql-sql-compiler.js'
 
 // Golden T-SQL for counts (reviewable without a server).

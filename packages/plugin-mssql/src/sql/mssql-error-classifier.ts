@@ -1,4 +1,4 @@
-import type { DatabaseErrorClassification } from '@sluice/core'
+import type { DatabaseErrorClassification } from '@sluice/core/dialect'
 
 type Kind = DatabaseErrorClassification['kind']
 

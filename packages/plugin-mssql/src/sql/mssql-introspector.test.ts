@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CompiledQuery, Driver } from '@sluice/core'
+import type { CompiledQuery, Driver } from '@sluice/core/dialect'
 import { MSSQL_TABLES_SQL } from './mssql-introspection-sql.js'
 import { MssqlIntrospector } from './mssql-introspector.js'
 

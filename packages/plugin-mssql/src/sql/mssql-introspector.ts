@@ -1,7 +1,5 @@
-import { qualifiedKey } from '@sluice/core'
-import type {
-  Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject,
-} from '@sluice/core'
+import { qualifiedKey } from '@sluice/core/dialect'
+import type { Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject } from '@sluice/core/dialect'
 import { findParameterDefaults } from './find-parameter-defaults.js'
 import { MSSQL_KEYS_SQL, MSSQL_OBJECTS_SQL, MSSQL_PROCEDURES_SQL, MSSQL_TABLES_SQL } from './mssql-introspection-sql.js'
 import { formatMssqlType, mapMssqlType, readMssqlMaxLength } from './mssql-type-map.js'

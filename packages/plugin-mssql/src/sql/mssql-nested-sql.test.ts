@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, NestedSelect, SelectPlan } from '@sluice/core'
+import type { ColumnRef, NestedSelect, SelectPlan } from '@sluice/core/dialect'
 import { MssqlSqlCompiler } from './mssql-sql-compiler.js'
 
 // Golden tests: nested relationship reads (OUTER-APPLY-free correlated FOR JSON sub-queries) and aggregation.

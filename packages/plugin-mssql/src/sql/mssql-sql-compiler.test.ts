@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, ExecutePlan, SelectPlan } from '@sluice/core'
+import type { ColumnRef, ExecutePlan, SelectPlan } from '@sluice/core/dialect'
 import { MssqlSqlCompiler } from './mssql-sql-compiler.js'
 
 // Golden tests: the T-SQL for each read plan shape, reviewable without a server (writes: mssql-write-sql.test.ts).

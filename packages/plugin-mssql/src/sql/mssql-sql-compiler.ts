@@ -1,10 +1,4 @@
-import {
-  BaseSqlCompiler,
-  type AggregateColumn, type AggregatePlan, type CaseFold, type NestedSelect, type ParamRef,
-  type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn,
-  type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef,
-  type UpdatePlan, type UpsertPlan,
-} from '@sluice/core'
+import { BaseSqlCompiler, type AggregateColumn, type AggregatePlan, type CaseFold, type NestedSelect, type ParamRef, type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
 import { buildWriteKeyTypes } from './build-write-key-types.js'
 import { MSSQL_VARIABLE_TYPES } from './mssql-variable-types.js'
 

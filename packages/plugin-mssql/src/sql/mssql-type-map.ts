@@ -1,4 +1,4 @@
-import type { ScalarType } from '@sluice/core'
+import type { ScalarType } from '@sluice/core/dialect'
 
 /** SQL Server system types by `sys.types.name` (user-defined alias types are resolved to their system type first). */
 const BY_NAME: Readonly<Record<string, ScalarType>> = {

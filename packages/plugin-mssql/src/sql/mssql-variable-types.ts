@@ -1,4 +1,4 @@
-import type { ScalarType } from '@sluice/core'
+import type { ScalarType } from '@sluice/core/dialect'
 
 /**
  * The T-SQL type a table variable declares for a value of each scalar type (the written row's key, captured by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan } from '@sluice/core'
+import type { ColumnRef, DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan } from '@sluice/core/dialect'
 import { MssqlSqlCompiler } from './mssql-sql-compiler.js'
 
 // Golden tests: the T-SQL batch for each write plan shape.

@@ -1,4 +1,4 @@
-import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core'
+import { DEFAULT_CAPABILITIES, type DialectCapabilities } from '@sluice/core/dialect'
 import type { MysqlFlavor } from './mysql-server.js'
 
 /**
@@ -20,6 +20,8 @@ const COMMON: DialectCapabilities = Object.freeze({
   nestedReads: true,
   aggregation: true,
   streamingReads: true,
+  // Pages are GROUP_CONCAT(JSON_OBJECT(…) SEPARATOR ',\n'); nested lists join their items with ',' only.
+  pageRecordPerLine: true,
   multipleCreate: true,
 })
 

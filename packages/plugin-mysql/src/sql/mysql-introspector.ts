@@ -1,7 +1,5 @@
-import { qualifiedKey } from '@sluice/core'
-import type {
-  Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject,
-} from '@sluice/core'
+import { qualifiedKey } from '@sluice/core/dialect'
+import type { Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject } from '@sluice/core/dialect'
 import { MYSQL_DEFAULT_SCHEMA_SQL, MYSQL_TABLES_SQL, mariadbJsonChecksSql, mysqlColumnsSql, mysqlKeysSql, mysqlRoutinesSql } from './mysql-introspection-sql.js'
 import { MysqlRoutines, parseParameterDefaults } from './mysql-routines.js'
 import type { MysqlServerInfo } from './mysql-server.js'

@@ -1,4 +1,4 @@
-import type { ParameterMetadata } from '@sluice/core'
+import type { ParameterMetadata } from '@sluice/core/dialect'
 
 /**
  * Procedure parameter lists by resolved name (`qualifiedKey`), filled by the introspector at start-up and read by

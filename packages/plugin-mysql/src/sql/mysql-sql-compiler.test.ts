@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, DeletePlan, InsertPlan, ReturnedRecord, SelectPlan, UpdatePlan, UpsertPlan } from '@sluice/core'
+import type { ColumnRef, DeletePlan, InsertPlan, ReturnedRecord, SelectPlan, UpdatePlan, UpsertPlan } from '@sluice/core/dialect'
 import { MysqlServerInfo } from './mysql-server.js'
 import { MysqlSqlCompiler } from './mysql-sql-compiler.js'
 

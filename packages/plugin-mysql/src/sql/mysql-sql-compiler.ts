@@ -1,9 +1,4 @@
-import {
-  BaseSqlCompiler, hasExactJsonForm, invariant, qualifiedKey,
-  type ColumnRef, type DeletePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink,
-  type AggregatePlan, type CaseFold, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type SelectPlan,
-  type CompiledSql, type TableRef, type UpdatePlan, type UpsertPlan,
-} from '@sluice/core'
+import { BaseSqlCompiler, hasExactJsonForm, invariant, qualifiedKey, type ColumnRef, type DeletePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink, type AggregatePlan, type CaseFold, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type SelectPlan, type CompiledSql, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
 import { IF_FOUND, THEN } from './mysql-batch.js'
 import { toMysqlDateTime } from './to-mysql-date-time.js'
 import { mysqlCastType } from './mysql-cast-type.js'

@@ -1,4 +1,4 @@
-import type { ScalarType } from '@sluice/core'
+import type { ScalarType } from '@sluice/core/dialect'
 
 /**
  * Maps a MySQL/MariaDB column to Sluice's scalar type from `DATA_TYPE` (`int`, `varchar` …) and `COLUMN_TYPE`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, ExecutePlan } from '@sluice/core'
+import type { ColumnRef, ExecutePlan } from '@sluice/core/dialect'
 import { PostgresSqlCompiler } from './postgres-sql-compiler.js'
 
 const col = (column: string): ColumnRef => ({ kind: 'column', table: 'r', column })

@@ -1,7 +1,5 @@
-import { qualifiedKey } from '@sluice/core'
-import type {
-  Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, SourceObject,
-} from '@sluice/core'
+import { qualifiedKey } from '@sluice/core/dialect'
+import type { Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, SourceObject } from '@sluice/core/dialect'
 import { POSTGRES_CONSTRAINTS_SQL, POSTGRES_RELATIONS_SQL, POSTGRES_TABLES_SQL } from './postgres-introspection-sql.js'
 import { mapPostgresType } from './postgres-type-map.js'
 import { readPostgresRoutines } from './read-postgres-routines.js'

@@ -1,8 +1,4 @@
-import {
-  BaseSqlCompiler, hasExactJsonForm,
-  type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan,
-  type TableRef, type UpdatePlan, type UpsertPlan, type NestedSelect, type ParamRef, type AggregatePlan, type CaseFold,
-} from '@sluice/core'
+import { BaseSqlCompiler, hasExactJsonForm, type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan, type NestedSelect, type ParamRef, type AggregatePlan, type CaseFold } from '@sluice/core/dialect'
 
 /** Alias of the per-row record; quoted and unusual so it cannot be mistaken for a column of the table. */
 const RECORD = '"sluice:r"'

@@ -1,4 +1,4 @@
-import type { ScalarType } from '@sluice/core'
+import type { ScalarType } from '@sluice/core/dialect'
 
 /**
  * PostgreSQL base types by their catalog name (`pg_type.typname`) and by the SQL-standard spellings `format_type`

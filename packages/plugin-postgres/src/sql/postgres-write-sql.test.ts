@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan } from '@sluice/core'
+import type { ColumnRef, DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan } from '@sluice/core/dialect'
 import { PostgresSqlCompiler } from './postgres-sql-compiler.js'
 
 const col = (column: string): ColumnRef => ({ kind: 'column', table: 't', column })

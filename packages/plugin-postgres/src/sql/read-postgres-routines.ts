@@ -1,5 +1,5 @@
-import { qualifiedKey } from '@sluice/core'
-import type { Abortable, ColumnMetadata, Driver, ObjectMetadata, ParameterMetadata, SourceObject } from '@sluice/core'
+import { qualifiedKey } from '@sluice/core/dialect'
+import type { Abortable, ColumnMetadata, Driver, ObjectMetadata, ParameterMetadata, SourceObject } from '@sluice/core/dialect'
 import { POSTGRES_ROUTINES_SQL } from './postgres-routines-sql.js'
 import { mapPostgresType } from './postgres-type-map.js'
 
