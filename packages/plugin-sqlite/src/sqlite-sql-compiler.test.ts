@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import type { ColumnRef, InsertPlan, QueryPlan, ReturnedRecord, SelectPlan, UpdatePlan } from '@sluice/core/dialect'
+import { SqliteColumnDefaults } from './sqlite-column-defaults.js'
+import { SqliteDriver } from './sqlite-driver.js'
+import { SqliteSqlCompiler } from './sqlite-sql-compiler.js'
+
+const col = (column: string): ColumnRef => ({ kind: 'column', table: 't', column })
+const p = (index: number) => ({ kind: 'param' as const, index })
+const table = { name: { schema: 'main', name: 'books' }, alias: 't' }
+const returning: ReturnedRecord = {
+  columns: [{ name: 'id', column: col('id'), type: 'long' }, { name: 'done', column: col('done'), type: 'boolean' }, { name: 'note', column: col('note'), type: 'string' }],
+  visible: undefined,
+  keyColumns: [col('id')],
+}
+
+describe('SqliteSqlCompiler, run on a real in-memory database', () => {
+  const driver = new SqliteDriver({ filename: ':memory:' })
+  const defaults = new SqliteColumnDefaults()
+  defaults.set(table.name, new Map([['note', "'none'"]]))
+  const compiler = new SqliteSqlCompiler(defaults)
+  const run = async (plan: QueryPlan) => {
+    const compiled = compiler.compile(plan)
+    return { sql: compiled.sql, rows: (await driver.execute({ sql: compiled.sql, parameters: compiler.bindParameters(plan, compiled) })).rows }
+  }
+  afterAll(() => driver.destroy())
+
+  it('inserts without the columns left to their defaults and returns the record and key through RETURNING, exactly', async () => {
+    await driver.execute({ sql: `CREATE TABLE books (id INTEGER PRIMARY KEY, done BOOLEAN NOT NULL, note TEXT DEFAULT 'none', at DATETIME)`, parameters: [] })
+    const plan: InsertPlan = {
+      kind: 'insert', shapeKey: 'i', table, returning, guard: undefined,
+      values: [{ column: 'id', value: p(0) }, { column: 'done', value: p(1) }, { column: 'note', value: { kind: 'default' } }, { column: 'at', value: p(2) }],
+      parameters: [{ value: '9007199254740993', type: 'long' }, { value: true, type: 'boolean' }, { value: '2024-01-02 03:04:05.100Z', type: 'datetime' }],
+    }
+    const { sql, rows } = await run(plan)
+    expect(sql).toBe(`INSERT INTO "main"."books" ("id", "done", "at") VALUES (?, ?, ?) RETURNING json_object('id', "books"."id", 'done', `
+      + `json(CASE WHEN "books"."done" IS NULL THEN 'null' WHEN "books"."done" THEN 'true' ELSE 'false' END), 'note', "books"."note") AS "data", `
+      + `json_array(CAST("books"."id" AS TEXT)) AS "key"`)
+    expect(rows).toEqual([{ data: '{"id":9007199254740993,"done":true,"note":"none"}', key: '["9007199254740993"]' }])
+    expect((await driver.execute({ sql: 'SELECT at FROM books', parameters: [] })).rows).toEqual([{ at: '2024-01-02T03:04:05.1' }])
+  })
+
+  it('resets a column to its default expression on update (SQLite has no DEFAULT in SET)', async () => {
+    const plan: UpdatePlan = {
+      kind: 'update', shapeKey: 'u', table, returning, set: [{ column: 'note', value: { kind: 'default' } }, { column: 'done', value: p(0) }],
+      where: { kind: 'compare', left: col('id'), op: 'eq', right: p(1) },
+      parameters: [{ value: false, type: 'boolean' }, { value: '9007199254740993', type: 'long' }],
+    }
+    const { sql, rows } = await run(plan)
+    expect(sql).toContain(`UPDATE "main"."books" AS "t" SET "note" = ('none'), "done" = ? WHERE "t"."id" = ? RETURNING`)
+    expect(rows[0]).toMatchObject({ data: '{"id":9007199254740993,"done":false,"note":"none"}' })
+  })
+
+  it('builds a page as records separated by a comma and a newline, with the cursor of row `limit` when the output cannot carry it', async () => {
+    await driver.execute({ sql: `INSERT INTO books (id, done) VALUES (1, 0), (2, 1), (3, 0)`, parameters: [] })
+    const plan: SelectPlan = {
+      kind: 'select', shapeKey: 's', table, columns: [{ name: 'note', column: col('note'), type: 'string' }],
+      where: { kind: 'compare', left: col('id'), op: 'lt', right: p(0) },
+      orderBy: [{ column: col('id'), direction: 'asc', nullable: false }],
+      result: { mode: 'page', limit: 2, fetch: 3, cursorColumns: [col('id')] },
+      parameters: [{ value: '100', type: 'long' }],
+    }
+    const { rows } = await run(plan)
+    expect(rows).toEqual([{ data: '[{"note":"none"},\n{"note":"none"},\n{"note":"none"}]', cursor: '["2"]' }])
+  })
+})
