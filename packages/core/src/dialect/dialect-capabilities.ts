@@ -1,5 +1,7 @@
 /**
- * What a dialect can do. Core and the conformance suite branch on these flags, never on engine names.
+ * What a dialect can do. Core and the conformance suite branch on these flags, never on engine names; the flags
+ * marked informational are only shown in the engine × capability table (docs/engines.md), so a dialect may leave them
+ * at their defaults.
  * New flags get a default in {@link DEFAULT_CAPABILITIES}, so adding one never breaks a third-party dialect.
  */
 export interface DialectCapabilities {
@@ -7,17 +9,17 @@ export interface DialectCapabilities {
   readonly storedProcedures: boolean
   /** GraphQL multiple (nested) create in one transaction. */
   readonly multipleCreate: boolean
-  /** How written rows come back: `RETURNING`, `OUTPUT inserted.*`, or a follow-up SELECT. */
+  /** How written rows come back: `RETURNING`, `OUTPUT inserted.*`, or a follow-up SELECT. Informational (engines.md). */
   readonly returning: 'returning' | 'output' | 'none'
-  /** The engine builds response JSON itself (json_agg / JSON_ARRAYAGG / FOR JSON). */
+  /** The engine builds response JSON itself (json_agg / JSON_ARRAYAGG / FOR JSON). Informational (engines.md). */
   readonly jsonInDatabase: boolean
-  /** Explicit values may be inserted into auto-generated key columns. */
+  /** Explicit values may be inserted into auto-generated key columns. Informational (engines.md). */
   readonly explicitKeyInsert: boolean
-  /** DDL runs inside transactions (used by fixtures and migrations). */
+  /** DDL runs inside transactions. Informational (engines.md; a conformance fixture may use it). */
   readonly transactionalDdl: boolean
   /** Native single-statement upsert whose semantics match PUT/PATCH (INSERT … ON CONFLICT, MERGE …). */
   readonly nativeUpsert: boolean
-  /** LATERAL joins (or APPLY) for nested relationship reads in one statement. */
+  /** LATERAL joins (or APPLY) for nested relationship reads in one statement. Informational (engines.md). */
   readonly lateralJoins: boolean
   /** The compiler builds `SelectPlan.relations` (nested relationship reads) into the root statement. */
   readonly nestedReads: boolean

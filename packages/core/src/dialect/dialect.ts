@@ -8,7 +8,8 @@ import type { SluicePlugin } from '../plugin/sluice-plugin.js'
 
 /**
  * An engine, as a factory of the parts core needs, and nothing more. `family` names the SQL flavour (shared
- * compiler and introspector), `variant` the driver: PGlite is variant `pglite` of family `postgres`.
+ * compiler and introspector), `variant` the driver: PGlite is variant `pglite` of family `postgres`. Both are
+ * descriptive (engines.md, diagnostics): core branches on `capabilities`, never on names.
  */
 export interface Dialect {
   readonly family: string
