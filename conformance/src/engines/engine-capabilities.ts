@@ -4,6 +4,7 @@ import { mssqlPlugin } from '@sluice/plugin-mssql'
 import { mysqlPlugin } from '@sluice/plugin-mysql'
 import { pglitePlugin } from '@sluice/plugin-pglite'
 import { postgresPlugin } from '@sluice/plugin-postgres'
+import { sqlitePlugin } from '@sluice/plugin-sqlite'
 
 /** One column of the engine × capability table: an engine as users name it, and what its dialect declares. */
 export interface EngineCapabilities {
@@ -33,5 +34,6 @@ export function listEngineCapabilities(): EngineCapabilities[] {
     declared('MySQL 8', 'mysql', mysqlPlugin({ flavor: 'mysql' }), 'mysql://localhost/db'),
     declared('MariaDB 10.11', 'mysql', mysqlPlugin({ flavor: 'mariadb' }), 'mysql://localhost/db'),
     declared('SQL Server', 'mssql', mssqlPlugin(), 'Server=localhost;Database=db'),
+    declared('SQLite', 'sqlite', sqlitePlugin(), ':memory:'),
   ]
 }
