@@ -9,6 +9,7 @@ import { openapiPlugin, swaggerUiPlugin } from '@sluice/plugin-openapi'
 import { pglitePlugin } from '@sluice/plugin-pglite'
 import { postgresPlugin } from '@sluice/plugin-postgres'
 import { restPlugin } from '@sluice/plugin-rest'
+import { sqlitePlugin } from '@sluice/plugin-sqlite'
 
 /**
  * The plugins `sluice start` composes: every built-in dialect and protocol, authentication (given the process
@@ -16,5 +17,5 @@ import { restPlugin } from '@sluice/plugin-rest'
  * and response compression.
  */
 export function defaultPlugins(): SluicePlugin[] {
-  return [postgresPlugin(), pglitePlugin(), mysqlPlugin(), mssqlPlugin(), restPlugin(), graphqlPlugin(), openapiPlugin(), swaggerUiPlugin(), mcpPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
+  return [postgresPlugin(), pglitePlugin(), mysqlPlugin(), mssqlPlugin(), sqlitePlugin(), restPlugin(), graphqlPlugin(), openapiPlugin(), swaggerUiPlugin(), mcpPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
 }
