@@ -29,7 +29,7 @@ describe('sluice-conformance', () => {
     expect(output).toContain('✓ passed   procedures.call-count  [requires storedProcedures]')
     expect(output).toContain('2 passed, 0 failed, 0 skipped, 0 known gaps')
     expect(code).toBe(0)
-  })
+  }, 120_000)
 
   it('exits non-zero when the suite fails, and 2 on bad arguments', async () => {
     const broken = await runCli('--engine', 'conformance/test/support/broken-engine.ts', '--only', 'paging.tampered-after')
@@ -38,7 +38,7 @@ describe('sluice-conformance', () => {
     const bad = await runCli('--engine', 'conformance/test/support/no-such-engine.ts')
     expect(bad.output).toMatch(/no engine module at .*no-such-engine\.ts/)
     expect(bad.code).toBe(2)
-  })
+  }, 120_000)
 })
 
 describe('parseCliArguments', () => {
