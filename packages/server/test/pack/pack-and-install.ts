@@ -25,7 +25,7 @@ try {
     step('building')
     await run('corepack', ['pnpm', 'build'], { cwd: WORKSPACE_ROOT, maxBuffer: 64 << 20 })
   }
-  // The server depends on every built-in plugin (and on the private example package), so all of them are packed.
+  // The server depends on every built-in plugin and on the sample (`sluice start --demo`), so all of them are packed.
   const packages = listWorkspacePackages()
   const serverDeps = Object.keys(packages.find((p) => p.manifest.name === '@sluice/server')!.manifest.dependencies ?? {})
   const needed = packages.filter((p) => p.manifest.name === '@sluice/server' || p.manifest.name === '@sluice/conformance' || serverDeps.includes(p.manifest.name))
