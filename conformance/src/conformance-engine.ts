@@ -47,6 +47,13 @@ export interface EngineLimits {
    * this long, or without a declared limit, they may be written (the scenario deletes them again) or get a 4xx.
    */
   readonly maxIndexedTextKeyLength?: number
+  /**
+   * Whether the database can generate one part of a composite primary key (an identity beside key parts the caller
+   * chooses, as in Data API builder's sample `Review`). Default `true`. SQLite generates only the rowid, a
+   * single-column key, so it declares `false`: `write.model-based` and `write.junk-bodies` then generate a key only
+   * as a whole single-column key, and check everything else as usual.
+   */
+  readonly compositeGeneratedKeys?: boolean
 }
 
 /**

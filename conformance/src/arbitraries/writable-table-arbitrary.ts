@@ -10,17 +10,19 @@ export interface GeneratedKeyTableArbitraryOptions {
   readonly maxRows?: number
   /** Columns outside the key: 1 to this (default 4). */
   readonly maxOtherColumns?: number
+  /** Whether the identity may follow a chosen key part (default true); false keeps it a single-column key. */
+  readonly compositeKey?: boolean
 }
 
 /**
  * Random tables whose key the database generates: an identity column (`int` or `bigint`, `generated: true`),
  * sometimes after a key part the caller chooses (a composite key such as Data API builder's sample `Review`,
- * `book_id` + generated `id`), and other columns of any neutral type, nullable or not. The rows number their
- * identity 1, 2, 3… as a database would have.
+ * `book_id` + generated `id`; never when `compositeKey` is false), and other columns of any neutral type, nullable or
+ * not. The rows number their identity 1, 2, 3… as a database would have.
  */
 export function createGeneratedKeyTableArbitrary(options: GeneratedKeyTableArbitraryOptions): fc.Arbitrary<FixtureTable> {
   const shape = fc.tuple(
-    fc.option(fc.constantFrom(...KEY_TYPES), { nil: undefined, freq: 3 }),
+    options.compositeKey === false ? fc.constant(undefined) : fc.option(fc.constantFrom(...KEY_TYPES), { nil: undefined, freq: 3 }),
     fc.constantFrom<NeutralType>('int', 'bigint'),
     fc.array(fc.tuple(fc.constantFrom(...NEUTRAL_TYPES), fc.boolean()), { minLength: 1, maxLength: options.maxOtherColumns ?? 4 }),
   ).chain(([partType, idType, otherTypes]) => {

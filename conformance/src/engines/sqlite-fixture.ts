@@ -34,7 +34,8 @@ const MAX_PARAMETERS = 10_000
  * quoted, values always parameters (booleans 1/0, timestamps as `YYYY-MM-DDThh:mm:ss[.f]`, the one text form the
  * dialect writes and compares). A generated key column is SQLite's rowid (`INTEGER PRIMARY KEY`), which continues
  * after the largest value inserted; SQLite can generate nothing else, so a generated part of a composite key is
- * refused, as are stored procedures (SQLite has none).
+ * refused (the SQLite engine declares `limits.compositeGeneratedKeys: false`, so the suite sends none), as are stored
+ * procedures (SQLite has none).
  */
 export function createSqliteFixture(execute: SqliteExecute): SqliteFixture {
   const created: string[] = []

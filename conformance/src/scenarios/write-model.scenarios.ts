@@ -3,6 +3,7 @@ import { createColumnCellArbitrary } from '../arbitraries/column-value-arbitrary
 import { createFixtureTableArbitrary } from '../arbitraries/fixture-table-arbitrary.js'
 import { createAddressableKeyValueArbitrary, createGeneratedKeyTableArbitrary } from '../arbitraries/writable-table-arbitrary.js'
 import { WriteCommand, type Action, type BodyDraft, type DeleteBody, type KeyChoice, type TableRole, type WriteModel, type WriteReal } from '../commands/write-command.js'
+import type { EngineLimits } from '../conformance-engine.js'
 import { findFixtureColumn, type FixtureColumn, type FixtureRow, type FixtureTable } from '../fixture.js'
 import { buildRowKeyId, type TableModel } from '../oracle/predict-write.js'
 import { isSafeJsonInteger, type BodyField } from '../rest/write-body.js'
@@ -66,26 +67,31 @@ function commandArbitraries(role: TableRole, table: FixtureTable): fc.Arbitrary<
   ]
 }
 
-/** The two tables, and commands on both. */
-const tablesWithCommands = fc
-  .tuple(
-    createFixtureTableArbitrary({ name: 'write_chosen', maxRows: 6, maxOtherColumns: 4 }),
-    createGeneratedKeyTableArbitrary({ name: 'write_generated', maxRows: 6 }),
-  )
-  .chain(([chosen, generated]) => fc.tuple(
-    fc.constant(chosen),
-    fc.constant(generated),
-    fc.commands([...commandArbitraries('chosen', chosen), ...commandArbitraries('generated', generated)], { maxCommands: 40, size: 'max' }),
-  ))
+/**
+ * The two tables, and commands on both. Without `limits.compositeGeneratedKeys` the generated key is always a
+ * single-column key.
+ */
+function createTablesWithCommands(limits: EngineLimits) {
+  return fc
+    .tuple(
+      createFixtureTableArbitrary({ name: 'write_chosen', maxRows: 6, maxOtherColumns: 4 }),
+      createGeneratedKeyTableArbitrary({ name: 'write_generated', maxRows: 6, compositeKey: limits.compositeGeneratedKeys !== false }),
+    )
+    .chain(([chosen, generated]) => fc.tuple(
+      fc.constant(chosen),
+      fc.constant(generated),
+      fc.commands([...commandArbitraries('chosen', chosen), ...commandArbitraries('generated', generated)], { maxCommands: 40, size: 'max' }),
+    ))
+}
 
 /** REST writes against a `Map` model: statuses, records, Location and the table after every request. */
 export const writeModelScenarios: readonly Scenario[] = [
   {
     key: 'write.model-based',
     title: 'random POST, PUT, PATCH (with and without If-Match: *), keyless PUT/PATCH, DELETE and GET by key agree with a Map model',
-    description: 'Random sequences of POST, PUT and PATCH (with and without `If-Match: *`), keyless PUT/PATCH, DELETE (sometimes with an `If-Match`, which has no effect, and a body: none or `{}` is fine, a field or junk is a 400) and GET by key on two random tables, one whose key the caller chooses (PUT/PATCH upsert) and one with a database-generated key, sometimes after a chosen part (PUT/PATCH by key only update, 404 when the row is absent; keyless PUT/PATCH and POST insert). Each request\'s status (200/201/204/404/409 or the documented 400), error message, record and `Location` agree with a `Map` model; a `Location` reads back the row, and after every request the whole table (GET `$first=-1`, in key order) equals the model.',
+    description: 'Random sequences of POST, PUT and PATCH (with and without `If-Match: *`), keyless PUT/PATCH, DELETE (sometimes with an `If-Match`, which has no effect, and a body: none or `{}` is fine, a field or junk is a 400) and GET by key on two random tables, one whose key the caller chooses (PUT/PATCH upsert) and one with a database-generated key, sometimes after a chosen part unless the engine declares `limits.compositeGeneratedKeys: false` (PUT/PATCH by key only update, 404 when the row is absent; keyless PUT/PATCH and POST insert). Each request\'s status (200/201/204/404/409 or the documented 400), error message, record and `Location` agree with a `Map` model; a `Location` reads back the row, and after every request the whole table (GET `$first=-1`, in key order) equals the model.',
     async run(harness) {
-      await harness.check(fc.asyncProperty(tablesWithCommands, async ([chosen, generated, commands]) => {
+      await harness.check(fc.asyncProperty(createTablesWithCommands(harness.limits), async ([chosen, generated, commands]) => {
         await harness.withServer({ tables: [chosen, generated] }, async (server) => {
           const setup = () => ({
             model: { chosen: createTableModel(chosen), generated: createTableModel(generated) },
