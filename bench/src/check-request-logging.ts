@@ -38,7 +38,8 @@ export async function checkRequestLogging(settings: BenchSettings): Promise<Requ
   const server = startServerProcess(cli, args, {})
   const origin = `http://127.0.0.1:${settings.port}`
   try {
-    await waitUntilReady(server, `${origin}/`)
+    // `GET /` answers as soon as the process listens (a liveness probe); the API answers 503 until start-up is done.
+    await waitUntilReady(server, `${origin}/api/Book?$first=1`)
     await settle()
     const atReady = server.output()
     const urls = BENCH_SCENARIOS.flatMap((s) => (s.comparesRows && s.write === undefined && s.queries === undefined && s.paths.sluice !== undefined ? [origin + s.paths.sluice] : []))

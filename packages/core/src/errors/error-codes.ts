@@ -103,7 +103,7 @@ export const ErrorCodes = {
   SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, wire: 'Unsupported Media Type', template: 'Content-Type {type} is not supported; send application/json.' },
   // ── database ────────────────────────────────────────────────────────────────────────────────
   SLUICE_ERR_DATABASE_UNAVAILABLE: { status: 503, wire: 'Service Unavailable', template: 'The database is unavailable; try again shortly.' },
-  SLUICE_ERR_STARTING: { status: 503, wire: 'Service Unavailable', template: 'The service is starting: its database cannot be reached yet; try again shortly.' },
+  SLUICE_ERR_STARTING: { status: 503, wire: 'Service Unavailable', template: 'The service is starting (connecting to its database and reading its metadata); try again shortly.' },
   SLUICE_ERR_DATABASE_TIMEOUT: {
     status: 504, wire: 'Gateway Timeout',
     template: 'The database did not finish the statement within the statement timeout (runtime.limits.statement-timeout-seconds) and cancelled it; narrow the request or try again later.',
