@@ -1,9 +1,8 @@
-import { BaseSqlCompiler, hasExactJsonForm, invariant, type AggregatePlan, type CaseFold, type ColumnRef, type DeletePlan, type InsertGuard, type InsertPlan, type NestedSelect, type OutputColumn, type ParameterSink, type ParamRef, type PlanParameter, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan, type WriteValue } from '@sluice/core/dialect'
+import { BaseSqlCompiler, hasExactJsonForm, invariant, type AggregatePlan, type CaseFold, type ColumnRef, type InsertGuard, type InsertPlan, type NestedSelect, type OutputColumn, type ParameterSink, type ParamRef, type PlanParameter, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan, type WriteValue } from '@sluice/core/dialect'
 import { SqliteColumnDefaults } from './sqlite-column-defaults.js'
 import { toSqliteDateTime } from './to-sqlite-date-time.js'
 
 const NO_NESTED: readonly NestedSelect[] = Object.freeze([])
-const HAVING_OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
 
 /**
  * SQLite SQL with positional `?` placeholders (every part is rendered in the order it stands in the text). SQLite
@@ -102,21 +101,14 @@ export class SqliteSqlCompiler extends BaseSqlCompiler {
    * outer `json_group_array` builds `{"fields": {…}, "aggregations": {…}}` per group. HAVING compares as REAL.
    */
   protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
-    const call = (a: AggregatePlan['aggregations'][number]): string => `${a.function}(${a.distinct ? 'DISTINCT ' : ''}${this.column(a.column)})`
-    const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS "g${i}"`)
-    const values = aggregate.aggregations.map((a, i) => `${call(a)} AS "a${i}"`)
-    const from = ` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
-    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
-      if (h.op === 'in') return `CAST(${call(a)} AS REAL) IN (${h.values.map((v) => `CAST(${sink.placeholder(v)} AS REAL)`).join(', ')})`
-      return `CAST(${call(a)} AS REAL) ${HAVING_OPERATORS[h.op]} CAST(${sink.placeholder(h.values[0]!)} AS REAL)`
-    }))
-    const inner = `SELECT ${[...groups, ...values].join(', ') || '1 AS "sluice:one"'}${from}`
-      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
-      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
     const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, ${this.jsonValue(`x."g${i}"`, g.type)}`).join(', ')
     const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, x."a${i}"`).join(', ')
     const order = aggregate.groupBy.length === 0 ? '' : ` ORDER BY ${aggregate.groupBy.map((_, i) => `x."g${i}" ASC NULLS FIRST`).join(', ')}`
-    return `SELECT json_group_array(json_object('fields', json_object(${fields}), 'aggregations', json_object(${aggs}))${order}) AS "data" FROM (${inner}) AS x`
+    return `SELECT json_group_array(json_object('fields', json_object(${fields}), 'aggregations', json_object(${aggs}))${order}) AS "data" FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS x`
+  }
+
+  protected override asDouble(expr: string): string {
+    return `CAST(${expr} AS REAL)`
   }
 
   protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {
@@ -133,10 +125,6 @@ export class SqliteSqlCompiler extends BaseSqlCompiler {
 
   protected compileUpsert(_plan: UpsertPlan, _sink: ParameterSink): string {
     throw new Error('SQLite declares no native upsert; core plans update-or-insert instead')
-  }
-
-  protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
-    return `DELETE FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} RETURNING 1 AS "deleted"`
   }
 
   /** SQLite has no `DEFAULT` in VALUES: columns left to their defaults are left out. */

@@ -3,7 +3,7 @@ import type { CaseFold } from '../filter/filter-node.js'
 import type { ColumnRef, ParamRef, PredicateNode, ValueExpr } from '../plan/predicate-node.js'
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
-import type { OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
+import type { AggregateColumn, AggregatePlan, OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
 import type { DeletePlan, InsertPlan, UpdatePlan, UpsertPlan, WriteValue } from '../plan/write-plan.js'
 import type { ExecutePlan } from '../plan/execute-plan.js'
 import { SluiceError } from '../errors/sluice-error.js'
@@ -55,7 +55,41 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   protected abstract compileUpdate(plan: UpdatePlan, sink: ParameterSink): string
   /** Only called when the dialect declares `nativeUpsert`; others may throw. */
   protected abstract compileUpsert(plan: UpsertPlan, sink: ParameterSink): string
-  protected abstract compileDelete(plan: DeletePlan, sink: ParameterSink): string
+  /** `DELETE … RETURNING 1 AS "deleted"`: one row per deleted row. Engines without RETURNING override it. */
+  protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
+    return `DELETE FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} RETURNING 1 AS ${this.quoteIdentifier('deleted')}`
+  }
+
+  /**
+   * The grouping statement of an aggregation (`SelectPlan.aggregate`): the group columns as `g0`…, the aggregates
+   * as `a0`…, the read's filter, GROUP BY and HAVING, each bound compared as a double (`asDouble`) so a fractional
+   * bound works against an integer aggregate. A dialect's `compileSelect` wraps it in the JSON its engine builds —
+   * `[{"fields": {…}, "aggregations": {…}}, …]` ordered by the group columns, NULL first — reading `g<i>`, `a<i>`.
+   */
+  protected aggregateGroups(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
+    const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS ${this.quoteIdentifier(`g${i}`)}`)
+    const values = aggregate.aggregations.map((a, i) => `${this.aggregateCall(a)} AS ${this.quoteIdentifier(`a${i}`)}`)
+    // Rendered in textual order (the filter's placeholders before HAVING's), for positional placeholders.
+    const from = ` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
+      const value = this.asDouble(this.aggregateCall(a))
+      if (h.op === 'in') return `${value} IN (${h.values.map((v) => this.asDouble(sink.placeholder(v))).join(', ')})`
+      return `${value} ${OPERATORS[h.op]} ${this.asDouble(sink.placeholder(h.values[0]!))}`
+    }))
+    return `SELECT ${[...groups, ...values].join(', ') || `1 AS ${this.quoteIdentifier('sluice:one')}`}${from}`
+      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
+      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
+  }
+
+  /** One aggregate of `aggregateGroups`: `count(DISTINCT t.c)`. */
+  protected aggregateCall(a: AggregateColumn): string {
+    return `${a.function}(${a.distinct ? 'DISTINCT ' : ''}${this.column(a.column)})`
+  }
+
+  /** An expression as a double-precision number (HAVING bounds). */
+  protected asDouble(expr: string): string {
+    return `CAST(${expr} AS DOUBLE PRECISION)`
+  }
   /**
    * A stored-procedure call (see `ExecutePlan` for the result contract). Dialects with `capabilities.storedProcedures`
    * override it; the default refuses, naming the missing capability.

@@ -137,7 +137,7 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     return this.written(plan, statement, plan.table, plan.returning, sink, true)
   }
 
-  protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
+  protected override compileDelete(plan: DeletePlan, sink: ParameterSink): string {
     // No OUTPUT clause (a bare OUTPUT fails on tables with triggers): the row count says whether a row went.
     return `DELETE ${this.quoteIdentifier(plan.table.alias)} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}; `
       + 'SELECT 1 AS [deleted] WHERE @@ROWCOUNT > 0;'
@@ -257,16 +257,7 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
    * compares in float so a fractional bound works against integer aggregates.
    */
   protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
-    const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS [g${i}]`)
-    const values = aggregate.aggregations.map((a, i) => `${this.aggregateCall(a)} AS [a${i}]`)
-    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
-      const value = `CAST(${this.aggregateCall(a)} AS float)`
-      if (h.op === 'in') return `${value} IN (${h.values.map((v) => `CAST(${sink.placeholder(v)} AS float)`).join(', ')})`
-      return `${value} ${HAVING_OPERATORS[h.op]} CAST(${sink.placeholder(h.values[0]!)} AS float)`
-    }))
-    const inner = `SELECT ${[...groups, ...values].join(', ') || '1 AS [sluice:one]'} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
-      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
-      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
+    const inner = this.aggregateGroups(plan, aggregate, sink)
     const fields = aggregate.groupBy.length === 0
       ? [`JSON_QUERY(N'{}') AS [fields]`]
       : aggregate.groupBy.map((g, i) => `[x].[g${i}] AS ${this.quoteIdentifier(`fields.${g.name}`)}`)
@@ -277,7 +268,11 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     return `SELECT COALESCE((SELECT ${[...fields, ...aggs].join(', ')} FROM (${inner}) AS [x]${order} FOR JSON PATH, INCLUDE_NULL_VALUES), N'[]') AS [data]`
   }
 
-  protected aggregateCall(a: AggregateColumn): string {
+  protected override asDouble(expr: string): string {
+    return `CAST(${expr} AS float)`
+  }
+
+  protected override aggregateCall(a: AggregateColumn): string {
     const distinct = a.distinct ? 'DISTINCT ' : ''
     const column = this.column(a.column)
     switch (a.function) {
@@ -319,7 +314,6 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
 }
 
 const NO_NESTED: readonly NestedSelect[] = Object.freeze([])
-const HAVING_OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
 
 function sameColumn(a: ColumnRef, b: ColumnRef): boolean {
   return a.table === b.table && a.column === b.column

@@ -151,25 +151,18 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
    * HAVING compares as DOUBLE, so a fractional bound works against integer aggregates.
    */
   protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
-    const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS \`g${i}\``)
-    const values = aggregate.aggregations.map((a, i) => `${this.aggregateCall(a)} AS \`a${i}\``)
-    const from = ` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
-    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
-      const value = `CAST(${this.aggregateCall(a)} AS DOUBLE)`
-      if (h.op === 'in') return `${value} IN (${h.values.map((v) => `CAST(${sink.placeholder(v)} AS DOUBLE)`).join(', ')})`
-      return `${value} ${HAVING_OPERATORS[h.op]} CAST(${sink.placeholder(h.values[0]!)} AS DOUBLE)`
-    }))
-    const inner = `SELECT ${[...groups, ...values].join(', ') || '1 AS `sluice:one`'}${from}`
-      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
-      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
     const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, ${this.jsonValue(`\`x\`.\`g${i}\``, g.type)}`).join(', ')
     const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, \`x\`.\`a${i}\``).join(', ')
     const order = aggregate.groupBy.length === 0 ? '' : ` ORDER BY ${aggregate.groupBy.map((_, i) => `\`x\`.\`g${i}\` ASC`).join(', ')}`
     return `SELECT CONCAT('[', COALESCE(GROUP_CONCAT(JSON_OBJECT('fields', JSON_OBJECT(${fields}), 'aggregations', JSON_OBJECT(${aggs}))${order} SEPARATOR ','), ''), ']') AS \`data\` `
-      + `FROM (${inner}) AS \`x\``
+      + `FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS \`x\``
   }
 
-  protected aggregateCall(a: AggregatePlan['aggregations'][number]): string {
+  protected override asDouble(expr: string): string {
+    return `CAST(${expr} AS DOUBLE)`
+  }
+
+  protected override aggregateCall(a: AggregatePlan['aggregations'][number]): string {
     return `${a.function.toUpperCase()}(${a.distinct ? 'DISTINCT ' : ''}${this.column(a.column)})`
   }
 
@@ -205,7 +198,7 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
     throw new Error('the MySQL family declares no native upsert; core plans update-or-insert instead')
   }
 
-  protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
+  protected override compileDelete(plan: DeletePlan, sink: ParameterSink): string {
     if (this.server.flavor === 'mariadb') {
       this.#bare = true
       const sql = `DELETE FROM ${this.qualifiedName(plan.table.name)}${this.where(plan.where, sink)} RETURNING 1 AS \`deleted\``
@@ -377,7 +370,6 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
 }
 
 const NO_NESTED: readonly NestedSelect[] = Object.freeze([])
-const HAVING_OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
 
 function sameColumn(a: ColumnRef, b: ColumnRef): boolean {
   return a.table === b.table && a.column === b.column

@@ -76,8 +76,8 @@ describe('PostgreSQL nested relationships', () => {
     }
     expect(compiler.compile(aggregate).sql).toBe(
       `SELECT coalesce(array_to_json(array_agg(json_build_object('fields', json_build_object('publisherId', x.g0), 'aggregations', json_build_object('n', x.a0)) `
-      + `ORDER BY x.g0 ASC NULLS FIRST)), '[]'::json)::text AS "data" FROM (SELECT "t"."publisher_id" AS g0, count(DISTINCT "t"."price") AS a0 `
-      + 'FROM "public"."books" AS "t" GROUP BY "t"."publisher_id" HAVING (count(DISTINCT "t"."price"))::float8 > $1::float8) AS x',
+      + `ORDER BY x.g0 ASC NULLS FIRST)), '[]'::json)::text AS "data" FROM (SELECT "t"."publisher_id" AS "g0", count(DISTINCT "t"."price") AS "a0" `
+      + 'FROM "public"."books" AS "t" GROUP BY "t"."publisher_id" HAVING (count(DISTINCT "t"."price"))::float8 > ($1)::float8) AS x',
     )
   })
 })

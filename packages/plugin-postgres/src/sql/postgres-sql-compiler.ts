@@ -1,4 +1,4 @@
-import { BaseSqlCompiler, hasExactJsonForm, type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan, type NestedSelect, type ParamRef, type AggregatePlan, type CaseFold } from '@sluice/core/dialect'
+import { BaseSqlCompiler, hasExactJsonForm, type ColumnRef, type ExecutePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan, type NestedSelect, type ParamRef, type AggregatePlan, type CaseFold } from '@sluice/core/dialect'
 
 /** Alias of the per-row record; quoted and unusual so it cannot be mistaken for a column of the table. */
 const RECORD = '"sluice:r"'
@@ -102,24 +102,14 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
    * float8 so a fractional bound works against integer aggregates.
    */
   protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
-    const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS g${i}`)
-    const values = aggregate.aggregations.map((a, i) => `${this.aggregateCall(a)} AS a${i}`)
-    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
-      const value = `(${this.aggregateCall(a)})::float8`
-      if (h.op === 'in') return `${value} IN (${h.values.map((v) => `${sink.placeholder(v)}::float8`).join(', ')})`
-      return `${value} ${HAVING_OPERATORS[h.op]} ${sink.placeholder(h.values[0]!)}::float8`
-    }))
-    const inner = `SELECT ${[...groups, ...values].join(', ') || '1 AS "sluice:one"'} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
-      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
-      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
     const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, x.g${i}`).join(', ')
     const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, x.a${i}`).join(', ')
     const order = aggregate.groupBy.length === 0 ? '' : ` ORDER BY ${aggregate.groupBy.map((_, i) => `x.g${i} ASC NULLS FIRST`).join(', ')}`
-    return `SELECT coalesce(array_to_json(array_agg(json_build_object('fields', json_build_object(${fields}), 'aggregations', json_build_object(${aggs}))${order})), '[]'::json)::text AS "data" FROM (${inner}) AS x`
+    return `SELECT coalesce(array_to_json(array_agg(json_build_object('fields', json_build_object(${fields}), 'aggregations', json_build_object(${aggs}))${order})), '[]'::json)::text AS "data" FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS x`
   }
 
-  protected aggregateCall(a: AggregatePlan['aggregations'][number]): string {
-    return `${a.function}(${a.distinct ? 'DISTINCT ' : ''}${this.column(a.column)})`
+  protected override asDouble(expr: string): string {
+    return `(${expr})::float8`
   }
 
   /**
@@ -147,10 +137,6 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     const statement = `INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} ON CONFLICT (${conflict}) DO UPDATE SET ${set}`
       + `${plan.updateWhere === undefined ? '' : ` WHERE ${this.predicate(plan.updateWhere, sink)}`} RETURNING ${t}.*, (${t}.xmax = 0) AS ${INSERTED}`
     return this.written(statement, plan.table, plan.returning, sink, true)
-  }
-
-  protected compileDelete(plan: DeletePlan, sink: ParameterSink): string {
-    return `DELETE FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} RETURNING 1 AS "deleted"`
   }
 
   /**
@@ -222,7 +208,6 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
 }
 
 const NO_NESTED: readonly NestedSelect[] = Object.freeze([])
-const HAVING_OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
 
 function distinctColumns(columns: readonly ColumnRef[]): ColumnRef[] {
   const seen = new Set<string>()
