@@ -139,17 +139,18 @@ export class SqliteSqlCompiler extends BaseSqlCompiler {
    * declared types (SQLite then applies the column's affinity), so the policy compares numbers as numbers.
    */
   protected guardedValues(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
-    const t = this.quoteIdentifier(plan.table.alias)
-    const inserted = plan.values.map((v) => this.quoteIdentifier(v.column))
-    const row = guard.columns.map((c, i) => {
-      const v = plan.values[i]
-      const value = v === undefined || v.value.kind === 'default' ? 'NULL' : sink.placeholder(v.value)
-      return `${c.dbType.trim() === '' ? value : `CAST(${value} AS ${c.dbType})`} AS ${this.quoteIdentifier(c.column)}`
-    })
-    return `${inserted.length === 0 ? '' : ` (${inserted.join(', ')})`} SELECT ${inserted.map((c) => `${t}.${c}`).join(', ') || 'NULL'} `
-      + `FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
+    const columns = plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')
+    return `${columns === '' ? '' : ` (${columns})`} ${this.guardedSelect(plan, guard, sink)}`
   }
 
+  /** A column without a declared type takes its value as it comes. */
+  protected override castTo(value: string, dbType: string): string {
+    return dbType.trim() === '' ? value : `CAST(${value} AS ${dbType})`
+  }
+
+  protected override emptyInsertSelectList(): string {
+    return 'NULL'
+  }
   /** `data` (the record, when the read policy admits the row) and `key` (the key values as text) of the written row. */
   protected returned(table: TableRef, returning: ReturnedRecord, sink: ParameterSink, inReturning: boolean): string {
     this.#returning = inReturning ? table : undefined

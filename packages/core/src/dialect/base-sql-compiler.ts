@@ -4,7 +4,7 @@ import type { ColumnRef, ParamRef, PredicateNode, ValueExpr } from '../plan/pred
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
 import type { AggregateColumn, AggregatePlan, OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
-import type { DeletePlan, InsertPlan, UpdatePlan, UpsertPlan, WriteValue } from '../plan/write-plan.js'
+import type { DeletePlan, InsertGuard, InsertPlan, UpdatePlan, UpsertPlan, WriteValue } from '../plan/write-plan.js'
 import type { ExecutePlan } from '../plan/execute-plan.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import { invariant } from '../util/invariant.js'
@@ -79,6 +79,34 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     return `SELECT ${[...groups, ...values].join(', ') || `1 AS ${this.quoteIdentifier('sluice:one')}`}${from}`
       + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
       + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
+  }
+
+  /**
+   * The rows of a guarded insert (`InsertPlan.guard`, a create policy): the proposed row as a derived table under the
+   * plan table's alias (so the policy's column references read it), its values cast to their column types (`castTo`:
+   * a SELECT gives placeholders no type from the target), kept only when it meets the policy:
+   * `SELECT t.a, t.b FROM (SELECT CAST(? AS …) AS a, …) AS t WHERE <policy>`. The dialect puts it after
+   * `INSERT INTO … (a, b)`.
+   */
+  protected guardedSelect(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
+    const t = this.quoteIdentifier(plan.table.alias)
+    const row = guard.columns.map((c, i) => {
+      const v = plan.values[i]
+      const value = v === undefined || v.value.kind === 'default' ? 'NULL' : sink.placeholder(v.value)
+      return `${this.castTo(value, c.dbType)} AS ${this.quoteIdentifier(c.column)}`
+    })
+    const selected = plan.values.map((v) => `${t}.${this.quoteIdentifier(v.column)}`).join(', ')
+    return `SELECT ${selected || this.emptyInsertSelectList()} FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
+  }
+
+  /** A value cast to a column's database type (`guardedSelect`). */
+  protected castTo(value: string, dbType: string): string {
+    return `CAST(${value} AS ${dbType})`
+  }
+
+  /** The select list of a guarded insert that writes no column (every value its default): empty in ANSI SQL. */
+  protected emptyInsertSelectList(): string {
+    return ''
   }
 
   /** One aggregate of `aggregateGroups`: `count(DISTINCT t.c)`. */

@@ -165,16 +165,8 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
    * their column types; its alias is the plan table's, so the policy's column references read it.
    */
   protected guardedValues(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
-    const t = this.quoteIdentifier(plan.table.alias)
-    const row = guard.columns.map((c, i) => {
-      const v = plan.values[i]
-      const value = v === undefined || v.value.kind === 'default' ? 'NULL' : sink.placeholder(v.value)
-      return `CAST(${value} AS ${c.dbType}) AS ${this.quoteIdentifier(c.column)}`
-    })
-    return `SELECT ${plan.values.map((v) => `${t}.${this.quoteIdentifier(v.column)}`).join(', ')} `
-      + `FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
+    return this.guardedSelect(plan, guard, sink)
   }
-
   /** `OUTPUT inserted.[k0], … INTO @sluice_w`: the written row's key (and whether a MERGE inserted it). */
   protected output(returning: ReturnedRecord, upsert: boolean): string {
     // Without key columns (a linking row written by a multiple create) only the fact that a row was written is kept.

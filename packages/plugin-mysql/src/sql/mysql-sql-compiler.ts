@@ -255,17 +255,12 @@ export class MysqlSqlCompiler extends BaseSqlCompiler {
    * nearest castable form of) their column types, so the policy compares numbers as numbers and dates as dates.
    */
   protected guardedValues(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
-    const t = this.quoteIdentifier(plan.table.alias)
-    const inserted = plan.values.map((v) => this.quoteIdentifier(v.column))
-    const row = guard.columns.map((c, i) => {
-      const v = plan.values[i]
-      const value = v === undefined || v.value.kind === 'default' ? 'NULL' : sink.placeholder(v.value)
-      return `CAST(${value} AS ${mysqlCastType(c.dbType, this.server.flavor)}) AS ${this.quoteIdentifier(c.column)}`
-    })
-    return ` (${inserted.join(', ')}) SELECT ${inserted.map((c) => `${t}.${c}`).join(', ')} `
-      + `FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
+    return ` (${plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')}) ${this.guardedSelect(plan, guard, sink)}`
   }
 
+  protected override castTo(value: string, dbType: string): string {
+    return `CAST(${value} AS ${mysqlCastType(dbType, this.server.flavor)})`
+  }
   /**
    * The SELECT that reads the written row back by key (one row, or none). `key` renders the key comparisons; it is
    * called after the select list, so placeholders are recorded in textual order.

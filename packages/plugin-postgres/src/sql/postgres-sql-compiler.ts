@@ -176,17 +176,9 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
    * policy's column references read it; the INSERT target is not in scope there.
    */
   protected guardedValues(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
-    const t = this.quoteIdentifier(plan.table.alias)
-    const inserted = plan.values.map((v) => this.quoteIdentifier(v.column))
-    const row = guard.columns.map((c, i) => {
-      const v = plan.values[i]
-      const value = v === undefined || v.value.kind === 'default' ? 'NULL' : sink.placeholder(v.value)
-      return `CAST(${value} AS ${c.dbType}) AS ${this.quoteIdentifier(c.column)}`
-    })
-    return `${inserted.length === 0 ? '' : ` (${inserted.join(', ')})`} SELECT ${inserted.map((c) => `${t}.${c}`).join(', ')} `
-      + `FROM (SELECT ${row.join(', ')}) AS ${t} WHERE ${this.predicate(guard.predicate, sink)}`
+    const columns = plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')
+    return `${columns === '' ? '' : ` (${columns})`} ${this.guardedSelect(plan, guard, sink)}`
   }
-
   protected written(statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, upsert: boolean): string {
     const t = this.quoteIdentifier(table.alias)
     const key = `json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"`
