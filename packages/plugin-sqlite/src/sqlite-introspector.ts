@@ -34,7 +34,11 @@ export class SqliteIntrospector implements Introspector {
         if (rows === undefined) continue
         const metadata = buildObject(schema, rows, unique.get(o.name.name.toLowerCase()) ?? [], foreign.get(o.name.name.toLowerCase()) ?? [])
         found.set(qualifiedKey(o.name), metadata)
-        this.defaults.set(metadata.name, new Map(rows.filter((r) => r['default'] !== null).map((r) => [String(r['name']), String(r['default'])])))
+        this.defaults.set(
+          metadata.name,
+          new Map(rows.filter((r) => r['default'] !== null).map((r) => [String(r['name']), String(r['default'])])),
+          new Map(metadata.columns.map((c) => [c.name, c.type])),
+        )
       }
     }
     return { objects: found, defaultSchema: 'main' }

@@ -62,4 +62,23 @@ describe('SqliteSqlCompiler, run on a real in-memory database', () => {
     const { rows } = await run(plan)
     expect(rows).toEqual([{ data: '[{"note":"none"},\n{"note":"none"},\n{"note":"none"}]', cursor: '["2"]' }])
   })
+
+  it('compares a date column with a date-time column as the other engines do: the date is its midnight', async () => {
+    await driver.execute({ sql: 'CREATE TABLE days (id INTEGER PRIMARY KEY, day DATE NOT NULL, at DATETIME NOT NULL)', parameters: [] })
+    await driver.execute({ sql: `INSERT INTO days VALUES (1, '2000-02-29', '2000-02-29T00:00:00'), (2, '2000-02-29', '2000-02-29T00:00:00.5'), (3, '2000-03-01', '2000-02-29T12:00:00')`, parameters: [] })
+    const days = { name: { schema: 'main', name: 'days' }, alias: 'd' }
+    defaults.set(days.name, new Map(), new Map([['id', 'long'], ['day', 'date'], ['at', 'datetime']]))
+    const c = (column: string): ColumnRef => ({ kind: 'column', table: 'd', column })
+    const ids = async (op: 'eq' | 'lt' | 'gt', left: ColumnRef, right: ColumnRef) => {
+      const plan: SelectPlan = {
+        kind: 'select', shapeKey: `d-${op}`, table: days, columns: [{ name: 'id', column: c('id'), type: 'long' }],
+        where: { kind: 'compare', left, op, right }, orderBy: [{ column: c('id'), direction: 'asc', nullable: false }],
+        result: { mode: 'page', limit: 10, fetch: 11, cursorColumns: [c('id')] }, parameters: [],
+      }
+      return JSON.parse(String((await run(plan)).rows[0]!['data'] ?? '[]')).map((r: { id: number }) => r.id)
+    }
+    expect(await ids('eq', c('day'), c('at'))).toEqual([1])
+    expect(await ids('lt', c('day'), c('at'))).toEqual([2])
+    expect(await ids('gt', c('at'), c('day'))).toEqual([2])
+  })
 })

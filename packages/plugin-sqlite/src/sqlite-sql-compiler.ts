@@ -1,4 +1,4 @@
-import { BaseSqlCompiler, hasExactJsonForm, invariant, type AggregatePlan, type CaseFold, type ColumnRef, type InsertGuard, type InsertPlan, type NestedSelect, type OutputColumn, type ParameterSink, type ParamRef, type PlanParameter, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan, type WriteValue } from '@sluice/core/dialect'
+import { BaseSqlCompiler, hasExactJsonForm, invariant, type AggregatePlan, type CompiledSql, type ComparePredicate, type QualifiedName, type QueryPlan, type CaseFold, type ColumnRef, type InsertGuard, type InsertPlan, type NestedSelect, type OutputColumn, type ParameterSink, type ParamRef, type PlanParameter, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan, type WriteValue } from '@sluice/core/dialect'
 import { SqliteColumnDefaults } from './sqlite-column-defaults.js'
 import { toSqliteDateTime } from './to-sqlite-date-time.js'
 
@@ -16,8 +16,41 @@ export class SqliteSqlCompiler extends BaseSqlCompiler {
   /** Set while rendering a RETURNING clause: references to this alias name the table instead. */
   #returning: TableRef | undefined
 
+  /** The tables of the statement being compiled, by alias (see `comparison`). */
+  readonly #tables = new Map<string, QualifiedName>()
+
   constructor(private readonly defaults: SqliteColumnDefaults = new SqliteColumnDefaults()) {
     super()
+  }
+
+  override compile(plan: QueryPlan): CompiledSql {
+    this.#tables.clear()
+    const table = (plan as { readonly table?: TableRef }).table
+    if (table !== undefined) this.#tables.set(table.alias, table.name)
+    return super.compile(plan)
+  }
+
+  protected override tableRef(table: TableRef): string {
+    this.#tables.set(table.alias, table.name)
+    return super.tableRef(table)
+  }
+
+  /**
+   * A date column against a date-time column: SQLite keeps dates as `YYYY-MM-DD` and date-times as
+   * `YYYY-MM-DDThh:mm:ss[.f]`, so the date is compared as its midnight, as the other engines compare them.
+   */
+  protected override comparison(node: ComparePredicate, sink: ParameterSink): string {
+    const { left, right } = node
+    if (left.kind !== 'column' || right.kind !== 'column') return super.comparison(node, sink)
+    const types = [this.#typeOf(left), this.#typeOf(right)]
+    if (!types.includes('date') || !types.includes('datetime')) return super.comparison(node, sink)
+    const side = (c: ColumnRef, type: ScalarType | undefined): string => (type === 'date' ? `(${this.column(c)} || 'T00:00:00')` : this.column(c))
+    return `${side(left, types[0])} ${this.comparisonOperator(node.op)} ${side(right, types[1])}`
+  }
+
+  #typeOf(ref: ColumnRef): ScalarType | undefined {
+    const table = this.#tables.get(ref.table)
+    return table === undefined ? undefined : this.defaults.type(table, ref.column)
   }
 
   protected quoteIdentifier(name: string): string {

@@ -1,6 +1,6 @@
 import type { QualifiedName } from '../model/database-metadata.js'
 import type { CaseFold } from '../filter/filter-node.js'
-import type { ColumnRef, ParamRef, PredicateNode, ValueExpr } from '../plan/predicate-node.js'
+import type { ColumnRef, ComparePredicate, ParamRef, PredicateNode, ValueExpr } from '../plan/predicate-node.js'
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
 import type { AggregateColumn, AggregatePlan, OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
@@ -208,7 +208,7 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   protected predicate(node: PredicateNode, sink: ParameterSink): string {
     switch (node.kind) {
       case 'compare':
-        return `${this.value(node.left, sink)} ${OPERATORS[node.op]} ${this.value(node.right, sink)}`
+        return this.comparison(node, sink)
       case 'isNull':
         return `${this.column(node.operand)} IS ${node.negated ? 'NOT ' : ''}NULL`
       case 'like':
@@ -227,6 +227,18 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
       case 'exists':
         return `EXISTS (SELECT 1 FROM ${node.from.map((t) => this.tableRef(t)).join(', ')}${this.where(node.where, sink)})`
     }
+  }
+
+  /**
+   * `left op right`. A dialect whose stored forms compare only after a conversion (SQLite keeps dates and date-times
+   * as text of different lengths) overrides it; `comparisonOperator` gives the operator's SQL.
+   */
+  protected comparison(node: ComparePredicate, sink: ParameterSink): string {
+    return `${this.value(node.left, sink)} ${this.comparisonOperator(node.op)} ${this.value(node.right, sink)}`
+  }
+
+  protected comparisonOperator(op: ComparePredicate['op']): string {
+    return OPERATORS[op]
   }
 
   protected constant(value: boolean): string {
