@@ -54,13 +54,35 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
 
 /** The per-request context: principal from the authentication provider, then the effective role. */
 async function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest, reply: FastifyReply, streamReads: boolean): Promise<RequestContext> {
-  // A client that goes away before its answer is written aborts the request: drivers cancel its statement.
-  const departure = new AbortController()
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) departure.abort(new SluiceError('SLUICE_ERR_REQUEST_CANCELLED'))
-  })
   probeOnHalfClose(request, reply)
-  return createRequestContext(sluice, http, { requestId: request.id, signal: departure.signal, streamReads })
+  return createRequestContext(sluice, http, { requestId: request.id, signal: departureSignal(request, reply), streamReads })
+}
+
+/** One departure signal per connection (see `departureSignal`). */
+const departures = new WeakMap<object, AbortSignal>()
+
+/**
+ * A client that goes away before its answer is written aborts the request: drivers cancel its statement. Over
+ * HTTP/1.1 a client can only leave by closing its connection, so the signal belongs to the connection — created
+ * once, aborted when the socket closes — and costs a keep-alive request nothing (an AbortController and a listener
+ * per request cost about a tenth of a by-key read's throughput). A request without a socket gets its own.
+ */
+function departureSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const socket = request.raw.socket as (NodeJS.EventEmitter & object) | null | undefined
+  if (socket === null || socket === undefined || typeof socket.once !== 'function') {
+    const departure = new AbortController()
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) departure.abort(new SluiceError('SLUICE_ERR_REQUEST_CANCELLED'))
+    })
+    return departure.signal
+  }
+  let signal = departures.get(socket)
+  if (signal === undefined) {
+    const departure = new AbortController()
+    socket.once('close', () => departure.abort(new SluiceError('SLUICE_ERR_REQUEST_CANCELLED')))
+    departures.set(socket, (signal = departure.signal))
+  }
+  return signal
 }
 
 /**
