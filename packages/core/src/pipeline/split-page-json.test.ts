@@ -24,9 +24,10 @@ describe('splitPageJson', () => {
     fc.assert(fc.property(records, fc.integer({ min: 1, max: 8 }), fc.constantFrom(0, 2, undefined), (rows, limit, indent) => {
       const text = indent === undefined ? JSON.stringify(rows) : JSON.stringify(rows, null, indent)
       const split = splitPageJson(text, limit)
-      expect(JSON.parse(split.json)).toEqual(rows.slice(0, limit))
+      // Compared as JSON text: what JSON cannot keep (-0, a "__proto__" key's object identity) is not the split's concern.
+      expect(split.json.replace(/\s/g, '')).toBe(JSON.stringify(rows.slice(0, limit)).replace(/\s/g, ''))
       expect(split.more).toBe(rows.length > limit)
-      expect(split.lastElement === undefined ? undefined : JSON.parse(split.lastElement)).toEqual(rows.length > limit ? rows[limit - 1] : undefined)
+      expect(split.lastElement === undefined ? undefined : JSON.stringify(JSON.parse(split.lastElement))).toBe(rows.length > limit ? JSON.stringify(rows[limit - 1]) : undefined)
     }))
   })
 })

@@ -1,4 +1,5 @@
 import { invariant } from '../util/invariant.js'
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../util/json-char-codes.js'
 
 export interface PageSplit {
   /** The JSON array text of at most `limit` elements. */
@@ -73,11 +74,3 @@ function escaped(json: string, quote: number): boolean {
   for (let k = quote - 1; json.charCodeAt(k) === BACKSLASH; k--) backslashes++
   return backslashes % 2 === 1
 }
-
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COMMA = 0x2c

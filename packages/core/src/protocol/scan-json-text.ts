@@ -1,3 +1,5 @@
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../util/json-char-codes.js'
+
 /**
  * A structural scanner over JSON text that is known to be valid (the database built it): finds where values, object
  * members and array elements start and end without parsing them, so numbers keep every digit and nothing is
@@ -96,13 +98,5 @@ function skipSpace(text: string, i: number): number {
   return i
 }
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COMMA = 0x2c
-const COLON = 0x3a
 const SPACE: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d])
 const DELIMITERS: ReadonlySet<number> = new Set([COMMA, CLOSE_BRACE, CLOSE_BRACKET, 0x20, 0x09, 0x0a, 0x0d])
