@@ -158,18 +158,18 @@ export class MysqlDriver implements Driver {
     try {
       signal?.throwIfAborted()
       // SET TRANSACTION applies to the next transaction only.
-      if (isolation !== undefined) await client.query(`SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}`)
-      await client.query('START TRANSACTION')
+      if (isolation !== undefined) await this.#control(client, `SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}`)
+      await this.#control(client, 'START TRANSACTION')
       const connection: Connection = {
         execute: <R>(query: CompiledQuery, o: Abortable = {}) => this.#runCancellable<R>(client, query, o.signal ?? signal),
       }
       const result = await fn(connection)
-      await client.query('COMMIT')
+      await this.#control(client, 'COMMIT')
       return result
     } catch (error) {
       if (classifyMysqlError(error).kind === 'unavailable' && readFatal(error)) broken = true
       try {
-        await client.query('ROLLBACK')
+        await this.#control(client, 'ROLLBACK')
       } catch {
         broken = true
       }
@@ -178,6 +178,12 @@ export class MysqlDriver implements Driver {
       if (broken) client.destroy()
       else client.release()
     }
+  }
+
+  /** A transaction-control statement, under the same deadline as statements when a statement timeout is set. */
+  async #control(client: PoolConnection, sql: string): Promise<void> {
+    const timeoutMs = 'connection' in this.#config && this.#config.statementTimeoutMs !== undefined ? this.#config.statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS : undefined
+    await (timeoutMs === undefined ? client.query(sql) : withDeadline(client.query(sql), timeoutMs))
   }
 
   /**
@@ -278,7 +284,7 @@ async function runStatements<R>(target: Runner, query: CompiledQuery, timeoutMs?
 async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery, timeoutMs?: number): Promise<QueryResult<R>> {
   const [result, fields] = timeoutMs === undefined
     ? await target.execute(query.sql, query.parameters as ExecuteValues[])
-    : await target.execute({ sql: query.sql, values: query.parameters as ExecuteValues[], timeout: timeoutMs })
+    : await withDeadline(target.execute({ sql: query.sql, values: query.parameters as ExecuteValues[], timeout: timeoutMs }), timeoutMs)
   if (Array.isArray(result)) {
     // CALL answers with its result sets, then a status: the first result set is what a procedure returns. Its rows
     // are not JSON built by the server, so exact numbers kept as text are given back as numbers here.
@@ -325,6 +331,23 @@ function exactNumber(text: string): number | string {
   const canonical = text.replace(/^(-?)0+(?=\d)/, '$1').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
   return Number.isFinite(n) && String(n) === (canonical === '-0' ? '0' : canonical) ? n : text
 }
+
+/**
+ * `running`, or a fatal `PROTOCOL_SEQUENCE_TIMEOUT` error once `timeoutMs` (and a little more) has passed. mysql2's
+ * own `timeout` starts when its EXECUTE command starts: the PREPARE before it on a new connection, a command queued
+ * behind a session set-up query, or a COMMIT have none, and against a database that stops answering they would wait
+ * forever. The caller destroys the connection on this error (`readFatal`).
+ */
+function withDeadline<T>(running: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`the database did not answer within ${timeoutMs} ms`), { code: 'PROTOCOL_SEQUENCE_TIMEOUT', fatal: true })), timeoutMs + DEADLINE_SLACK_MS)
+  })
+  return Promise.race([running, deadline]).finally(() => clearTimeout(timer))
+}
+
+/** After mysql2's own timeout, so that one reports a slow EXECUTE first. */
+const DEADLINE_SLACK_MS = 250
 
 /** No pooled connection within the acquire timeout: the database is saturated (a 503, classified unavailable). */
 class AcquireTimeoutError extends Error {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import mysql from 'mysql2/promise'
-import { afterAll, beforeAll, describe } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '@sluice/core'
 import { createServer, type SluiceServer } from '../src/index.js'
 import { createMariaDbDatabase, MARIADB_ADMIN_URL } from './support/database-admin.js'
@@ -53,4 +53,21 @@ describe('database faults under load (TCP proxy to MariaDB)', () => {
       return (rows as { id: string }[]).map((r) => r.id)
     },
   }))
+
+  it('a statement prepared for the first time while the database hangs still answers within the statement deadline', async (context) => {
+    if (unavailable !== undefined) return context.skip(unavailable)
+    // Pooled connections are open and idle; a query shape none of them has prepared makes mysql2 send PREPARE first,
+    // which has no timeout of its own: without the driver's deadline the request would wait forever.
+    expect((await server.app.inject({ method: 'GET', url: '/api/Item/id/1' })).statusCode).toBe(200)
+    proxy.set('hang')
+    try {
+      const started = Date.now()
+      const res = await server.app.inject({ method: 'GET', url: `/api/Item?$filter=${encodeURIComponent("label eq 'never prepared'")}` })
+      expect([503, 504]).toContain(res.statusCode)
+      expect(Date.now() - started).toBeLessThan(10_000) // statement timeout 2 s + grace 2 s + slack
+    } finally {
+      proxy.set('forward')
+    }
+    for (let i = 0; i < 100 && (await server.app.inject({ method: 'GET', url: '/api/Item/id/1' })).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 100))
+  }, 30_000)
 })
