@@ -11,6 +11,7 @@ export type { Connection, CompiledQuery, Driver, ExecuteOptions, QueryResult, Tr
 export type { Abortable } from './dialect/abortable.js'
 export type { CompiledSql, SqlCompiler } from './dialect/sql-compiler.js'
 export { BaseSqlCompiler, ParameterSink } from './dialect/base-sql-compiler.js'
+export { JsonObjectSqlCompiler } from './dialect/json-object-sql-compiler.js'
 export type { Introspector } from './dialect/introspector.js'
 export { DEFAULT_CAPABILITIES } from './dialect/dialect-capabilities.js'
 export type { DialectCapabilities } from './dialect/dialect-capabilities.js'

@@ -81,4 +81,32 @@ describe('SqliteSqlCompiler, run on a real in-memory database', () => {
     expect(await ids('lt', c('day'), c('at'))).toEqual([2])
     expect(await ids('gt', c('at'), c('day'))).toEqual([2])
   })
+
+  it('aggregates into one JSON array of groups ordered by the group columns, NULL first, with HAVING on a fractional bound', async () => {
+    await driver.execute({ sql: 'CREATE TABLE sales (id INTEGER PRIMARY KEY, region TEXT, paid BOOLEAN, amount REAL)', parameters: [] })
+    await driver.execute({ sql: `INSERT INTO sales VALUES (1, 'north', 1, 10), (2, 'north', 1, 10), (3, NULL, 0, 5), (4, 'east', 0, 2.5), (5, 'north', 0, 1)`, parameters: [] })
+    const sales = { name: { schema: 'main', name: 'sales' }, alias: 't' }
+    const plan: SelectPlan = {
+      kind: 'select', shapeKey: 'a', table: sales, columns: [], orderBy: [], result: { mode: 'single' },
+      where: { kind: 'compare', left: col('id'), op: 'lt', right: p(0) },
+      aggregate: {
+        groupBy: [{ name: 'region', column: col('region'), type: 'string' }, { name: 'paid', column: col('paid'), type: 'boolean' }],
+        aggregations: [
+          { name: 'n', function: 'count', column: col('id'), distinct: false, having: [{ op: 'ge', values: [p(1)] }] },
+          { name: 'total', function: 'sum', column: col('amount'), distinct: false, having: [] },
+          { name: 'amounts', function: 'count', column: col('amount'), distinct: true, having: [] },
+        ],
+      },
+      parameters: [{ value: 6, type: 'int' }, { value: 0.5, type: 'float' }],
+    }
+    const { rows } = await run(plan)
+    expect(JSON.parse(String(rows[0]!['data']))).toEqual([
+      { fields: { region: null, paid: false }, aggregations: { n: 1, total: 5, amounts: 1 } },
+      { fields: { region: 'east', paid: false }, aggregations: { n: 1, total: 2.5, amounts: 1 } },
+      { fields: { region: 'north', paid: false }, aggregations: { n: 1, total: 1, amounts: 1 } },
+      { fields: { region: 'north', paid: true }, aggregations: { n: 2, total: 20, amounts: 1 } },
+    ])
+    const none = await run({ ...plan, parameters: [{ value: 6, type: 'int' }, { value: 2.5, type: 'float' }] })
+    expect(JSON.parse(String(none.rows[0]!['data']))).toEqual([])
+  })
 })

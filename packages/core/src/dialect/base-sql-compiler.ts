@@ -3,7 +3,7 @@ import type { CaseFold } from '../filter/filter-node.js'
 import type { ColumnRef, ComparePredicate, ParamRef, PredicateNode, ValueExpr } from '../plan/predicate-node.js'
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
-import type { AggregateColumn, AggregatePlan, OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
+import type { AggregateColumn, AggregatePlan, NestedSelect, OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
 import type { DeletePlan, InsertGuard, InsertPlan, UpdatePlan, UpsertPlan, WriteValue } from '../plan/write-plan.js'
 import type { ExecutePlan } from '../plan/execute-plan.js'
 import { SluiceError } from '../errors/sluice-error.js'
@@ -263,6 +263,21 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     const present = where.filter((p): p is PredicateNode => p !== undefined)
     const conditions = present.length === 0 ? '' : ` WHERE ${present.map((p) => this.nested(p, sink)).join(' AND ')}`
     return `(SELECT ${this.countAll()} FROM ${from}${conditions})`
+  }
+
+  /** `, (SELECT COUNT(*) …) AS count` when the plan counts its rows (an uncorrelated sub-query, run once), else ''. */
+  protected count(plan: SelectPlan, sink: ParameterSink): string {
+    return plan.count === undefined ? '' : `, ${this.countRows(this.tableRef(plan.table), [plan.count.where], sink)} AS ${this.quoteIdentifier('count')}`
+  }
+
+  /** The FROM list of a nested relationship: the related table, and the linking table of a many-to-many. */
+  protected nestedTables(n: NestedSelect): string {
+    return n.linking === undefined ? this.tableRef(n.table) : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
+  }
+
+  /** ` WHERE <join> AND <filter>` of a nested relationship. */
+  protected nestedWhere(n: NestedSelect, sink: ParameterSink): string {
+    return ` WHERE ${this.nested(n.join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
   }
 
   /** The aggregate that counts rows (SQL Server: `COUNT_BIG(*)`, beyond 2^31). */

@@ -86,7 +86,7 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const types = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c))?.type)
     const cursor = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
     // The matching rows, counted once (an uncorrelated sub-query) beside the page.
-    const count = plan.count === undefined ? '' : `, ${this.countRows(this.tableRef(plan.table), [plan.count.where], sink)} AS [count]`
+    const count = this.count(plan, sink)
     // STRING_AGG takes a literal separator only: a comma and a real newline inside the string literal.
     return `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',\n') WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], `
       + `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor]${count} `
@@ -221,8 +221,8 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
    * core replaces it with a signed cursor.
    */
   protected nestedValue(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
-    const tables = n.linking === undefined ? this.tableRef(n.table) : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
-    const where = ` WHERE ${this.nested(n.join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
+    const tables = this.nestedTables(n)
+    const where = this.nestedWhere(n, sink)
     const record = this.record(n.columns, n.relations, sink, marker)
     const order = n.orderBy.length === 0 ? '(SELECT NULL)' : n.orderBy.map((t) => this.orderTerm(t)).join(', ')
     if (n.page === undefined) return `(SELECT TOP (1) ${record} FROM ${tables}${where} ORDER BY ${order})`

@@ -40,7 +40,7 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       return `SELECT row_to_json(${RECORD})::text AS "data" FROM ${this.tableRef(plan.table)} ${record}${this.where(plan.where, sink)} LIMIT 1`
     }
     // The matching rows, counted once (an uncorrelated sub-query: an InitPlan), beside the page.
-    const count = plan.count === undefined ? '' : `, ${this.countRows(this.tableRef(plan.table), [plan.count.where], sink)} AS "count"`
+    const count = this.count(plan, sink)
     if (plan.result.mode === 'stream') {
       // One row per record with its ordering values as text beside it; core reads them through a cursor.
       const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}`
@@ -79,9 +79,9 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
    */
   protected nestedValue(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
     const record = this.quoteIdentifier(`${n.table.alias}:r`)
-    const tables = n.linking === undefined ? this.tableRef(n.table) : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
+    const tables = this.nestedTables(n)
     const from = `FROM ${tables} CROSS JOIN LATERAL (${this.recordSelect(n.columns, n.relations, sink, marker)}) AS ${record}`
-    const where = ` WHERE ${this.nested(n.join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
+    const where = this.nestedWhere(n, sink)
     if (n.page === undefined) return `(SELECT row_to_json(${record}) ${from}${where}${this.orderBy(n.orderBy)} LIMIT 1)`
     const { cursorColumns, cursor } = n.page
     const L = this.integerLiteral(n.page.limit)
