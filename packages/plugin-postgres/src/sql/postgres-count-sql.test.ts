@@ -47,7 +47,7 @@ describe('PostgreSQL counts', () => {
       parameters: [{ value: '3', type: 'int' }, { value: 'm', type: 'string' }],
     }
     expect(compiler.compile(plan).sql).toContain(
-      `'endCursor', CASE WHEN count(*) > 1 THEN $2::text || '0:' || json_build_array((array_agg(q.c0))[1])::text END, `
+      `'endCursor', CASE WHEN count(*) > 1 THEN $2::text || '0:' || json_build_array((array_agg(q."id"::text))[1])::text END, `
       + `'totalCount', (SELECT COUNT(*) FROM "public"."reviews" AS "t1" WHERE "t"."id" = "t1"."book_id")) FROM (`,
     )
   })

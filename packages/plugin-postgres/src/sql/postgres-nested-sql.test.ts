@@ -45,16 +45,25 @@ describe('PostgreSQL nested relationships', () => {
     const sql = compiler.compile(plan([publisher, authors])).sql
     expect(sql).toBe(
       'SELECT row_to_json("sluice:r")::text AS "data" FROM "public"."books" AS "t" CROSS JOIN LATERAL (SELECT "t"."id" AS "id", '
-      + '(SELECT row_to_json("t_r1:r") FROM "public"."publishers" AS "t_r1" CROSS JOIN LATERAL (SELECT "t_r1"."name" AS "name") AS "t_r1:r" '
-      + 'WHERE "t"."publisher_id" = "t_r1"."id" ORDER BY "t_r1"."id" ASC LIMIT 1) AS "publisher", '
-      + `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(q.j))[1:2]), '[]'::json), 'hasNextPage', count(*) > 2, `
-      + `'endCursor', CASE WHEN count(*) > 2 THEN $3::text || '0:' || json_build_array((array_agg(q.c0))[2])::text END) `
-      + 'FROM (SELECT row_to_json("t_r2:r") AS j, "t_r2"."id"::text AS c0 FROM "public"."authors" AS "t_r2" CROSS JOIN "public"."book_authors" AS "t_r2l" '
-      + 'CROSS JOIN LATERAL (SELECT "t_r2"."id" AS "id") AS "t_r2:r" WHERE ("t_r2l"."book_id" = "t"."id" AND "t_r2l"."author_id" = "t_r2"."id") '
+      + '(SELECT row_to_json("t_r1:r") FROM (SELECT "t_r1"."name" AS "name" FROM "public"."publishers" AS "t_r1" '
+      + 'WHERE "t"."publisher_id" = "t_r1"."id" ORDER BY "t_r1"."id" ASC LIMIT 1) AS "t_r1:r") AS "publisher", '
+      + `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(row_to_json(q)))[1:2]), '[]'::json), 'hasNextPage', count(*) > 2, `
+      + `'endCursor', CASE WHEN count(*) > 2 THEN $3::text || '0:' || json_build_array((array_agg(q."id"::text))[2])::text END) `
+      + 'FROM (SELECT "t_r2"."id" AS "id" FROM "public"."authors" AS "t_r2" CROSS JOIN "public"."book_authors" AS "t_r2l" '
+      + 'WHERE ("t_r2l"."book_id" = "t"."id" AND "t_r2l"."author_id" = "t_r2"."id") '
       + 'AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 3) AS q) AS "writers") AS "sluice:r" WHERE "t"."id" = $1 LIMIT 1',
     )
     // Nested JSON is compact: no json_agg inside, whose newlines would break the root page count.
     expect(sql.match(/json_agg/g)).toBeNull()
+  })
+
+  it('carries the ordering values beside a record built per row when the nested record does not output them', () => {
+    const sql = compiler.compile(plan([{ ...authors, columns: [{ name: 'name', column: col('t_r2', 'name'), type: 'string' }] }])).sql
+    expect(sql).toContain(`(SELECT json_build_object('items', coalesce(array_to_json((array_agg(q.j))[1:2]), '[]'::json), 'hasNextPage', count(*) > 2, `
+      + `'endCursor', CASE WHEN count(*) > 2 THEN $3::text || '0:' || json_build_array((array_agg(q.c0))[2])::text END) `
+      + 'FROM (SELECT row_to_json("t_r2:r") AS j, "t_r2"."id"::text AS c0 FROM "public"."authors" AS "t_r2" CROSS JOIN "public"."book_authors" AS "t_r2l" '
+      + 'CROSS JOIN LATERAL (SELECT "t_r2"."name" AS "name") AS "t_r2:r" WHERE ("t_r2l"."book_id" = "t"."id" AND "t_r2l"."author_id" = "t_r2"."id") '
+      + 'AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 3) AS q)')
   })
 
   it('keeps the parent join columns when a page carries only some columns', () => {
