@@ -56,7 +56,7 @@ export const relationshipScenarios: readonly Scenario[] = [
   {
     key: 'relationships.nested-oracle',
     title: 'nested many (own filter, order, page size, cursor) and nested one give exactly the join of the fixture rows, in one request',
-    description: 'Over a parent table and a child table joined by `child.parent_id = parent.id` (declared in config, no foreign keys; up to 6 parents and 30 children, some pointing to no parent), a nested read of many (with its own filter, order, page size and cursor) and of one, in one request through core\'s pipeline, gives exactly what a join over the fixture rows gives.',
+    description: 'Over a parent table and a child table joined by `child.parent_id = parent.id` (declared in config, no foreign keys; up to 6 parents and 30 children, some pointing to no parent), a nested read of many (with its own filter, order, page size and cursor) and of one, in one request through core\'s pipeline, gives exactly what a join over the fixture rows gives; without paging values (`pageInfo: false`) the connection is `{"items": [...]}` alone.',
     requires: ['nestedReads'],
     async run(harness) {
       const cases = fc.record({
@@ -80,6 +80,16 @@ export const relationshipScenarios: readonly Scenario[] = [
             expect(parent.kids.hasNextPage).toBe(expected.length > first)
             expect(parent.kids.endCursor === null).toBe(expected.length <= first)
             for (const kid of parent.kids.items) expect(kid.back).toEqual({ id: parent.id, name: parent.name })
+          }
+          // A caller that reads no paging value (`pageInfo: false`) gets `{"items": [...]}` alone, the same items.
+          const bare = rowsOf(await server.run({ operation: 'read', entity: 'rel_parent', orderBy: [{ field: 'id', direction: 'asc' }], first: 1000, relations: [{ ...nested(), pageInfo: false }] }))
+          for (const parent of bare) {
+            const expected = sortRows(tables.child, children(tables.child, parent.id, minScore), orderBy)
+            expect(Object.keys(parent.kids), `connection of ${parent.id} without paging values`).toEqual(['items'])
+            expect(parent.kids.items.map((k: any) => k.id)).toEqual(expected.slice(0, first).map((r) => r['id']))
+          }
+          for (const parent of parents) {
+            const expected = sortRows(tables.child, children(tables.child, parent.id, minScore), orderBy)
             if (parent.kids.endCursor === null) continue
             // The nested cursor continues this parent's list right after its last item.
             const next = rowsOf(await server.run({ operation: 'read', entity: 'rel_parent', key: { id: parent.id }, relations: [nested(parent.kids.endCursor)] }))

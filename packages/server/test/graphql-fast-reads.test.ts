@@ -103,6 +103,12 @@ const answeredAlone: Array<[string, Call]> = [
   ['a many relationship as core writes it (copied as written)', {
     query: '{ publishers(first: 2) { items { id books(first: 2) { items { id title } hasNextPage endCursor } } } }',
   }],
+  ['a many relationship without paging fields (copied: core writes items alone)', {
+    query: '{ publishers(first: 2) { items { id name books(first: 2) { items { id title } } } } }',
+  }],
+  ['a many relationship with totalCount and no paging fields', {
+    query: '{ publishers(first: 2) { items { id books(first: 1) { items { id } totalCount } } } }',
+  }],
   ['many-to-many three levels deep', {
     query: '{ books(first: 3) { items { id authors(first: 5) { items { name books(first: 2) { items { id } } } } } } }',
   }],
@@ -137,6 +143,12 @@ const handedOver: Array<[string, Call]> = [
 
 const generalOnly: Array<[string, Call]> = [
   ['a directive', { query: 'query($x: Boolean!) { books(first: 2) { items { id title @include(if: $x) } } }', variables: { x: false } }],
+  ['a nested paging field under a directive, left out', {
+    query: 'query($x: Boolean!) { publishers(first: 2) { items { id books(first: 1) { items { id } hasNextPage @include(if: $x) } } } }', variables: { x: false },
+  }],
+  ['a nested paging field under a directive, kept', {
+    query: 'query($x: Boolean!) { publishers(first: 2) { items { id books(first: 1) { items { id } hasNextPage @include(if: $x) } } } }', variables: { x: true },
+  }],
   ['a stored procedure', { query: '{ executeBookCount { count } }' }],
   ['introspection', { query: '{ __schema { queryType { name } } }' }],
   ['a mutation', { query: 'mutation { updateBook(id: 1, item: { pages: 321 }) { id pages } }', role: 'authenticated' }],
@@ -153,6 +165,15 @@ describe('GraphQL fast reads', () => {
   it.each(handedOver)('hands %s to the general executor, which answers with its errors', async (_name, call) => {
     const { fast } = await compare(call)
     expect(fast.body.errors?.length ?? 0).toBeGreaterThan(0)
+  })
+
+  it('writes nested paging values exactly when the selection keeps them (a directive decides per request)', async () => {
+    const query = 'query($x: Boolean!) { publishers(first: 1) { items { books(first: 1) { items { id } hasNextPage @include(if: $x) } } } }'
+    const kept = await compare({ query, variables: { x: true } })
+    expect(kept.fast.body.errors).toBeUndefined()
+    expect(kept.fast.body.data.publishers.items[0].books).toEqual({ items: [expect.any(Object)], hasNextPage: expect.any(Boolean) })
+    const left = await compare({ query, variables: { x: false } })
+    expect(left.fast.body.data.publishers.items[0].books).toEqual({ items: [expect.any(Object)] })
   })
 
   it.each(generalOnly)('leaves %s to the general executor', async (_name, call) => {

@@ -165,17 +165,19 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
    * up to limit + 1 of them). Placeholders: the marker, then the count's.
    */
   protected connection(n: NestedSelect, items: string, last: string, sink: ParameterSink, marker: ParamRef | undefined): string {
-    invariant(n.page !== undefined && marker !== undefined, 'a nested page needs the cursor marker parameter')
+    invariant(n.page !== undefined, 'a connection is a nested page')
+    const array = `'items', ${this.nestJson(this.concat(["'['", `COALESCE(${items}, '')`, "']'"]))}`
+    // Every related row of this parent that the policy and filter admit, whatever page `after` asks for.
+    const total = (): string => (n.count === undefined ? '' : `, 'totalCount', ${this.countRows(this.nestedTables(n), [n.join, n.count.where], sink)}`)
+    // Without `pageInfo` the caller reads neither paging value: the object holds `items` (and the count) only, and
+    // the marker is not rendered (positional placeholders are recorded as they are written).
+    if (n.page.pageInfo === false) return this.jsonObject([`${array}${total()}`])
+    invariant(marker !== undefined, 'a nested page needs the cursor marker parameter')
     const more = `COUNT(*) > ${this.integerLiteral(n.page.limit)}`
     const endCursor = this.conditional(more, this.concat([sink.placeholder(marker), `'${this.integerLiteral(n.page.cursor)}:'`, last]), 'NULL')
-    // Every related row of this parent that the policy and filter admit, whatever page `after` asks for.
-    const total = n.count === undefined ? '' : `, 'totalCount', ${this.countRows(this.nestedTables(n), [n.join, n.count.where], sink)}`
-    return this.jsonObject([
-      `'items', ${this.nestJson(this.concat(["'['", `COALESCE(${items}, '')`, "']'"]))}`,
-      `'hasNextPage', ${this.nestJson(this.conditional(more, "'true'", "'false'"))}`,
-      `'endCursor', ${endCursor}${total}`,
-    ])
+    return this.jsonObject([array, `'hasNextPage', ${this.nestJson(this.conditional(more, "'true'", "'false'"))}`, `'endCursor', ${endCursor}${total()}`])
   }
+
 
   /**
    * Groups as one JSON array ordered by the group columns (NULL first, Sluice's rule): an inner GROUP BY computes

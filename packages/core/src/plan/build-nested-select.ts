@@ -16,14 +16,19 @@ export interface NestedSelects {
 /**
  * The nested selections of a read, level by level. Each target gets a fresh alias of the plan (`t1`, `t2` …; `t1l`
  * for a linking object), short and unique at any depth, and equal shapes give equal SQL. Nested pages register how
- * their cursor is signed; the marker parameter is added last, only when some nested page exists.
+ * their cursor is signed; the marker parameter is added last, only when some nested page writes a cursor.
  */
 export function buildNestedSelects(relations: readonly ScopedRelation[], parent: EntityModel, alias: string, params: ParameterList): NestedSelects {
   const cursors: NestedCursorSpec[] = []
   const built = build(relations, parent, alias, params, cursors)
-  if (cursors.length === 0) return { relations: built, nestedCursors: undefined }
+  // No nested page writes a cursor (none, or only pages whose caller reads no paging value): no marker to bind.
+  if (!built.some(writesCursor)) return { relations: built, nestedCursors: undefined }
   const value = randomUUID()
   return { relations: built, nestedCursors: { marker: params.add(value, 'string'), value, cursors } }
+}
+
+function writesCursor(n: NestedSelect): boolean {
+  return (n.page !== undefined && n.page.pageInfo !== false) || n.relations.some(writesCursor)
 }
 
 function build(
@@ -66,7 +71,7 @@ function build(
       ...base,
       where: andAll([policy, filter, keyset]),
       orderBy,
-      page: { limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column), cursor: cursors.length - 1 },
+      page: { limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column), cursor: cursors.length - 1, pageInfo: r.pageInfo },
       relations: build(r.relations, target, alias, params, cursors),
     }
     // The nested rows the parent has, whatever page `after` asks for: the join, the policy and the filter.

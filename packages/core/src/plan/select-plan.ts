@@ -150,6 +150,11 @@ export interface NestedPage {
   readonly cursorColumns: readonly ColumnRef[]
   /** Index into `NestedCursors.cursors`: how core signs this page's cursor. */
   readonly cursor: number
+  /**
+   * `false`: the connection object is `{"items": [...]}` (then `"totalCount"` when counted), without `hasNextPage`
+   * and `endCursor` — the caller reads neither (`RelationSelection.pageInfo`). Absent or true: all of them.
+   */
+  readonly pageInfo?: boolean | undefined
 }
 
 /**

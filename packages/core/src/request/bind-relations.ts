@@ -66,6 +66,7 @@ export function bindRelations(
       pageSize: many ? resolvePageSize(selection.first, context.pagination, terms) : undefined,
       after,
       endCursor: selection.endCursor !== false,
+      pageInfo: selection.pageInfo !== false,
       count: many && selection.count === true,
       relations: bindRelations(selection.relations, target, nestedKeys, context),
     }

@@ -21,6 +21,8 @@ export interface BoundRelation {
   readonly after: readonly (string | null)[] | undefined
   /** Whether the nested page's `endCursor` is signed (`RelationSelection.endCursor`). */
   readonly endCursor: boolean
+  /** Whether the connection object carries `hasNextPage` and `endCursor` (`RelationSelection.pageInfo`). */
+  readonly pageInfo: boolean
   /** `many`: also count each parent's matching related records (`RelationSelection.count`). */
   readonly count: boolean
   readonly relations: readonly BoundRelation[]

@@ -111,6 +111,12 @@ export interface RelationSelection {
    * record then carries `null` instead of a signed cursor, which saves an HMAC per parent record. Default: true.
    */
   readonly endCursor?: boolean | undefined
+  /**
+   * `many` only: `false` when the caller reads neither `hasNextPage` nor `endCursor` (a GraphQL selection of `items`
+   * alone). The connection object is then `{ "items": [...] }` (and `"totalCount"` when counted): the database
+   * builds no paging values, and a protocol can copy the object's text as it stands. Default: true.
+   */
+  readonly pageInfo?: boolean | undefined
   /** Relationships of the target to nest in turn. */
   readonly relations?: readonly RelationSelection[] | undefined
 }

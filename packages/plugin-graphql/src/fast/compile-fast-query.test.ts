@@ -67,7 +67,14 @@ describe('compileFastQuery', () => {
     expect(items('{ books { items { author { name } } } }').passthrough).toBe(false) // no column: core writes every readable one
     expect(items('{ books { items { id __typename } } }').passthrough).toBe(false)
     expect(items('{ books { items { id author { n: name } } } }').passthrough).toBe(false) // nested alias
-    expect(items('{ authors { items { id books { items { id } } } } }').passthrough).toBe(false) // page without its paging fields
+    expect(items('{ authors { items { id books { items { id } hasNextPage } } } }').passthrough).toBe(false) // one paging field: core writes both
+  })
+
+  it('copies a nested page selected without its paging fields: core then writes `items` alone (RelationSelection.pageInfo)', () => {
+    expect(items('{ authors { items { id books { items { id } } } } }').passthrough).toBe(true)
+    expect(items('{ authors { items { id books { items { id } totalCount } } } }').passthrough).toBe(true)
+    expect(items('{ authors { items { id books { totalCount items { id } } } } }').passthrough).toBe(false)
+    expect(items('{ authors { items { id books { rows: items { id } } } } }').passthrough).toBe(false)
   })
 
   it('keeps the selection order of every level, fragments spread', () => {

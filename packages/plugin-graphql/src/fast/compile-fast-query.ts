@@ -33,8 +33,9 @@ export interface ConnectionShape {
   /** One `items` whose records core writes as selected: a root list copies the records' text. */
   readonly copiesItems: boolean
   /**
-   * A nested connection as core writes it: exactly `items`, `hasNextPage`, `endCursor`, unaliased, in that order,
-   * with records core writes as selected.
+   * A nested connection as core writes it: exactly `items`, `hasNextPage`, `endCursor` (or `items` alone, when
+   * neither paging value is selected), then `totalCount` if selected, unaliased, in that order, with records core
+   * writes as selected.
    */
   readonly passthrough: boolean
 }
@@ -126,13 +127,16 @@ function compileConnection(t: EntityTypes, nodes: readonly FieldNode[], scope: S
   }
   const items = parts.filter((p) => p.kind === 'items')
   const copied = items.length === 1 && items[0]!.record.passthrough
-  // Core writes `totalCount` last, and only when it is selected.
-  const asCoreWrites = (parts.length === 3 || (parts.length === 4 && parts[3]!.kind === 'totalCount'))
-    && parts.every((p, i) => p.kind === CORE_CONNECTION[i] && p.key === p.kind)
+  // Core writes `totalCount` last, and only when it is selected; `hasNextPage` and `endCursor` only when either is
+  // (`RelationSelection.pageInfo`).
+  const expected = parts.some((p) => p.kind === 'hasNextPage' || p.kind === 'endCursor') ? CORE_CONNECTION : ITEMS_ONLY
+  const asCoreWrites = (parts.length === expected.length - 1 || (parts.length === expected.length && parts.at(-1)!.kind === 'totalCount'))
+    && parts.every((p, i) => p.kind === expected[i] && p.key === p.kind)
   return { parts, copiesItems: copied, passthrough: copied && asCoreWrites }
 }
 
 const CORE_CONNECTION = ['items', 'hasNextPage', 'endCursor', 'totalCount'] as const
+const ITEMS_ONLY = ['items', 'totalCount'] as const
 
 function compileRecord(t: EntityTypes, nodes: readonly FieldNode[], scope: SelectionScope): RecordShape {
   const parts: RecordPart[] = []

@@ -97,5 +97,7 @@ function buildRelation(entity: EntityModel, type: GraphQLObjectType, field: Coll
   // Signing a nested cursor costs an HMAC per parent record, and a count a scan per parent: only when selected.
   const endCursor = subfields.some((f) => f.name === 'endCursor')
   const count = subfields.some((f) => f.name === 'totalCount') ? true : undefined
-  return { relationship: relationship.name, as: field.responseKey, select, relations, filter, orderBy, first, after, endCursor, count }
+  // Neither paging value selected: the database builds `{"items": [...]}` alone, which the fast path can copy.
+  const pageInfo = endCursor || subfields.some((f) => f.name === 'hasNextPage') ? undefined : false
+  return { relationship: relationship.name, as: field.responseKey, select, relations, filter, orderBy, first, after, endCursor, pageInfo, count }
 }

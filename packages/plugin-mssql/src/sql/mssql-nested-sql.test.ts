@@ -60,6 +60,16 @@ describe('MssqlSqlCompiler nested reads and aggregation', () => {
     )
   })
 
+  it('writes {items} alone, with no marker, when the caller reads no paging value (pageInfo false)', () => {
+    const plan: SelectPlan = {
+      kind: 'select', shapeKey: 'k', table: books, columns: [], relations: [{ ...authors, page: { ...authors.page!, pageInfo: false } }], where: undefined,
+      orderBy: [], result: { mode: 'single' }, parameters: [{ value: 0, type: 'int' }],
+    }
+    const sql = compiler.compile(plan).sql
+    expect(sql).toContain(`+ N']', N'[]')) AS [items] FROM (SELECT TOP (3) `)
+    expect(sql).not.toMatch(/hasNextPage|endCursor|N'0:'/)
+  })
+
   it('keeps nested values inside each record of a root page', () => {
     const plan: SelectPlan = {
       kind: 'select', shapeKey: 'k', table: books, columns: [{ name: 'id', column: col('t', 'id'), type: 'int' }], relations: [publisher],

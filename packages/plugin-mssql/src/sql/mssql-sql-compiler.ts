@@ -1,4 +1,4 @@
-import { BaseSqlCompiler, type AggregateColumn, type AggregatePlan, type CaseFold, type NestedSelect, type ParamRef, type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
+import { BaseSqlCompiler, type AggregateColumn, type AggregatePlan, type CaseFold, type NestedSelect, type NestedPage, type ParamRef, type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
 import { buildWriteKeyTypes } from './build-write-key-types.js'
 import { MSSQL_VARIABLE_TYPES } from './mssql-variable-types.js'
 
@@ -226,20 +226,26 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const record = this.record(n.columns, n.relations, sink, marker)
     const order = n.orderBy.length === 0 ? '(SELECT NULL)' : n.orderBy.map((t) => this.orderTerm(t)).join(', ')
     if (n.page === undefined) return `(SELECT TOP (1) ${record} FROM ${tables}${where} ORDER BY ${order})`
-    if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
-    const { cursorColumns, cursor } = n.page
+    const { cursorColumns } = n.page
     const L = this.integerLiteral(n.page.limit)
     const types = cursorColumns.map((c) => n.columns.find((o) => sameColumn(o.column, c))?.type)
     const values = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
     const rows = `SELECT TOP (${this.integerLiteral(n.page.fetch)}) ${record} AS [j], ${values} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
       + `FROM ${tables}${where} ORDER BY ${order}`
     const items = `COALESCE(N'[' + STRING_AGG(CASE WHEN [q].${ROW} <= ${L} THEN CAST([q].[j] AS nvarchar(max)) END, N',') WITHIN GROUP (ORDER BY [q].${ROW}) + N']', N'[]')`
-    const endCursor = `CASE WHEN COUNT(*) > ${L} THEN CAST(${sink.placeholder(marker)} AS nvarchar(max)) + N'${this.integerLiteral(cursor)}:' `
-      + `+ MAX(CASE WHEN [q].${ROW} = ${L} THEN [q].[c] END) END`
     // Every related row of this parent the policy and filter admit, whatever page `after` asks for.
     const total = n.count === undefined ? '' : `, ${this.countRows(tables, [n.join, n.count.where], sink)} AS [totalCount]`
-    return `(SELECT JSON_QUERY(${items}) AS [items], CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${endCursor} AS [endCursor]${total} `
-      + `FROM (${rows}) AS [q] ${JSON_OBJECT})`
+    // Without `pageInfo` the caller reads neither paging value: the object holds `items` (and the count) only.
+    const paging = n.page.pageInfo === false ? '' : `, CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${this.endCursor(n.page, marker)} AS [endCursor]`
+    return `(SELECT JSON_QUERY(${items}) AS [items]${paging}${total} FROM (${rows}) AS [q] ${JSON_OBJECT})`
+  }
+
+  /** The marker parameter, `<cursor index>:` and row `limit`'s ordering values, when the page has more rows. */
+  protected endCursor(page: NestedPage, marker: ParamRef | undefined): string {
+    if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
+    const L = this.integerLiteral(page.limit)
+    return `CASE WHEN COUNT(*) > ${L} THEN CAST(${this.placeholder(marker.index)} AS nvarchar(max)) + N'${this.integerLiteral(page.cursor)}:' `
+      + `+ MAX(CASE WHEN [q].${ROW} = ${L} THEN [q].[c] END) END`
   }
 
   /**

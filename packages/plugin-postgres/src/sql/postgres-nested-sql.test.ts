@@ -66,6 +66,14 @@ describe('PostgreSQL nested relationships', () => {
       + 'AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 3) AS q)')
   })
 
+  it('writes {items} alone from limit rows, with no look-ahead row and no marker, when the caller reads no paging value', () => {
+    const sql = compiler.compile({ ...plan([{ ...authors, page: { ...authors.page!, pageInfo: false } }]), nestedCursors: undefined }).sql
+    expect(sql).toContain(`(SELECT json_build_object('items', coalesce(array_to_json(array_agg(row_to_json(q))), '[]'::json)) `
+      + 'FROM (SELECT "t_r2"."id" AS "id" FROM "public"."authors" AS "t_r2" CROSS JOIN "public"."book_authors" AS "t_r2l" '
+      + 'WHERE ("t_r2l"."book_id" = "t"."id" AND "t_r2l"."author_id" = "t_r2"."id") AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 2) AS q)')
+    expect(sql).not.toMatch(/endCursor|hasNextPage|\$3/)
+  })
+
   it('keeps the parent join columns when a page carries only some columns', () => {
     const page: SelectPlan = {
       ...plan([publisher]), columns: [{ name: 'title', column: col('t', 'title'), type: 'string' }], where: undefined,

@@ -87,6 +87,13 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     if (n.page === undefined) return `(SELECT row_to_json(${r}) FROM (${this.recordSelect(n.columns, n.relations, sink, marker)} ${rowsFrom} LIMIT 1) AS ${r})`
     const { cursorColumns, cursor } = n.page
     const L = this.integerLiteral(n.page.limit)
+    // Every related row of this parent that the policy and filter admit, whatever page `after` asks for.
+    const total = n.count === undefined ? '' : `, 'totalCount', ${this.countRows(tables, [n.join, n.count.where], sink)}`
+    if (n.page.pageInfo === false) {
+      // The caller reads neither paging value: `limit` rows, no look-ahead row, no cursor.
+      const rows = `${this.recordSelect(n.columns, n.relations, sink, marker)} ${rowsFrom} LIMIT ${L}`
+      return `(SELECT json_build_object('items', coalesce(array_to_json(array_agg(row_to_json(q))), '[]'::json)${total}) FROM (${rows}) AS q)`
+    }
     if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
     // The ordering values as text: read from the record's own columns when it outputs them unchanged (bytes are
     // base64 there), else carried beside a record built per row.
@@ -101,8 +108,6 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       ? outputs.map((o) => `(array_agg(q.${this.quoteIdentifier(o!.name)}::text))[${L}]`).join(', ')
       : cursorColumns.map((_, i) => `(array_agg(q.c${i}))[${L}]`).join(', ')
     const endCursor = `CASE WHEN count(*) > ${L} THEN ${sink.placeholder(marker)}::text || '${this.integerLiteral(cursor)}:' || json_build_array(${values})::text END`
-    // Every related row of this parent that the policy and filter admit, whatever page `after` asks for.
-    const total = n.count === undefined ? '' : `, 'totalCount', ${this.countRows(tables, [n.join, n.count.where], sink)}`
     return `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(${record}))[1:${L}]), '[]'::json), 'hasNextPage', count(*) > ${L}, `
       + `'endCursor', ${endCursor}${total}) FROM (${rows}) AS q)`
   }
