@@ -1,6 +1,6 @@
 import type { ColumnRef, ParamRef } from '../plan/predicate-node.js'
 import type { AggregatePlan, NestedSelect, OutputColumn, SelectPlan } from '../plan/select-plan.js'
-import type { InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, WriteValue } from '../plan/write-plan.js'
+import type { InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan } from '../plan/write-plan.js'
 import { hasExactJsonForm, type ScalarType } from '../model/scalar-type.js'
 import { invariant } from '../util/invariant.js'
 import { BaseSqlCompiler, type ParameterSink } from './base-sql-compiler.js'
@@ -225,7 +225,7 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
 
   /** Insert-select from the proposed row, kept only when it meets the create policy (`guardedSelect`). */
   protected guardedValues(plan: InsertPlan, guard: InsertGuard, sink: ParameterSink): string {
-    const columns = plan.values.map((v: WriteValue) => this.quoteIdentifier(v.column)).join(', ')
+    const columns = plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')
     return `${columns === '' ? '' : ` (${columns})`} ${this.guardedSelect(plan, guard, sink)}`
   }
 

@@ -236,15 +236,15 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     // Every related row of this parent the policy and filter admit, whatever page `after` asks for.
     const total = n.count === undefined ? '' : `, ${this.countRows(tables, [n.join, n.count.where], sink)} AS [totalCount]`
     // Without `pageInfo` the caller reads neither paging value: the object holds `items` (and the count) only.
-    const paging = n.page.pageInfo === false ? '' : `, CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${this.endCursor(n.page, marker)} AS [endCursor]`
+    const paging = n.page.pageInfo === false ? '' : `, CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${this.endCursor(n.page, sink, marker)} AS [endCursor]`
     return `(SELECT JSON_QUERY(${items}) AS [items]${paging}${total} FROM (${rows}) AS [q] ${JSON_OBJECT})`
   }
 
   /** The marker parameter, `<cursor index>:` and row `limit`'s ordering values, when the page has more rows. */
-  protected endCursor(page: NestedPage, marker: ParamRef | undefined): string {
+  protected endCursor(page: NestedPage, sink: ParameterSink, marker: ParamRef | undefined): string {
     if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
     const L = this.integerLiteral(page.limit)
-    return `CASE WHEN COUNT(*) > ${L} THEN CAST(${this.placeholder(marker.index)} AS nvarchar(max)) + N'${this.integerLiteral(page.cursor)}:' `
+    return `CASE WHEN COUNT(*) > ${L} THEN CAST(${sink.placeholder(marker)} AS nvarchar(max)) + N'${this.integerLiteral(page.cursor)}:' `
       + `+ MAX(CASE WHEN [q].${ROW} = ${L} THEN [q].[c] END) END`
   }
 
