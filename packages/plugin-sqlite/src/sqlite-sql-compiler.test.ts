@@ -109,4 +109,19 @@ describe('SqliteSqlCompiler, run on a real in-memory database', () => {
     const none = await run({ ...plan, parameters: [{ value: 6, type: 'int' }, { value: 2.5, type: 'float' }] })
     expect(JSON.parse(String(none.rows[0]!['data']))).toEqual([])
   })
+
+  it('compares a folded value by code point even against a NOCASE column (the explicit BINARY collation wins)', async () => {
+    await driver.execute({ sql: 'CREATE TABLE labels (id INTEGER PRIMARY KEY, label TEXT COLLATE NOCASE)', parameters: [] })
+    await driver.execute({ sql: `INSERT INTO labels VALUES (1, 'A'), (2, 'b')`, parameters: [] })
+    const labels = { name: { schema: 'main', name: 'labels' }, alias: 'l' }
+    const label = { kind: 'column' as const, table: 'l', column: 'label' }
+    const plan: SelectPlan = {
+      kind: 'select', shapeKey: 'fold', table: labels, columns: [{ name: 'id', column: { kind: 'column', table: 'l', column: 'id' }, type: 'long' }],
+      where: { kind: 'compare', left: { kind: 'caseFold', fold: 'lower', operand: label }, op: 'eq', right: label },
+      orderBy: [{ column: { kind: 'column', table: 'l', column: 'id' }, direction: 'asc', nullable: false }],
+      result: { mode: 'page', limit: 10, fetch: 11, cursorColumns: [{ kind: 'column', table: 'l', column: 'id' }] }, parameters: [],
+    }
+    // tolower('A') is 'a', which is not 'A' by code point; 'b' folds to itself.
+    expect(JSON.parse(String((await run(plan)).rows[0]!['data']))).toEqual([{ id: 2 }])
+  })
 })

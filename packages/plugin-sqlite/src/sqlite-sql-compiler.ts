@@ -68,8 +68,12 @@ export class SqliteSqlCompiler extends JsonObjectSqlCompiler {
     return table === undefined ? undefined : this.defaults.type(table, ref.column)
   }
 
+  /**
+   * Folded by the driver's Unicode functions, then compared by code point: an explicit `COLLATE BINARY` wins over a
+   * column's own collation on the other side (`tolower(label) eq label` with a NOCASE `label` must not match 'A').
+   */
   protected override caseFold(fold: CaseFold, operand: string): string {
-    return `sluice_${fold}(${operand})`
+    return `(sluice_${fold}(${operand}) COLLATE BINARY)`
   }
 
   /** In RETURNING the written table goes by its name, which a sub-query's own columns cannot shadow. */
