@@ -9,6 +9,7 @@ import { createLogger } from './create-logger.js'
 import { deriveCursorSecret } from './derive-cursor-secret.js'
 import { describeAutoentities } from './describe-autoentities.js'
 import { describeEndpoints } from './describe-endpoints.js'
+import { disableAllocationSitePretenuring } from './disable-allocation-site-pretenuring.js'
 import { CliError } from './cli/cli-error.js'
 import { createCliOutput } from './cli/cli-output.js'
 import { loadDotEnv } from './cli/load-dot-env.js'
@@ -78,6 +79,8 @@ type StartValues = {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  // Before anything boots: see disable-allocation-site-pretenuring.ts (a served process keeps request garbage young).
+  disableAllocationSitePretenuring()
   loadDotEnv(workingDirectory())
   if (CONFIG_VERB_NAMES.includes(argv[0] ?? '')) {
     const [{ CONFIG_VERBS }, { runConfigVerb }] = await Promise.all([import('./cli/config-verbs.js'), import('./cli/run-config-verb.js')])
