@@ -9,7 +9,7 @@ import { createLogger } from './create-logger.js'
 import { deriveCursorSecret } from './derive-cursor-secret.js'
 import { describeAutoentities } from './describe-autoentities.js'
 import { describeEndpoints } from './describe-endpoints.js'
-import { disableAllocationSitePretenuring } from './disable-allocation-site-pretenuring.js'
+import { tuneV8ForServing } from './tune-v8-for-serving.js'
 import { CliError } from './cli/cli-error.js'
 import { createCliOutput } from './cli/cli-output.js'
 import { loadDotEnv } from './cli/load-dot-env.js'
@@ -79,8 +79,8 @@ type StartValues = {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  // Before anything boots: see disable-allocation-site-pretenuring.ts (a served process keeps request garbage young).
-  disableAllocationSitePretenuring()
+  // Before anything boots: see tune-v8-for-serving.ts (request garbage dies young; the heap stays near its live size).
+  tuneV8ForServing()
   loadDotEnv(workingDirectory())
   if (CONFIG_VERB_NAMES.includes(argv[0] ?? '')) {
     const [{ CONFIG_VERBS }, { runConfigVerb }] = await Promise.all([import('./cli/config-verbs.js'), import('./cli/run-config-verb.js')])

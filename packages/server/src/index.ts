@@ -13,5 +13,5 @@ export { mountProtocol } from './mount-protocol.js'
 export { createLogger } from './create-logger.js'
 /** The secret pagination cursors are sealed with (env override, else derived from the config). */
 export { deriveCursorSecret } from './derive-cursor-secret.js'
-export { disableAllocationSitePretenuring } from './disable-allocation-site-pretenuring.js'
+export { SERVING_V8_FLAGS, tuneV8ForServing } from './tune-v8-for-serving.js'
 export { SERVER_VERSION } from './server-version.js'
