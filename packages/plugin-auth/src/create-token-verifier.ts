@@ -3,6 +3,7 @@ import type { JwtSettings } from './auth-settings.js'
 import { createDiscoveredKeySet } from './create-discovered-key-set.js'
 import { createRemoteKeySet } from './create-remote-key-set.js'
 import { guardKeyFetch } from './guard-key-fetch.js'
+import { hmacKeyResolver } from './hmac-key-resolver.js'
 import { resolveKeySetOptions, type KeySetOptions } from './key-set-options.js'
 
 /** Asymmetric JWS algorithms: what keys from a JWKS may verify (never HMAC, never `none`). */
@@ -31,6 +32,7 @@ export function createTokenVerifier(settings: JwtSettings, keySetOptions: KeySet
       if (source.key.kind === 'jwks') {
         return { key: createLocalJWKSet(source.key.jwks as never), options: { ...checks, algorithms: ASYMMETRIC_ALGORITHMS } }
       }
-      return { key: source.key.key, options: { ...checks, algorithms: [...source.key.algorithms] } }
+      // An HMAC secret is imported once per algorithm, not by jose for every token (see hmacKeyResolver).
+      return { key: source.key.key.type === 'secret' ? hmacKeyResolver(source.key.key) : source.key.key, options: { ...checks, algorithms: [...source.key.algorithms] } }
   }
 }

@@ -3,28 +3,35 @@ import type { JwtSettings } from './auth-settings.js'
 import { createInvalidTokenError } from './create-invalid-token-error.js'
 import { createTokenVerifier } from './create-token-verifier.js'
 import { extractRoles } from './extract-roles.js'
-import type { KeySetOptions } from './key-set-options.js'
+import { resolveKeySetOptions, type KeySetOptions } from './key-set-options.js'
 import { readBearerToken } from './read-bearer-token.js'
+import { VerifiedTokenCache } from './verified-token-cache.js'
 import { verifyBearerToken } from './verify-bearer-token.js'
 
 /**
  * JWT bearer authentication (`EntraID`, `AzureAD`, `Custom`): no token → anonymous; a valid token → an
  * authenticated principal whose claims are the token's claims set as issued and whose roles are read from the
  * configured roles claim; any invalid token → 401 with `WWW-Authenticate: Bearer error="invalid_token"`, never
- * an anonymous fallback.
+ * an anonymous fallback. A token verified lately is not verified again (see VerifiedTokenCache).
  */
 export function createJwtAuthentication(settings: JwtSettings, keySetOptions: KeySetOptions = {}, log?: Logger): AuthenticationProvider {
   const verifier = createTokenVerifier(settings, keySetOptions)
+  // Keys from the issuer are fetched again at cacheMaxAgeMs: a verified token is kept no longer than that.
+  const verified = new VerifiedTokenCache(settings.keys.kind === 'static' ? {} : { maxAgeMs: resolveKeySetOptions(keySetOptions).cacheMaxAgeMs })
   return Object.freeze({
     name: settings.provider,
     async authenticate(request: HttpRequest): Promise<Principal> {
       const token = readBearerToken(request)
       if (token === undefined) return ANONYMOUS_PRINCIPAL
+      const known = verified.get(token)
+      if (known !== undefined) return known
       try {
         const claims = await verifyBearerToken(token, verifier)
         const roles = extractRoles(claims, settings.roles)
         if ('invalid' in roles) throw createInvalidTokenError(roles.invalid)
-        return Object.freeze({ authenticated: true, roles: roles.roles, claims: Object.freeze({ ...claims }) })
+        const principal: Principal = Object.freeze({ authenticated: true, roles: roles.roles, claims: Object.freeze({ ...claims }) })
+        verified.set(token, principal, claims.exp, settings.clockSkewSeconds)
+        return principal
       } catch (error) {
         if (isSluiceError(error) && error.status === 401) log?.debug({ reason: error.message, detail: error.devDetail }, 'bearer token rejected')
         throw error

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { importPKCS8, SignJWT } from 'jose'
 import { bearerRequest } from './support/http-request.js'
 import { AUDIENCE, createSigningKey, signToken, standardClaims } from './support/identity-provider.js'
@@ -63,5 +63,25 @@ describe('a signing key given in the config (jwt.key)', () => {
     await expect(provider.authenticate(bearerRequest(await signToken(signer, standardClaims('https://other.example.com/')))))
       .rejects.toMatchObject({ status: 401, message: expect.stringMatching(/issuer/) })
     expect((await provider.authenticate(bearerRequest(await signToken(signer, standardClaims(ISSUER, { aud: AUDIENCE })))))).toMatchObject({ authenticated: true })
+  })
+})
+
+describe('a token verified before (the verified-token cache)', () => {
+  afterEach(() => { vi.useRealTimers() })
+
+  it('is still refused once it has expired, and a forged twin of a verified token is refused', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-26T12:00:00Z'))
+    const secret = randomBytes(32)
+    const provider = jwtProvider(ISSUER, { key: { kty: 'oct', k: secret.toString('base64url') }, 'clock-skew-seconds': 0 })
+    const exp = Math.floor(Date.now() / 1000) + 30
+    const token = await new SignJWT(standardClaims(ISSUER, { exp })).setProtectedHeader({ alg: 'HS256' }).sign(secret)
+    expect((await provider.authenticate(bearerRequest(token))).authenticated).toBe(true)
+    expect((await provider.authenticate(bearerRequest(token))).authenticated).toBe(true)
+    // the same header and claims under another signature: a different token, verified on its own
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.${Buffer.alloc(32).toString('base64url')}`
+    await expect(provider.authenticate(bearerRequest(forged))).rejects.toMatchObject({ status: 401 })
+    vi.setSystemTime(new Date('2026-11-26T12:00:31Z'))
+    await expect(provider.authenticate(bearerRequest(token))).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/expired/) })
   })
 })
