@@ -9,6 +9,7 @@
 export type { Dialect, DialectContext, DialectPlugin, DriverLimits } from './dialect/dialect.js'
 export type { Connection, CompiledQuery, Driver, ExecuteOptions, QueryResult, TransactionOptions } from './dialect/driver.js'
 export type { Abortable } from './dialect/abortable.js'
+export { onAbort } from './dialect/on-abort.js'
 export type { CompiledSql, SqlCompiler } from './dialect/sql-compiler.js'
 export { BaseSqlCompiler, ParameterSink } from './dialect/base-sql-compiler.js'
 export { JsonObjectSqlCompiler } from './dialect/json-object-sql-compiler.js'

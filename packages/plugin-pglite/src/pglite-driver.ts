@@ -1,5 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite'
-import { SluiceError } from '@sluice/core/dialect'
+import { onAbort, SluiceError } from '@sluice/core/dialect'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { classifyPostgresError } from '@sluice/plugin-postgres/sql'
 import type { PGliteDriverConfig, PGliteLike, PGliteQueryOptions, PGliteTransactionLike } from './pglite-driver-config.js'
@@ -117,9 +117,8 @@ async function runQuery<R>(target: PGliteTransactionLike, query: CompiledQuery, 
 /** Settles with `promise`, or rejects with the signal's reason as soon as it aborts (PGlite finishes the statement). */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+    const stopWatching = onAbort(signal, () => reject(signal.reason))
+    promise.then(resolve, reject).finally(stopWatching)
   })
 }
 

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import Cursor from 'pg-cursor'
-import { SluiceError } from '@sluice/core/dialect'
+import { onAbort, SluiceError } from '@sluice/core/dialect'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { buildPostgresPoolConfig } from './build-postgres-pool-config.js'
 import type {
@@ -100,15 +100,14 @@ export class PostgresDriver implements Driver {
   async #runCancellable<R>(pool: PostgresPool, client: PostgresPoolClient, query: CompiledQuery, signal: AbortSignal): Promise<QueryResult<R>> {
     signal.throwIfAborted()
     const running = runQuery<R>(client, query)
-    const onAbort = (): void => cancelOnServer(pool, client)
-    signal.addEventListener('abort', onAbort, { once: true })
+    const stopWatching = onAbort(signal, () => cancelOnServer(pool, client))
     try {
       return await running
     } catch (error) {
       if (signal.aborted) throw signal.reason
       throw error
     } finally {
-      signal.removeEventListener('abort', onAbort)
+      stopWatching()
     }
   }
 
@@ -157,8 +156,7 @@ export class PostgresDriver implements Driver {
     signal?.throwIfAborted()
     const pool = await this.#getPool()
     const client = signal === undefined ? await pool.connect() : await acquireClient(pool, signal)
-    const onAbort = (): void => cancelOnServer(pool, client)
-    signal?.addEventListener('abort', onAbort, { once: true })
+    const stopWatching = signal === undefined ? undefined : onAbort(signal, () => cancelOnServer(pool, client))
     let broken: Error | undefined
     const onConnectionError = (error: Error): void => {
       broken ??= error
@@ -178,7 +176,7 @@ export class PostgresDriver implements Driver {
       if (isBrokenConnection(error)) broken = toError(error)
       throw error
     } finally {
-      signal?.removeEventListener('abort', onAbort)
+      stopWatching?.()
       if (!done && broken === undefined) await cursor.close().catch((error: unknown) => { broken = toError(error) })
       client.off?.('error', onConnectionError)
       client.release(broken)
@@ -237,17 +235,16 @@ function acquireClient(pool: PostgresPool, signal: AbortSignal): Promise<Postgre
   signal.throwIfAborted()
   const connecting = pool.connect()
   return new Promise<PostgresPoolClient>((resolve, reject) => {
-    const onAbort = (): void => {
+    const stopWatching = onAbort(signal, () => {
       reject(signal.reason)
       connecting.then((client) => client.release(), () => undefined)
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
+    })
     connecting.then((client) => {
-      signal.removeEventListener('abort', onAbort)
+      stopWatching()
       if (signal.aborted) client.release()
       else resolve(client)
     }, (error: unknown) => {
-      signal.removeEventListener('abort', onAbort)
+      stopWatching()
       reject(error)
     })
   })

@@ -46,6 +46,10 @@ class FastifyHttpRequest implements HttpRequest {
  * its values instead, so a protocol can tell `X-MS-API-ROLE` sent twice from one value (see core's `singleHeader`).
  */
 export function withRepeatedHeaders(headers: FastifyRequest['headers'], rawHeaders: readonly string[]): HttpRequest['headers'] {
+  // Node's object has one member per distinct name: as many members as raw pairs means no name came twice.
+  let distinct = 0
+  for (const _name in headers) distinct++
+  if (distinct * 2 === rawHeaders.length) return headers
   let repeated: Map<string, string[]> | undefined
   const seen = new Set<string>()
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
