@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { ConnectionOptions, ExecuteValues, Pool, PoolConnection } from 'mysql2/promise'
-import { SluiceError } from '@sluice/core/dialect'
+import { onAbort, SluiceError } from '@sluice/core/dialect'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { buildMysqlPoolOptions } from './build-mysql-pool-options.js'
 import type { MysqlDriverConfig } from './mysql-driver-config.js'
@@ -92,13 +92,12 @@ export class MysqlDriver implements Driver {
         getting.then((connection) => connection.release(), () => undefined)
       }
       const timer = timeoutMs === undefined ? undefined : setTimeout(() => giveUp(new AcquireTimeoutError(timeoutMs)), timeoutMs)
-      const onAbort = (): void => giveUp(signal!.reason)
+      if (signal?.aborted === true) return giveUp(signal.reason)
+      const stopWatching = signal === undefined ? undefined : onAbort(signal, () => giveUp(signal.reason))
       const cleanup = (): void => {
         if (timer !== undefined) clearTimeout(timer)
-        signal?.removeEventListener('abort', onAbort)
+        stopWatching?.()
       }
-      if (signal?.aborted === true) return onAbort()
-      signal?.addEventListener('abort', onAbort, { once: true })
       getting.then((connection) => {
         if (settled) return
         settled = true
@@ -121,15 +120,14 @@ export class MysqlDriver implements Driver {
     const timeoutMs = 'connection' in this.#config && this.#config.statementTimeoutMs !== undefined ? this.#config.statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS : undefined
     if (signal === undefined) return runStatements<R>(client, query, timeoutMs)
     signal.throwIfAborted()
-    const onAbort = (): void => { void this.#killQuery(client) }
-    signal.addEventListener('abort', onAbort, { once: true })
+    const stopWatching = onAbort(signal, () => { void this.#killQuery(client) })
     try {
       return await runStatements<R>(client, query, timeoutMs)
     } catch (error) {
       if (signal.aborted) throw signal.reason
       throw error
     } finally {
-      signal.removeEventListener('abort', onAbort)
+      stopWatching()
     }
   }
 
@@ -196,8 +194,7 @@ export class MysqlDriver implements Driver {
     const { signal } = options
     signal?.throwIfAborted()
     const client = await this.#acquire(signal)
-    const onAbort = (): void => { void this.#killQuery(client) }
-    signal?.addEventListener('abort', onAbort, { once: true })
+    const stopWatching = signal === undefined ? undefined : onAbort(signal, () => { void this.#killQuery(client) })
     const core = (client as unknown as { connection: StreamingConnection }).connection
     const rows = core.execute(query.sql, query.parameters as unknown[]).stream({ objectMode: true, highWaterMark: chunkSize })
     let finished = false
@@ -213,7 +210,7 @@ export class MysqlDriver implements Driver {
       finished = true
       if (chunk.length > 0) yield chunk
     } finally {
-      signal?.removeEventListener('abort', onAbort)
+      stopWatching?.()
       if (finished) client.release()
       else {
         rows.destroy()
