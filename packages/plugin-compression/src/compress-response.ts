@@ -1,7 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { HttpRequest, HttpResponse, ResponseEncoder } from '@sluice/core/protocol'
-import { chooseEncoding } from './choose-encoding.js'
+import { chooseEncoding, type ContentEncoding } from './choose-encoding.js'
 import type { CompressionSettings } from './compression-settings.js'
 
 const gzipAsync = promisify(gzip)
@@ -16,7 +16,8 @@ const brotliAsync = promisify(brotliCompress)
 export class CompressionEncoder implements ResponseEncoder {
   constructor(private readonly settings: CompressionSettings) {}
 
-  async encode(request: HttpRequest, response: HttpResponse): Promise<HttpResponse> {
+  // Synchronous unless it compresses: a response left as it is costs the request no extra promise.
+  encode(request: HttpRequest, response: HttpResponse): HttpResponse | Promise<HttpResponse> {
     const { body } = response
     if (body === undefined || (typeof body !== 'string' && !(body instanceof Uint8Array))) return response
     if (response.status === 204 || response.status === 304 || hasHeader(response, 'content-encoding')) return response
@@ -27,17 +28,21 @@ export class CompressionEncoder implements ResponseEncoder {
     const encoding = chooseEncoding(request)
     const size = encoding === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength
     if (encoding === undefined || size < this.settings.thresholdBytes) return { status: response.status, headers, body }
-    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body
+    return this.#compress(response.status, headers, typeof body === 'string' ? Buffer.from(body, 'utf8') : body, encoding)
+  }
+
+  async #compress(status: number, headers: Record<string, string>, bytes: Uint8Array, encoding: ContentEncoding): Promise<HttpResponse> {
     const compressed = encoding === 'br'
       ? await brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: this.settings.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
       : await gzipAsync(bytes, { level: this.settings.gzipLevel })
     headers['content-encoding'] = encoding
-    return { status: response.status, headers, body: compressed }
+    return { status, headers, body: compressed }
   }
 }
 
 function hasHeader(response: HttpResponse, name: string): boolean {
-  return response.headers !== undefined && Object.keys(response.headers).some((k) => k.toLowerCase() === name)
+  for (const key in response.headers) if (key.toLowerCase() === name) return true
+  return false
 }
 
 function appendVary(existing: string | undefined): string {

@@ -66,6 +66,32 @@ describe.skipIf(skipped !== undefined)(`PostgresDriver on PostgreSQL${skipped ==
     expect(typeof rows[0]?.['tz']).toBe('string')
   })
 
+  it('sends statements of a request (with a signal) on a held session with the same parsers, names and errors', async () => {
+    const signal = new AbortController().signal
+    const { rows } = await driver.execute({ sql: "SELECT 9007199254740993::int8 AS big, 1.50::numeric AS n, '2024-02-29'::date AS d, 42::int4 AS small, '{\"a\":1}'::jsonb AS j", parameters: [] }, { signal })
+    expect(rows).toEqual([{ big: '9007199254740993', n: '1.50', d: '2024-02-29', small: 42, j: { a: 1 } }])
+    const named = { sql: 'SELECT $1::int * 2 AS twice', parameters: [21], name: 'sluice_test_twice' }
+    expect((await driver.execute(named, { signal })).rows).toEqual([{ twice: 42 }])
+    expect((await driver.execute({ ...named, parameters: [50] }, { signal })).rows).toEqual([{ twice: 100 }])
+    await expect(driver.execute({ sql: 'SELECT 1/0', parameters: [] }, { signal })).rejects.toMatchObject({ code: '22012' })
+    await expect(driver.execute({ sql: 'SELECT $1::int', parameters: ['not a number'] }, { signal })).rejects.toMatchObject({ code: '22P02' })
+    const written = await driver.execute({ sql: 'INSERT INTO accounts VALUES (100, 1), (101, 2)', parameters: [] }, { signal })
+    expect(written.affectedRows).toBe(2)
+    await run('DELETE FROM accounts WHERE id IN (100, 101)')
+  })
+
+  it('gives up on a database that does not answer within query_timeout, and discards that session', async () => {
+    const pool = new pg.Pool({ connectionString: POSTGRES_TEST_URL, max: 1, query_timeout: 200 })
+    const slow = new PostgresDriver({ pool })
+    try {
+      const signal = new AbortController().signal
+      await expect(slow.execute({ sql: 'SELECT pg_sleep(2)', parameters: [] }, { signal })).rejects.toThrow('Query read timeout')
+      expect((await slow.execute({ sql: 'SELECT 1 AS one', parameters: [] }, { signal })).rows).toEqual([{ one: 1 }])
+    } finally {
+      await pool.end()
+    }
+  })
+
   it('prepares a named statement once per connection and reuses it', async () => {
     const query = { sql: 'SELECT $1::int + 1 AS next', parameters: [1], name: 'sluice_test_next' }
     await driver.transaction(async (connection) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestContext, SluiceError, type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { ErrorLogThrottle } from './error-log-throttle.js'
+import { watchConnection } from './watch-connection.js'
 import { toSluiceError } from './to-sluice-error.js'
 
 /** One throttle per server, shared by its protocols: an outage fails REST and GraphQL requests alike. */
@@ -43,7 +44,10 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
           const http = toHttpRequest(request)
           const context = await createContext(sluice, http, request, reply, definition.streamsReads === true)
           let response = await definition.handler(http, context)
-          for (const encoder of sluice.encoders) response = await encoder.encode(http, response)
+          for (const encoder of sluice.encoders) {
+            const encoded = encoder.encode(http, response)
+            response = encoded instanceof Promise ? await encoded : encoded
+          }
           return sendHttpResponse(reply, response)
         },
       })
@@ -53,59 +57,6 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
 }
 
 /** The per-request context: principal from the authentication provider, then the effective role. */
-async function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest, reply: FastifyReply, streamReads: boolean): Promise<RequestContext> {
-  probeOnHalfClose(request, reply)
-  return createRequestContext(sluice, http, { requestId: request.id, signal: departureSignal(request, reply), streamReads })
+function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest, reply: FastifyReply, streamReads: boolean): Promise<RequestContext> {
+  return createRequestContext(sluice, http, { requestId: request.id, signal: watchConnection(request.raw, reply.raw), streamReads })
 }
-
-/** One departure signal per connection (see `departureSignal`). */
-const departures = new WeakMap<object, AbortSignal>()
-
-/**
- * A client that goes away before its answer is written aborts the request: drivers cancel its statement. Over
- * HTTP/1.1 a client can only leave by closing its connection, so the signal belongs to the connection — created
- * once, aborted when the socket closes — and costs a keep-alive request nothing (an AbortController and a listener
- * per request cost about a tenth of a by-key read's throughput). A request without a socket gets its own.
- */
-function departureSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
-  const socket = request.raw.socket as (NodeJS.EventEmitter & object) | null | undefined
-  if (socket === null || socket === undefined || typeof socket.once !== 'function') {
-    const departure = new AbortController()
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) departure.abort(new SluiceError('SLUICE_ERR_REQUEST_CANCELLED'))
-    })
-    return departure.signal
-  }
-  let signal = departures.get(socket)
-  if (signal === undefined) {
-    const departure = new AbortController()
-    socket.once('close', () => departure.abort(new SluiceError('SLUICE_ERR_REQUEST_CANCELLED')))
-    departures.set(socket, (signal = departure.signal))
-  }
-  return signal
-}
-
-/**
- * A FIN from the client while its request runs means either "I am done sending" (a half-close; it still reads the
- * answer) or "I am gone". TCP cannot tell them apart, so the server probes with interim `102 Processing` lines until
- * the answer starts: a client that is gone resets the connection at the first and the next write fails, which
- * closes the socket and aborts the request (its statement is cancelled); a half-closed client ignores 1xx lines.
- */
-function probeOnHalfClose(request: FastifyRequest, reply: FastifyReply): void {
-  const socket = request.raw.socket
-  if (socket === null || socket === undefined) return
-  let timer: NodeJS.Timeout | undefined
-  const probe = (): void => {
-    if (reply.raw.headersSent || reply.raw.destroyed) return
-    reply.raw.writeProcessing()
-    timer = setTimeout(probe, HALF_CLOSE_PROBE_MS)
-    timer.unref()
-  }
-  socket.once('end', probe)
-  reply.raw.once('close', () => {
-    socket.off('end', probe)
-    if (timer !== undefined) clearTimeout(timer)
-  })
-}
-
-const HALF_CLOSE_PROBE_MS = 250

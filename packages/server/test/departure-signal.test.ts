@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type SluiceServer } from '../src/index.js'
 import { buildLibraryConfig } from './support/library-test-server.js'
@@ -52,5 +53,23 @@ describe('the departure signal of a keep-alive connection', () => {
     } finally {
       agent.destroy()
     }
+  })
+
+  it('answers pipelined requests in order to a client that half-closes after sending them', async () => {
+    const address = new URL(origin)
+    const text = await new Promise<string>((resolve) => {
+      const socket = connect(Number(address.port), address.hostname, () => {
+        socket.end('GET /api/Book?$first=1 HTTP/1.1\r\nHost: test\r\n\r\nGET /api/Book?$first=2 HTTP/1.1\r\nHost: test\r\n\r\n')
+      })
+      let received = ''
+      socket.on('data', (chunk: Buffer) => { received += chunk.toString() })
+      socket.on('close', () => resolve(received))
+      socket.on('error', () => resolve(received))
+    })
+    // Interim 102 lines (the half-close probe) may precede either answer, never split one.
+    const answers = text.replace(/HTTP\/1\.1 102 Processing\r\n\r\n/g, '').split(/(?=HTTP\/1\.1 )/)
+    expect(answers).toHaveLength(2)
+    expect(answers.map((a) => a.slice(0, 15))).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK'])
+    expect(answers.map((a) => (JSON.parse(a.slice(a.indexOf('\r\n\r\n') + 4)) as { value: unknown[] }).value.length)).toEqual([1, 2])
   })
 })

@@ -1,6 +1,6 @@
 import { resolveRole, ROLE_HEADER } from '../auth/resolve-role.js'
 import { singleHeader, type HttpRequest } from '../protocol/http.js'
-import type { RequestContext } from '../request/request-context.js'
+import type { Principal, RequestContext } from '../request/request-context.js'
 import type { Sluice } from './create-sluice.js'
 
 export interface RequestContextOptions {
@@ -18,8 +18,19 @@ export interface RequestContextOptions {
  * query-cost budget shared by every operation of the request, and `Cache-Control` when the response cache is on.
  * Rejects with a coded error (401/403) a host answers in its protocol's envelope.
  */
-export async function createRequestContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions): Promise<RequestContext> {
-  const principal = await sluice.authentication.authenticate(http)
+export function createRequestContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions): Promise<RequestContext> {
+  try {
+    // Providers that need no I/O answer synchronously: awaiting only a real promise saves the request a microtask.
+    const principal = sluice.authentication.authenticate(http)
+    return principal instanceof Promise
+      ? principal.then((p) => buildContext(sluice, http, options, p))
+      : Promise.resolve(buildContext(sluice, http, options, principal))
+  } catch (error) {
+    return Promise.reject(error as Error)
+  }
+}
+
+function buildContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions, principal: Principal): RequestContext {
   const header = singleHeader(http, ROLE_HEADER)
   return {
     requestId: options.requestId,
