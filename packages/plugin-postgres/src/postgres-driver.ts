@@ -7,7 +7,7 @@ import type {
   PostgresQueryConfig,
   PostgresDriverConfig, PostgresPool, PostgresPoolClient, PostgresQueryResult, PostgresTypeParsers,
 } from './postgres-driver-config.js'
-import { isPgClient, sendPgQuery } from './send-pg-query.js'
+import { isPgClient, sendPgQuery, submitPgQuery, type PgQueryCallback } from './send-pg-query.js'
 import { CLIENT_TIMEOUT_MESSAGE, classifyPostgresError } from './sql/postgres-error-classifier.js'
 
 /** Types returned as their PostgreSQL text: no `Date` conversion (no time-zone shifts), no precision loss. */
@@ -79,21 +79,7 @@ export class PostgresDriver implements Driver {
     // Awaiting only while the pool is being opened saves a microtask on every statement after that.
     const pool = this.#openedPool ?? await this.#getPool()
     if (signal === undefined) return runQuery<R>(pool, query)
-    // A statement that may be abandoned runs on a session held here, so an abort can cancel it on the server.
-    const client = await acquireClient(pool, signal)
-    let broken: Error | undefined
-    // A checked-out client emits 'error' when its connection drops; unheard, Node would crash the process.
-    const onConnectionError = (error: Error): void => { broken ??= error }
-    client.on?.('error', onConnectionError)
-    try {
-      return await this.#runCancellable<R>(pool, client, query, signal)
-    } catch (error) {
-      if (isBrokenConnection(error)) broken ??= toError(error)
-      throw error
-    } finally {
-      client.off?.('error', onConnectionError)
-      client.release(broken)
-    }
+    return executeCancellable<R>(pool, query, signal)
   }
 
   /**
@@ -234,11 +220,69 @@ async function runQuery<R>(target: Queryable, query: CompiledQuery): Promise<Que
 function sendQuery<R>(target: Queryable, query: CompiledQuery): Promise<PostgresQueryResult<R>> {
   const values = query.parameters as unknown[]
   if (isPgClient(target)) return sendPgQuery<R>(target, query.sql, values, query.name, POSTGRES_TYPE_PARSERS)
+  return target.query<R>(toQueryConfig(query))
+}
+
+function submitQuery<R>(target: Queryable, query: CompiledQuery, callback: PgQueryCallback<R>): void {
+  if (isPgClient(target)) return submitPgQuery<R>(target, query.sql, query.parameters as unknown[], query.name, POSTGRES_TYPE_PARSERS, callback)
+  target.query<R>(toQueryConfig(query)).then((result) => callback(undefined, result), (error: unknown) => callback(toError(error)))
+}
+
+function toQueryConfig(query: CompiledQuery): PostgresQueryConfig {
   // Built without spreads: V8 takes a slow path for `{ ...x, y }` (microseconds per request, measured).
-  const config: PostgresQueryConfig = query.name === undefined
+  const values = query.parameters as unknown[]
+  return query.name === undefined
     ? { text: query.sql, values, types: POSTGRES_TYPE_PARSERS }
     : { text: query.sql, values, name: query.name, types: POSTGRES_TYPE_PARSERS }
-  return target.query<R>(config)
+}
+
+/**
+ * One statement of a request that may be abandoned, on a session held for it, in one promise: while the request
+ * waits for a session, an abort stops the wait (a session that arrives later goes straight back); while the statement
+ * runs, an abort asks PostgreSQL to cancel it (a CancelRequest on a connection of its own, so it works when every
+ * pooled session is busy) and the call rejects with the signal's reason once the statement has stopped. A session
+ * whose connection broke is discarded rather than returned.
+ */
+function executeCancellable<R>(pool: PostgresPool, query: CompiledQuery, signal: AbortSignal): Promise<QueryResult<R>> {
+  return new Promise<QueryResult<R>>((resolve, reject) => {
+    let held: PostgresPoolClient | undefined
+    const stopWatching = onAbort(signal, () => {
+      if (held === undefined) reject(signal.reason)
+      else cancelOnServer(pool, held)
+    })
+    connectPooled(pool, (connectError, client) => {
+      if (client === undefined) {
+        stopWatching()
+        reject(connectError)
+        return
+      }
+      if (signal.aborted) { // the request is gone (its promise already rejected)
+        stopWatching()
+        client.release()
+        return
+      }
+      held = client
+      let broken: Error | undefined
+      // A checked-out client emits 'error' when its connection drops; unheard, Node would crash the process.
+      const onConnectionError = (error: Error): void => { broken ??= error }
+      client.on?.('error', onConnectionError)
+      const finish = (error: Error | undefined, result?: PostgresQueryResult<R>): void => {
+        stopWatching()
+        // A statement cancelled because its client left stopped cleanly: its session goes back to the pool.
+        const cancelled = error !== undefined && signal.aborted
+        if (error !== undefined && !cancelled && isBrokenConnection(error)) broken ??= error
+        client.off?.('error', onConnectionError)
+        client.release(broken)
+        if (error === undefined) resolve(toQueryResult(result!))
+        else reject(cancelled ? signal.reason : error)
+      }
+      try {
+        submitQuery<R>(client, query, finish)
+      } catch (error) {
+        finish(toError(error))
+      }
+    })
+  })
 }
 
 /**

@@ -41,7 +41,8 @@ export class DefaultExecuteStage implements ExecuteStage {
 
   constructor(@inject(Tokens.DataSources) private readonly sources: DataSourceRegistry) {}
 
-  async run(plan: ExecutionPlan, context: RequestContext): Promise<ResultSet> {
+  // Not async itself: it hands back #runOne's promise rather than wrapping it in another (a microtask per request).
+  run(plan: ExecutionPlan, context: RequestContext): Promise<ResultSet> {
     if (plan.kind === 'updateOrInsert') return this.#updateOrInsert(plan, context)
     const source = this.sources.get(plan.dataSource)
     return this.#runOne(source, source.driver, plan, context)

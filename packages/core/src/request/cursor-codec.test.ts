@@ -52,3 +52,17 @@ describe('CursorCodec position cursors (keyless views)', () => {
   })
 })
 
+describe('CursorCodec signed cursors, remembered by content', () => {
+  it('hands out the same cursor for the same content, never another secret\'s, and stays right once older ones are forgotten', () => {
+    const codec = new CursorCodec('secret')
+    const other = new CursorCodec('another secret')
+    const first = codec.encode('Book', order, ['Dune', '7'])
+    expect(codec.encode('Book', order, ['Dune', '7'])).toBe(first)
+    expect(codec.encode('Book', order, ['Dune', '8'])).not.toBe(first)
+    expect(other.encode('Book', order, ['Dune', '7'])).not.toBe(first)
+    expect(other.decode(first, 'Book', order).ok).toBe(false)
+    for (let i = 0; i < 5000; i++) codec.encode('Book', order, ['Dune', String(i)])
+    expect(codec.encode('Book', order, ['Dune', '7'])).toBe(first)
+    expect(codec.decode(first, 'Book', order)).toEqual({ ok: true, values: ['Dune', '7'] })
+  })
+})

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import { RandomBytesPool } from '../util/random-bytes-pool.js'
 
 /** One ordering term as a cursor records it: API field name and direction. */
@@ -16,6 +17,8 @@ const SIGNED = 1
 const SEALED = 2
 const TAG_BYTES = 16
 const IV_BYTES = 12
+/** Signed cursors remembered by content (a few hundred kilobytes at most). */
+const SIGNED_CURSORS = 1000
 
 const MALFORMED = 'the pagination token is not well formed.'
 const ALTERED = 'the pagination token was altered, has expired, or was issued by another server.'
@@ -32,6 +35,11 @@ export class CursorCodec {
   readonly #macKey: Buffer
   readonly #sealKey: Buffer
   readonly #random = new RandomBytesPool()
+  /**
+   * Signed cursors by their content. Signing is deterministic and costs a few microseconds of OpenSSL set-up per
+   * cursor, while the busiest pages (a list's first) hand out the same cursor to every caller.
+   */
+  readonly #signed = new LRUCache<string, string>({ max: SIGNED_CURSORS })
 
   constructor(secret: string | Uint8Array) {
     this.#macKey = createHash('sha256').update('sluice-cursor-mac-v1\0').update(secret).digest()
@@ -51,11 +59,17 @@ export class CursorCodec {
   }
 
   #seal(entity: string, order: readonly CursorOrderTerm[], position: readonly (string | null)[] | number, conceal: boolean): string {
-    const payload = Buffer.from(JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1]), position]), 'utf8')
+    const text = JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1]), position])
     if (!conceal) {
-      const tag = createHmac('sha256', this.#macKey).update(payload).digest().subarray(0, TAG_BYTES)
-      return Buffer.concat([Buffer.of(SIGNED), payload, tag]).toString('base64url')
+      let token = this.#signed.get(text)
+      if (token === undefined) {
+        const payload = Buffer.from(text, 'utf8')
+        const tag = createHmac('sha256', this.#macKey).update(payload).digest().subarray(0, TAG_BYTES)
+        this.#signed.set(text, (token = Buffer.concat([Buffer.of(SIGNED), payload, tag]).toString('base64url')))
+      }
+      return token
     }
+    const payload = Buffer.from(text, 'utf8')
     const iv = this.#random.take(IV_BYTES)
     const cipher = createCipheriv('aes-256-gcm', this.#sealKey, iv)
     const body = Buffer.concat([cipher.update(payload), cipher.final()])
