@@ -244,6 +244,7 @@ function toQueryConfig(query: CompiledQuery): PostgresQueryConfig {
  * whose connection broke is discarded rather than returned.
  */
 function executeCancellable<R>(pool: PostgresPool, query: CompiledQuery, signal: AbortSignal): Promise<QueryResult<R>> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error) // it may have left while the pool opened
   return new Promise<QueryResult<R>>((resolve, reject) => {
     let held: PostgresPoolClient | undefined
     const stopWatching = onAbort(signal, () => {

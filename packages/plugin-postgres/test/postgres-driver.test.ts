@@ -80,6 +80,35 @@ describe.skipIf(skipped !== undefined)(`PostgresDriver on PostgreSQL${skipped ==
     await run('DELETE FROM accounts WHERE id IN (100, 101)')
   })
 
+  it('a request that leaves while waiting for a pooled session stops waiting, and the session goes back to the pool once', async () => {
+    const pool = new pg.Pool({ connectionString: POSTGRES_TEST_URL, max: 1 })
+    const waiting = new PostgresDriver({ pool })
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown): void => void rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const busy = await pool.connect()
+      const controller = new AbortController()
+      const call = waiting.execute({ sql: 'SELECT 1 AS one', parameters: [] }, { signal: controller.signal })
+      while (pool.waitingCount === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      controller.abort(new Error('client gone'))
+      await expect(call).rejects.toThrow('client gone')
+      busy.release() // handed to the abandoned wait, which must give it straight back (once)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(rejections).toEqual([])
+      expect(pool.idleCount).toBe(1)
+      expect((await waiting.execute({ sql: 'SELECT 2 AS two', parameters: [] }, { signal: new AbortController().signal })).rows).toEqual([{ two: 2 }])
+      // Gone before the wait began: refused without waiting.
+      const gone = new AbortController()
+      const early = waiting.execute({ sql: 'SELECT 3', parameters: [] }, { signal: gone.signal })
+      gone.abort(new Error('gone early'))
+      await expect(early).rejects.toThrow('gone early')
+    } finally {
+      process.off('unhandledRejection', onRejection)
+      await pool.end()
+    }
+  })
+
   it('gives up on a database that does not answer within query_timeout, and discards that session', async () => {
     const pool = new pg.Pool({ connectionString: POSTGRES_TEST_URL, max: 1, query_timeout: 200 })
     const slow = new PostgresDriver({ pool })
