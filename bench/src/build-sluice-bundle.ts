@@ -67,12 +67,23 @@ const tscEmit: Plugin = {
   },
 }
 
-/** tsconfig.base.json's emit options (the type checker's options do not change the JavaScript). */
+/**
+ * The options the published packages are compiled with (tsconfig.base.json, read rather than repeated here), with
+ * what a bundle needs instead: ES modules for esbuild to link, no declarations or source maps.
+ */
 const TSC_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
+  ...readBaseCompilerOptions(),
   module: ts.ModuleKind.ESNext,
-  experimentalDecorators: true,
-  emitDecoratorMetadata: false,
-  verbatimModuleSyntax: true,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  declaration: false,
   sourceMap: false,
+}
+
+function readBaseCompilerOptions(): ts.CompilerOptions {
+  const path = fileURLToPath(new URL('../../tsconfig.base.json', import.meta.url))
+  const { config, error } = ts.readConfigFile(path, ts.sys.readFile)
+  if (error !== undefined) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'))
+  const { options, errors } = ts.convertCompilerOptionsFromJson((config as { compilerOptions?: unknown }).compilerOptions, dirname(path))
+  if (errors.length > 0) throw new Error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('; '))
+  return options
 }
