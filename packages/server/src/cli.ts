@@ -1,25 +1,13 @@
 #!/usr/bin/env node
-import cluster from 'node:cluster'
-import { readFileSync } from 'node:fs'
-import { basename, resolve } from 'node:path'
-import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
-import { createSluice, isSluiceError, loadConfigFile, silentLogger, type Logger, type RuntimeConfig } from '@sluice/core'
-import { createLogger } from './create-logger.js'
-import { deriveCursorSecret } from './derive-cursor-secret.js'
-import { describeAutoentities } from './describe-autoentities.js'
-import { describeEndpoints } from './describe-endpoints.js'
 import { tuneV8ForServing } from './tune-v8-for-serving.js'
 import { CliError } from './cli/cli-error.js'
 import { createCliOutput } from './cli/cli-output.js'
+import { CONFIG_VERBS } from './cli/config-verbs.js'
 import { loadDotEnv } from './cli/load-dot-env.js'
 import { workingDirectory } from './cli/working-directory.js'
-import { resolveConfigPath, type ConfigLocation } from './resolve-config-path.js'
-import { parseWorkerCount, runWorkers } from './run-workers.js'
 import { SERVER_VERSION } from './server-version.js'
 
-/** Verbs that edit config files; their modules (and the server's, for the other verbs) load only when needed. */
-const CONFIG_VERB_NAMES = ['init', 'add', 'update', 'configure', 'add-telemetry', 'auto-config', 'export', 'auto-config-simulate']
 
 /** Data API builder verbs Sluice does not offer, and why. */
 const FOREIGN_VERBS: Readonly<Record<string, string>> = {
@@ -70,181 +58,30 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'v' },
 } as const
 
-/** DAB's log levels by number (`--log-level 2`) and by name. */
-const LOG_LEVELS = ['trace', 'debug', 'information', 'warning', 'error', 'critical', 'none']
-
-type StartValues = {
-  config?: string; port?: string; host?: string; demo?: boolean; workers?: string
-  verbose?: boolean; 'log-level'?: string; LogLevel?: string; 'no-https-redirect'?: boolean
-}
-
 async function main(argv: readonly string[]): Promise<number> {
   // Before anything boots: see tune-v8-for-serving.ts (request garbage dies young; the heap stays near its live size).
   tuneV8ForServing()
   loadDotEnv(workingDirectory())
-  if (CONFIG_VERB_NAMES.includes(argv[0] ?? '')) {
-    const [{ CONFIG_VERBS }, { runConfigVerb }] = await Promise.all([import('./cli/config-verbs.js'), import('./cli/run-config-verb.js')])
-    return runConfigVerb(CONFIG_VERBS.find((v) => v.name === argv[0])!, argv.slice(1), createCliOutput())
+  // Only what parsing needs is imported up front: each verb loads its own modules (core and the engines take a second
+  // or more to load), so `--help`, `init` or `add` do not wait for what `start` needs.
+  const configVerb = Object.hasOwn(CONFIG_VERBS, argv[0] ?? '') ? CONFIG_VERBS[argv[0]!] : undefined
+  if (configVerb !== undefined) {
+    const [verb, { runConfigVerb }] = await Promise.all([configVerb(), import('./cli/run-config-verb.js')])
+    return runConfigVerb(verb, argv.slice(1), createCliOutput())
   }
   const foreign = FOREIGN_VERBS[argv[0] ?? '']
-  if (foreign !== undefined) throw new UsageError(`'${argv[0]}' is a Data API builder command Sluice does not have: ${foreign}.`)
+  if (foreign !== undefined) throw new CliError(`'${argv[0]}' is a Data API builder command Sluice does not have: ${foreign}.`)
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
   const [command, ...extra] = positionals
   if (values.version === true) return print(`${SERVER_VERSION}\n`)
   if (values.help === true || command === undefined || command === 'help') return print(USAGE)
   // `--mcp-stdio role:NAME` (Data API builder's spelling): the role arrives as a positional.
   const stdioRole = values['mcp-stdio'] === true && command === 'start' && extra[0]?.startsWith('role:') === true ? extra.shift() : undefined
-  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'.`)
-  switch (command) {
-    case 'start':
-      return values['mcp-stdio'] === true ? startMcpStdio(values, stdioRole) : start(values)
-    case 'validate':
-      return validate(values)
-    default:
-      throw new UsageError(`unknown command '${command}'.`)
-  }
-}
-
-async function start(values: StartValues): Promise<number> {
-  const location = resolveConfigPath(values.config, values.demo === true)
-  const config = loadLocation(location)
-  const log = createLogger(config, { level: readLogLevel(values) })
-  if (location.overrideFile !== undefined && cluster.isPrimary) log.info(`using ${location.file} merged with ${location.overrideFile} (DAB_ENVIRONMENT)`)
-  if (values['no-https-redirect'] === true && cluster.isPrimary) log.info('--no-https-redirect has no effect: Sluice serves plain HTTP and never redirects to HTTPS')
-  if (values.workers !== undefined && cluster.isPrimary) {
-    const count = parseWorkerCount(values.workers, availableParallelism())
-    if (count === undefined) throw new UsageError(`invalid --workers '${values.workers}' (expected a number from 1 to 999, or auto).`)
-    if (config.dataSource.databaseType === 'pglite') {
-      throw new UsageError('--workers needs a database server: PGlite is embedded in one process and cannot be shared by several.')
-    }
-    for (const warning of config.warnings) log.warn(warning)
-    parsePort(values.port ?? (process.env['PORT'] || '5000'))
-    log.info(`starting ${count} workers`)
-    return runWorkers({ count, log })
-  }
-  if (cluster.isPrimary) for (const warning of config.warnings) log.warn(warning)
-  const port = parsePort(values.port ?? (process.env['PORT'] || '5000'))
-  const host = values.host ?? '127.0.0.1'
-  const [{ createServer }, { serveSluice }] = await Promise.all([import('./create-server.js'), import('./serve-sluice.js')])
-  // Cursors stay valid across hot reloads: the secret comes from the configuration the process started with.
-  const cursorSecret = deriveCursorSecret(config, readLocationText(location))
-  const service = await serveSluice(config, {
-    port, host, log,
-    create: (next) => createServer({ config: next, logger: log, cursorSecret }),
-    reload: () => loadLocation(location),
-    files: configFiles(location, config),
-    listenFirst: !cluster.isWorker,
-  })
-  const server = service.front.current!
-  log.info(`Sluice ${SERVER_VERSION} is listening on ${service.address} (${config.runtime.host.mode} mode, ${server.sluice.model.entities.size} entities; ${describeEndpoints(config, service.address)})`)
-  // A worker stops when its primary says so (SIGTERM); a terminal's SIGINT reaches the primary, which relays it.
-  stopOnSignals(async () => {
-    log.info('shutting down: finishing in-flight requests')
-    await service.close()
-    // The IPC channel to the primary would keep a worker alive: drop it so the process ends once sockets flush.
-    cluster.worker?.disconnect()
-  }, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'])
-  if (cluster.isWorker) process.on('SIGINT', () => undefined)
-  return new Promise<number>(() => undefined)
-}
-
-/**
- * MCP over stdin/stdout for an agent that launched this process: no HTTP listener, every tool call acts as the given
- * role, and stdout carries JSON-RPC only (logs go to stderr). Ends when the client closes stdin or on a signal.
- */
-async function startMcpStdio(values: StartValues, roleArgument: string | undefined): Promise<number> {
-  if (values.port !== undefined || values.host !== undefined || values.workers !== undefined) {
-    throw new UsageError('--mcp-stdio serves MCP on stdin/stdout only; it takes no --port, --host or --workers.')
-  }
-  const role = roleArgument === undefined ? 'anonymous' : roleArgument.slice('role:'.length).trim()
-  if (role === '') throw new UsageError("--mcp-stdio expects role:NAME (for example role:authenticated).")
-  const location = resolveConfigPath(values.config, values.demo === true)
-  const config = loadLocation(location)
-  if (!config.runtime.mcp.enabled) throw new UsageError('MCP is disabled in the configuration (runtime.mcp.enabled is false).')
-  const log = createLogger(config, { destination: 2, level: readLogLevel(values) })
-  for (const warning of config.warnings) log.warn(warning)
-  // initialize is answered while the database is introspected; tool requests wait for the boot (DAB issue #3430).
-  const [{ defaultPlugins }, { serveMcpStdio }] = await Promise.all([import('./default-plugins.js'), import('@sluice/plugin-mcp')])
-  const booting = createSluice({ config, plugins: defaultPlugins(), log, cursorSecret: deriveCursorSecret(config, readLocationText(location)) })
-  const session = await serveMcpStdio({ config, log, role, host: booting.then((s) => ({ model: s.model, config, pipeline: s.pipeline, log })) })
-  const sluice = await booting
-  log.info(`Sluice ${SERVER_VERSION} serves MCP on stdio as role ${role} (${sluice.model.entities.size} entities)`)
-  stopOnSignals(() => session.close(), ['SIGTERM', 'SIGINT'])
-  await session.closed
-  await sluice.close()
-  return 0
-}
-
-async function validate(values: { config?: string; demo?: boolean }): Promise<number> {
-  const location = resolveConfigPath(values.config, values.demo === true)
-  const config = loadLocation(location)
-  for (const warning of config.warnings) process.stderr.write(`warning: ${warning}\n`)
-  const { defaultPlugins } = await import('./default-plugins.js')
-  // Every warning start-up would log against the database (a `fields` entry naming no column, a policy refused per
-  // request, an autoentities definition that generates nothing …) goes to stderr as it would to the log.
-  const sluice = await createSluice({ config, plugins: defaultPlugins(), log: createWarningLogger() })
-  await sluice.close()
-  const merged = location.overrideFile === undefined ? '' : ` merged with ${location.overrideFile}`
-  const generated = describeAutoentities(sluice.model).map((line) => `${line}\n`).join('')
-  return print(`${location.file}${merged} is valid: ${sluice.model.entities.size} entities match the database.\n${generated}`)
-}
-
-/** A logger that writes warnings and errors to stderr as `warning: …` / `error: …` lines and drops the rest. */
-function createWarningLogger(): Logger {
-  const write = (level: string) => (obj: object | string, msg?: string): void => {
-    process.stderr.write(`${level}: ${typeof obj === 'string' ? obj : msg ?? JSON.stringify(obj)}\n`)
-  }
-  const log: Logger = { ...silentLogger, warn: write('warning'), error: write('error'), child: () => log }
-  return log
-}
-
-/** Loads the config as located: the environment's file layered over the base when DAB_ENVIRONMENT names one. */
-function loadLocation(location: ConfigLocation): RuntimeConfig {
-  return loadConfigFile(location.file, { cwd: workingDirectory(), overrideFile: location.overrideFile })
-}
-
-/** Every file the configuration is read from: the config, its DAB_ENVIRONMENT override, its data-source-files. */
-function configFiles(location: ConfigLocation, config: RuntimeConfig): string[] {
-  const children = [...config.dataSources.keys()].filter((name) => name !== basename(location.file)).map((name) => resolve(config.baseDir, name))
-  return [location.file, ...(location.overrideFile === undefined ? [] : [location.overrideFile]), ...children]
-}
-
-function readLocationText(location: ConfigLocation): string {
-  return [location.file, location.overrideFile].filter((f) => f !== undefined).map((f) => readFileSync(f, 'utf8')).join('\n')
-}
-
-/** `--log-level` (a name or DAB's 0-6), the hidden legacy `--LogLevel`, or `--verbose` (information). */
-function readLogLevel(values: StartValues): string | undefined {
-  const given = values['log-level'] ?? values.LogLevel
-  if (given === undefined) return values.verbose === true ? 'information' : undefined
-  const level = /^\d$/.test(given) ? LOG_LEVELS[Number(given)] : LOG_LEVELS.find((l) => l === given.toLowerCase())
-  if (level === undefined) throw new UsageError(`invalid --log-level '${given}' (expected 0-6 or one of ${LOG_LEVELS.join(', ')}).`)
-  return level
-}
-
-/**
- * First SIGTERM/SIGINT: stop accepting, finish in-flight requests, close pools, then let the process end by itself
- * once every socket has flushed (an immediate process.exit would cut off responses still being written). A second
- * signal, or a shutdown still pending after the grace period, exits at once.
- */
-function stopOnSignals(stop: () => Promise<void>, signals: readonly NodeJS.Signals[], graceMs = 30_000): void {
-  let stopping = false
-  const onSignal = (): void => {
-    if (stopping) process.exit(1)
-    stopping = true
-    setTimeout(() => process.exit(1), graceMs).unref()
-    stop().then(() => { process.exitCode = 0 }, (error: unknown) => {
-      process.stderr.write(`sluice: error while shutting down: ${String(error)}\n`)
-      process.exit(1)
-    })
-  }
-  for (const signal of signals) process.on(signal, onSignal)
-}
-
-function parsePort(text: string): number {
-  const port = Number(text)
-  if (!/^\d+$/.test(text) || port < 0 || port > 65535) throw new UsageError(`invalid port '${text}' (expected 0-65535).`)
-  return port
+  if (extra.length > 0) throw new CliError(`unexpected argument '${extra[0]}'.`)
+  if (command !== 'start' && command !== 'validate') throw new CliError(`unknown command '${command}'.`)
+  const { start, startMcpStdio, validate } = await import('./cli/serve-verbs.js')
+  if (command === 'validate') return validate(values)
+  return values['mcp-stdio'] === true ? startMcpStdio(values, stdioRole) : start(values)
 }
 
 function print(text: string): number {
@@ -252,14 +89,12 @@ function print(text: string): number {
   return 0
 }
 
-class UsageError extends Error {}
-
 main(process.argv.slice(2)).then(
   (code) => { if (code !== 0) process.exit(code) },
-  (error: unknown) => {
-    if (error instanceof UsageError || error instanceof CliError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  async (error: unknown) => {
+    if (error instanceof CliError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`sluice: ${(error as Error).message}\nRun 'sluice --help' for usage.\n`)
-    } else if (isSluiceError(error)) {
+    } else if ((await import('@sluice/core')).isSluiceError(error)) {
       process.stderr.write(`sluice: ${error.message}\n`)
     } else {
       process.stderr.write(`sluice: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`)

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { createRequire } from 'node:module'
-import { SluiceError } from '@sluice/core'
+import { SluiceError } from '@sluice/core/dialect'
 
 /** Config file names looked for when `--config` is not given, in order. */
 export const DEFAULT_CONFIG_NAMES = ['dab-config.json', 'sluice.config.json'] as const

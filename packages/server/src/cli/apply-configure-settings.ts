@@ -1,4 +1,4 @@
-import { redactConnectionString } from '@sluice/core'
+import { redactConnectionString } from '@sluice/core/dialect'
 import { CliError } from './cli-error.js'
 import { isJsonObject, objectAt, type JsonObject } from './config-document.js'
 import { CONFIGURE_SETTINGS, type ConfigureSetting } from './configure-settings.js'

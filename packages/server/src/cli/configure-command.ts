@@ -1,7 +1,7 @@
 import { applyConfigureSettings } from './apply-configure-settings.js'
 import { readConfigDocument, writeConfigDocument } from './config-document.js'
 import { CONFIGURE_SETTINGS } from './configure-settings.js'
-import { dialectDatabaseTypes } from './dialect-database-types.js'
+import { DIALECT_DATABASE_TYPES } from './dialect-database-types.js'
 import { findConfigFileToEdit } from './find-config-file.js'
 import { requireDataSource } from './require-data-source.js'
 import type { ConfigVerb } from './run-config-verb.js'
@@ -31,7 +31,7 @@ export const configureCommand: ConfigVerb = {
     }
     requireDataSource(document, 'configure')
     const next = structuredClone(document.json)
-    applyConfigureSettings(next, options, await dialectDatabaseTypes(), out)
+    applyConfigureSettings(next, options, DIALECT_DATABASE_TYPES, out)
     writeConfigDocument(document, next)
     out.info('Successfully updated runtime settings in the config file.')
   },

@@ -1,10 +1,9 @@
-import type { DialectPlugin } from '@sluice/core'
-
 /** Data API builder's database types Sluice has no engine for (`dab` accepts them). */
 export const FOREIGN_DATABASE_TYPES = ['cosmosdb_nosql', 'cosmosdb_postgresql', 'dwsql']
 
-/** The database types of the dialects `sluice start` composes (imported here only when needed: they are heavy). */
-export async function dialectDatabaseTypes(): Promise<string[]> {
-  const { defaultPlugins } = await import('../default-plugins.js')
-  return defaultPlugins().flatMap((p) => ((p as Partial<DialectPlugin>).kind === 'dialect' ? [...(p as DialectPlugin).databaseTypes] : []))
-}
+/**
+ * The database types of the dialects `sluice start` composes, in their order. Written out so that `init` and
+ * `configure` need not load every engine to check a name (that made each call take seconds);
+ * dialect-database-types.test.ts keeps it equal to what the plugins declare.
+ */
+export const DIALECT_DATABASE_TYPES: readonly string[] = ['postgresql', 'pglite', 'mysql', 'mariadb', 'mssql', 'sqlite']

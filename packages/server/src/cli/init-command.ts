@@ -3,7 +3,7 @@ import { formatWhole } from './apply-json-changes.js'
 import { buildInitConfig } from './build-init-config.js'
 import { CliError } from './cli-error.js'
 import { writeConfigText } from './config-document.js'
-import { dialectDatabaseTypes, FOREIGN_DATABASE_TYPES } from './dialect-database-types.js'
+import { DIALECT_DATABASE_TYPES, FOREIGN_DATABASE_TYPES } from './dialect-database-types.js'
 import { initTargetFile } from './find-config-file.js'
 import type { ConfigVerb } from './run-config-verb.js'
 import type { VerbOptions } from './verb-options.js'
@@ -51,7 +51,7 @@ export const initCommand: ConfigVerb = {
     if (existsSync(file)) {
       throw new CliError(`Config file: ${file} already exists. Please provide a different name or remove the existing config file.`)
     }
-    const databaseType = readDatabaseType(options, await dialectDatabaseTypes())
+    const databaseType = readDatabaseType(options, DIALECT_DATABASE_TYPES)
     for (const flag of ['cosmosdb_nosql-database', 'cosmosdb_nosql-container', 'graphql-schema']) {
       if (options.has(flag)) out.warn(`--${flag} applies to Azure Cosmos DB for NoSQL only; it is ignored.`)
     }

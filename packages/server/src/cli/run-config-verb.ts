@@ -1,4 +1,3 @@
-import { isSluiceError } from '@sluice/core'
 import { SERVER_VERSION } from '../server-version.js'
 import { CliError } from './cli-error.js'
 import type { CliOutput } from './cli-output.js'
@@ -27,7 +26,8 @@ export async function runConfigVerb(verb: ConfigVerb, argv: readonly string[], o
     await verb.run(parsed, out)
     return 0
   } catch (error) {
-    if (!(error instanceof CliError) && !isSluiceError(error)) throw error
+    // Core is loaded only for a failure that may come from it (most verbs never load it).
+    if (!(error instanceof CliError) && !(await import('@sluice/core')).isSluiceError(error)) throw error
     out.fail(error.message)
     if (parsed !== undefined) out.fail(verb.failure(parsed))
     return 1
