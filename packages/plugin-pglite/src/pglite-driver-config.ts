@@ -1,3 +1,5 @@
+import type { PristineClusterCache } from './pristine-cluster-cache.js'
+
 /** Per-query options the driver passes: text → value parsers by type oid. */
 export interface PGliteQueryOptions {
   readonly parsers?: { readonly [oid: number]: (value: string) => unknown }
@@ -39,4 +41,6 @@ export type PGliteDriverConfig =
     readonly dataDir: string | undefined
     /** Runs once per driver, right after the driver created and opened its database (seeding, migrations). */
     readonly initialize?: ((db: PGliteLike) => Promise<void>) | undefined
+    /** In memory only: start from this archived `initdb` cluster, and archive one when it has none. */
+    readonly pristineCluster?: PristineClusterCache | undefined
   }

@@ -3,6 +3,7 @@ import { onAbort, SluiceError } from '@sluice/core/dialect'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { classifyPostgresError } from '@sluice/plugin-postgres/sql'
 import type { PGliteDriverConfig, PGliteLike, PGliteQueryOptions, PGliteTransactionLike } from './pglite-driver-config.js'
+import type { PristineClusterCache } from './pristine-cluster-cache.js'
 
 const keepText = (value: string): string => value
 const keepTextArray = (typarray: number) => (value: string): unknown => types.arrayParser(value, keepText, typarray)
@@ -91,7 +92,7 @@ export class PGliteDriver implements Driver {
     if ('db' in config) {
       db = typeof config.db === 'function' ? await config.db() : config.db
     } else {
-      db = await PGlite.create({ ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }), parsers: PGLITE_PARSERS })
+      db = await createOwnedPglite(config.dataDir, config.pristineCluster)
       this.#owned = db
       if (db.waitReady !== undefined) await db.waitReady
       await config.initialize?.(db)
@@ -100,6 +101,25 @@ export class PGliteDriver implements Driver {
     if (db.waitReady !== undefined) await db.waitReady
     return db
   }
+}
+
+/**
+ * A PGlite in `dataDir`, or in memory: then started from the archived `initdb` cluster when there is one (an archive
+ * PGlite refuses is discarded and the cluster made anew), and the new cluster archived when there is none.
+ */
+async function createOwnedPglite(dataDir: string | undefined, pristineCluster: PristineClusterCache | undefined): Promise<PGlite> {
+  if (dataDir !== undefined) return PGlite.create({ dataDir, parsers: PGLITE_PARSERS })
+  const archive = pristineCluster?.load()
+  if (archive !== undefined) {
+    try {
+      return await PGlite.create({ loadDataDir: archive, parsers: PGLITE_PARSERS })
+    } catch {
+      pristineCluster!.discard()
+    }
+  }
+  const db = await PGlite.create({ parsers: PGLITE_PARSERS })
+  if (pristineCluster !== undefined) pristineCluster.save(new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()))
+  return db
 }
 
 async function runQuery<R>(target: PGliteTransactionLike, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {

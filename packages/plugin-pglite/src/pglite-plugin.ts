@@ -3,11 +3,17 @@ import { isAbsolute, resolve } from 'node:path'
 import type { DialectPlugin } from '@sluice/core/dialect'
 import { PGliteDialect } from './pglite-dialect.js'
 import type { PGliteLike } from './pglite-driver-config.js'
+import { PristineClusterCache } from './pristine-cluster-cache.js'
 import { seedPGliteOnce } from './seed-pglite.js'
 
 export interface PGlitePluginOptions {
   /** Use this PGlite (or factory) instead of the config's data folder; the caller owns it. */
   readonly db?: PGliteLike | (() => Promise<PGliteLike>)
+  /**
+   * A folder of the user's where an in-memory database's `initdb` cluster is archived once and started from after
+   * (2.6 s → 0.8 s here); without it every in-memory start runs initdb. `sluice` passes `~/.cache/sluice`.
+   */
+  readonly clusterCacheFolder?: string
 }
 
 /**
@@ -29,6 +35,9 @@ export function pglitePlugin(options: PGlitePluginOptions = {}): DialectPlugin {
       return new PGliteDialect({
         dataDir,
         initialize: seed === undefined ? undefined : (db) => seedPGliteOnce(db, dataDir, seed, context.log),
+        pristineCluster: dataDir === undefined && options.clusterCacheFolder !== undefined
+          ? PristineClusterCache.forInstalledPglite(options.clusterCacheFolder)
+          : undefined,
       })
     },
   }
