@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** Runs the CLI from source (as `sluice-conformance`), with the workspace's vitest config for the source condition. */
 async function runCli(...args: string[]): Promise<{ code: number; output: string }> {
-  const cli = ['--conditions=@sluice/source', '--import', 'tsx', 'conformance/src/cli/sluice-conformance.ts', ...args, '--vitest-config', 'vitest.config.ts']
+  const cli = ['--conditions=@sluice/source', '--import', 'tsx', 'conformance/src/cli/sluice-conformance.ts', ...args, '--vitest-config', 'vitest.source.config.ts']
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, cli, { cwd: root, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, maxBuffer: 16 << 20 })
     return { code: 0, output: stdout + stderr }
