@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { coerceValue } from './coerce-value.js'
 
@@ -55,5 +56,12 @@ describe('coerceValue', () => {
     expect(coerceValue('json', { a: [9007199254740993n], s: '\\u0000bigint:5', n: 1 })).toEqual({
       ok: true, value: '{"a":[9007199254740993],"s":"\\\\u0000bigint:5","n":1}',
     })
+  })
+
+  it('reads an integer from a JSON number exactly as from its text, in and out of every range', () => {
+    const integers = fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 255, 256, -1, 32767, 32768, -32769, 2147483648, -2147483649))
+    fc.assert(fc.property(fc.constantFrom('byte', 'short', 'int', 'long') as fc.Arbitrary<'byte' | 'short' | 'int' | 'long'>, integers, (type, n) => {
+      expect(coerceValue(type, n, 'any')).toEqual(coerceValue(type, String(n), 'number'))
+    }), { numRuns: 500 })
   })
 })

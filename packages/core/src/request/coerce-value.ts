@@ -130,6 +130,13 @@ function numericText(raw: unknown, origin: ValueOrigin): string | undefined {
 }
 
 function coerceInteger(type: ScalarType, raw: unknown, origin: ValueOrigin): CoercionResult | undefined {
+  // A JSON body's integers arrive as safe numbers: range-checked as numbers, without text or BigInt (every write).
+  if (typeof raw === 'number' && Number.isSafeInteger(raw)) {
+    const [min, max] = INT_RANGES[type]!
+    if (raw < min || raw > max) return undefined
+    const n = raw === 0 ? 0 : raw // -0 reads as 0, as its text does
+    return ok(type === 'long' ? String(n) : n)
+  }
   const text = numericText(raw, origin)
   if (text === undefined || !INTEGER.test(text)) return undefined
   const n = BigInt(text)
