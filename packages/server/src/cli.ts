@@ -8,7 +8,6 @@ import { loadDotEnv } from './cli/load-dot-env.js'
 import { workingDirectory } from './cli/working-directory.js'
 import { SERVER_VERSION } from './server-version.js'
 
-
 /** Data API builder verbs Sluice does not offer, and why. */
 const FOREIGN_VERBS: Readonly<Record<string, string>> = {
   appname: "Sluice does not tag SQL connections with Data API builder's Application Name",
