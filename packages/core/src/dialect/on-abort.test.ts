@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { onAbort } from './on-abort.js'
 
@@ -31,3 +33,28 @@ describe('onAbort', () => {
     expect(called).toBe(false)
   })
 })
+
+describe('onAbort and memory', () => {
+  it('keeps no callback alive once it stopped watching, however long the signal lives', async () => {
+    // A connection's signal lives as long as the connection; a callback it kept would keep its request's statement
+    // and result (the first request's, on every keep-alive connection, before this was fixed).
+    const controller = new AbortController()
+    const released = registerAndStop(controller.signal)
+    await new Promise((resolve) => setTimeout(resolve, 0)) // WeakRef targets live until the current job ends
+    collectGarbage()
+    expect(released.deref()).toBeUndefined()
+    expect(controller.signal.aborted).toBe(false)
+  })
+})
+
+/** Registers a callback that holds an object, stops watching, and hands back a weak reference to the object. */
+function registerAndStop(signal: AbortSignal): WeakRef<object> {
+  const held = { rows: new Array(1000).fill('row') }
+  onAbort(signal, () => held.rows.push('aborted'))()
+  return new WeakRef(held)
+}
+
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}

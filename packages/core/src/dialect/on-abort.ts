@@ -9,24 +9,29 @@ const waiting = new WeakMap<AbortSignal, Set<() => void>>()
  * reported as an uncaught exception, as an event listener's would be, without stopping the others.
  */
 export function onAbort(signal: AbortSignal, callback: () => void): () => void {
-  let callbacks = waiting.get(signal)
-  if (callbacks === undefined) {
-    const created = new Set<() => void>()
-    callbacks = created
-    waiting.set(signal, created)
-    signal.addEventListener('abort', () => {
-      const due = [...created]
-      created.clear()
-      for (const run of due) {
-        try {
-          run()
-        } catch (error) {
-          queueMicrotask(() => { throw error })
-        }
+  const callbacks = waiting.get(signal) ?? watch(signal)
+  callbacks.add(callback)
+  return () => { callbacks.delete(callback) }
+}
+
+/**
+ * The one 'abort' listener of `signal`, running the callbacks in the set it returns. A function of its own so the
+ * listener's closure holds the set alone: created inside `onAbort`, it would share that call's scope and keep its
+ * first `callback` — and the request that callback belongs to — for as long as the signal lives.
+ */
+function watch(signal: AbortSignal): Set<() => void> {
+  const callbacks = new Set<() => void>()
+  waiting.set(signal, callbacks)
+  signal.addEventListener('abort', () => {
+    const due = [...callbacks]
+    callbacks.clear()
+    for (const run of due) {
+      try {
+        run()
+      } catch (error) {
+        queueMicrotask(() => { throw error })
       }
-    }, { once: true })
-  }
-  const registered = callbacks
-  registered.add(callback)
-  return () => { registered.delete(callback) }
+    }
+  }, { once: true })
+  return callbacks
 }
