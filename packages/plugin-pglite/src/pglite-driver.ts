@@ -1,16 +1,18 @@
-import { PGlite, types } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { onAbort, SluiceError } from '@sluice/core/dialect'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { classifyPostgresError } from '@sluice/plugin-postgres/sql'
 import type { PGliteDriverConfig, PGliteLike, PGliteQueryOptions, PGliteTransactionLike } from './pglite-driver-config.js'
+import { loadedPglite, loadPglite } from './load-pglite.js'
 import type { PristineClusterCache } from './pristine-cluster-cache.js'
 
 const keepText = (value: string): string => value
-const keepTextArray = (typarray: number) => (value: string): unknown => types.arrayParser(value, keepText, typarray)
+const keepTextArray = (typarray: number) => (value: string): unknown => loadedPglite().types.arrayParser(value, keepText, typarray)
 
 /**
  * Dates, times, int8 and numeric (and their arrays) as their PostgreSQL text, as the PostgreSQL driver returns them:
- * no `Date` conversion, no precision loss (PGlite would otherwise turn int8 into a lossy number).
+ * no `Date` conversion, no precision loss (PGlite would otherwise turn int8 into a lossy number). The array parsers
+ * use PGlite's own, from its module as the driver loads it on first use.
  */
 export const PGLITE_PARSERS: NonNullable<PGliteQueryOptions['parsers']> = {
   20: keepText, 1700: keepText, 1082: keepText, 1083: keepText, 1114: keepText, 1184: keepText, 1186: keepText, 1266: keepText,
@@ -88,6 +90,8 @@ export class PGliteDriver implements Driver {
 
   async #open(): Promise<PGliteLike> {
     const config = this.#config
+    // Also for a caller's own instance: the result parsers use the module.
+    await loadPglite()
     let db: PGliteLike
     if ('db' in config) {
       db = typeof config.db === 'function' ? await config.db() : config.db
@@ -108,6 +112,7 @@ export class PGliteDriver implements Driver {
  * PGlite refuses is discarded and the cluster made anew), and the new cluster archived when there is none.
  */
 async function createOwnedPglite(dataDir: string | undefined, pristineCluster: PristineClusterCache | undefined): Promise<PGlite> {
+  const { PGlite } = await loadPglite()
   if (dataDir !== undefined) return PGlite.create({ dataDir, parsers: PGLITE_PARSERS })
   const archive = pristineCluster?.load()
   if (archive !== undefined) {
