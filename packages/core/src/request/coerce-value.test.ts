@@ -64,4 +64,12 @@ describe('coerceValue', () => {
       expect(coerceValue(type, n, 'any')).toEqual(coerceValue(type, String(n), 'number'))
     }), { numRuns: 500 })
   })
+
+  it('reads a float from a JSON number exactly as from its text, non-finite ones refused', () => {
+    const numbers = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, 1e21, -1e-7, Number.MAX_VALUE, Number.MIN_VALUE))
+    fc.assert(fc.property(fc.constantFrom('single', 'float') as fc.Arbitrary<'single' | 'float'>, numbers, (type, n) => {
+      const expected = Number.isFinite(n) ? coerceValue(type, String(n), 'number') : { ok: false, expected: 'a number' }
+      expect(coerceValue(type, n, 'any')).toEqual(expected)
+    }), { numRuns: 500 })
+  })
 })

@@ -23,6 +23,13 @@ const INT_RANGES: Partial<Record<ScalarType, readonly [bigint, bigint]>> = {
   int: [-2147483648n, 2147483647n],
   long: [-9223372036854775808n, 9223372036854775807n],
 }
+/** The same ranges as numbers, for safe integers (V8 compares a number with a bigint on a slow path). */
+const SAFE_INT_RANGES: Partial<Record<ScalarType, readonly [number, number]>> = {
+  byte: [0, 255],
+  short: [-32768, 32767],
+  int: [-2147483648, 2147483647],
+  long: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+}
 
 const EXPECTED: Record<ScalarType, string> = {
   string: 'a string', uuid: 'a UUID', byte: 'an integer from 0 to 255', short: 'an integer from -32768 to 32767',
@@ -38,7 +45,7 @@ const EXPECTED: Record<ScalarType, string> = {
  * loss), booleans, Uint8Array for bytes. Rejects anything the column could not hold, before any SQL runs.
  */
 export function coerceValue(type: ScalarType, raw: unknown, origin: ValueOrigin = 'any'): CoercionResult {
-  const fail: CoercionResult = { ok: false, expected: EXPECTED[type] }
+  const fail = FAILED[type]
   if (raw === null || raw === undefined) return fail
   switch (type) {
     case 'string':
@@ -50,6 +57,8 @@ export function coerceValue(type: ScalarType, raw: unknown, origin: ValueOrigin 
     case 'byte': case 'short': case 'int': case 'long':
       return coerceInteger(type, raw, origin) ?? fail
     case 'single': case 'float': {
+      // A JSON body's numbers arrive as numbers: a finite one is the value (every write of such a column).
+      if (typeof raw === 'number') return Number.isFinite(raw) ? ok(raw === 0 ? 0 : raw) : fail // -0 reads as 0, as its text does
       const text = numericText(raw, origin)
       if (text === undefined || !DECIMAL.test(text)) return fail
       const n = Number(text)
@@ -114,6 +123,9 @@ export function stringifyExact(value: unknown): string {
   return big ? text.replace(/"\\u0000bigint:(-?\d+)"/g, '$1') : text
 }
 
+/** Each type's failure, made once: a coercion that fails allocates nothing. */
+const FAILED = Object.fromEntries(Object.entries(EXPECTED).map(([type, expected]) => [type, Object.freeze({ ok: false, expected })])) as Record<ScalarType, CoercionResult>
+
 function ok(value: unknown): CoercionResult {
   return { ok: true, value }
 }
@@ -132,7 +144,7 @@ function numericText(raw: unknown, origin: ValueOrigin): string | undefined {
 function coerceInteger(type: ScalarType, raw: unknown, origin: ValueOrigin): CoercionResult | undefined {
   // A JSON body's integers arrive as safe numbers: range-checked as numbers, without text or BigInt (every write).
   if (typeof raw === 'number' && Number.isSafeInteger(raw)) {
-    const [min, max] = INT_RANGES[type]!
+    const [min, max] = SAFE_INT_RANGES[type]!
     if (raw < min || raw > max) return undefined
     const n = raw === 0 ? 0 : raw // -0 reads as 0, as its text does
     return ok(type === 'long' ? String(n) : n)
