@@ -57,7 +57,8 @@ export function readSingleRow(rows: readonly Record<string, unknown>[]): SingleR
 
 /**
  * Reads what a write statement returned (see `ReturnedRecord`): zero rows when nothing was written, else one row with
- * `data`, `key` and, for upserts, `inserted`. `insert` says the statement was a plain insert.
+ * `data`, `key` (an insert's; `null` when a statement leaves it out) and, for upserts, `inserted`. `insert` says the
+ * statement was a plain insert.
  */
 export function readWriteRow(rows: readonly Record<string, unknown>[], insert: boolean): WriteResultSet {
   const row = rows[0]

@@ -17,7 +17,9 @@ export interface WriteValue {
  * The written row as the caller may read it. Every write statement except delete returns zero rows (nothing written)
  * or one row with:
  * - `data`: JSON object text of `columns` (API names), or NULL when `columns` is empty or the row fails `visible`;
- * - `key`: JSON array text of the `keyColumns` values, each as text (for the `Location` of a created row);
+ * - `key`: JSON array text of the `keyColumns` values, each as text (for the `Location` of a created row): required of
+ *   inserts; an update or upsert may leave it out, since only a created row's key is read (`keyColumns` still names
+ *   the key, for dialects that find the written row again by it);
  * - `inserted` (upsert only): true when the row was inserted, false when an existing row was updated.
  * Column references use the plan table's alias, and refer to the row as written.
  */

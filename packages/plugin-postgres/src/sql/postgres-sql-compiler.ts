@@ -130,10 +130,11 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
 
   /**
    * Writes are one statement each: the data-modifying statement in a CTE, and a SELECT over the row it returns that
-   * builds the record JSON (only when the caller's read policy admits the row) and the key values for `Location`.
+   * builds the record JSON (only when the caller's read policy admits the row) and, for an insert, the key values for
+   * `Location` (core reads no other write's key, so updates and upserts do not build them).
    */
   protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {
-    return this.written(`INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} RETURNING *`, plan.table, plan.returning, sink, false)
+    return this.written(`INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} RETURNING *`, plan.table, plan.returning, sink, 'insert')
   }
 
   protected compileUpdate(plan: UpdatePlan, sink: ParameterSink): string {
@@ -141,7 +142,7 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     const statement = plan.set.length === 0
       ? `SELECT * FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
       : `UPDATE ${this.tableRef(plan.table)} SET ${this.assignments(plan.set, sink)}${this.where(plan.where, sink)} RETURNING ${this.quoteIdentifier(plan.table.alias)}.*`
-    return this.written(statement, plan.table, plan.returning, sink, false)
+    return this.written(statement, plan.table, plan.returning, sink, 'update')
   }
 
   protected compileUpsert(plan: UpsertPlan, sink: ParameterSink): string {
@@ -152,7 +153,7 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     const set = updates.map((c) => `${this.quoteIdentifier(c)} = EXCLUDED.${this.quoteIdentifier(c)}`).join(', ')
     const statement = `INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} ON CONFLICT (${conflict}) DO UPDATE SET ${set}`
       + `${plan.updateWhere === undefined ? '' : ` WHERE ${this.predicate(plan.updateWhere, sink)}`} RETURNING ${t}.*, (${t}.xmax = 0) AS ${INSERTED}`
-    return this.written(statement, plan.table, plan.returning, sink, true)
+    return this.written(statement, plan.table, plan.returning, sink, 'upsert')
   }
 
   /**
@@ -195,14 +196,14 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     const columns = plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')
     return `${columns === '' ? '' : ` (${columns})`} ${this.guardedSelect(plan, guard, sink)}`
   }
-  protected written(statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, upsert: boolean): string {
+  protected written(statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, kind: 'insert' | 'update' | 'upsert'): string {
     const t = this.quoteIdentifier(table.alias)
-    const key = `json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"`
-    const inserted = upsert ? `, ${t}.${INSERTED} AS "inserted"` : ''
-    if (returning.columns.length === 0) return `WITH ${WRITTEN} AS (${statement}) SELECT NULL::text AS "data", ${key}${inserted} FROM ${WRITTEN} AS ${t}`
+    const key = kind === 'insert' ? `, json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"` : ''
+    const inserted = kind === 'upsert' ? `, ${t}.${INSERTED} AS "inserted"` : ''
+    if (returning.columns.length === 0) return `WITH ${WRITTEN} AS (${statement}) SELECT NULL::text AS "data"${key}${inserted} FROM ${WRITTEN} AS ${t}`
     const json = `row_to_json(${RECORD})::text`
     const data = returning.visible === undefined ? json : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${json} END`
-    return `WITH ${WRITTEN} AS (${statement}) SELECT ${data} AS "data", ${key}${inserted} `
+    return `WITH ${WRITTEN} AS (${statement}) SELECT ${data} AS "data"${key}${inserted} `
       + `FROM ${WRITTEN} AS ${t} CROSS JOIN LATERAL (${this.recordSelect(returning.columns)}) AS ${RECORD}`
   }
 

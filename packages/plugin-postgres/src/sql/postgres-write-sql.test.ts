@@ -12,6 +12,8 @@ const returning: ReturnedRecord = {
 }
 const RECORD = `(SELECT "t"."book_id" AS "bookId", "t"."royalty" AS "share") AS "sluice:r"`
 const SELECT_BACK = `SELECT row_to_json("sluice:r")::text AS "data", json_build_array("t"."book_id"::text, "t"."author_id"::text)::text AS "key"`
+/** Updates and upserts read no key back: only a created row's key is read (for its `Location`). */
+const SELECT_UPDATED = `SELECT row_to_json("sluice:r")::text AS "data"`
 
 describe('PostgresSqlCompiler writes', () => {
   const compiler = new PostgresSqlCompiler()
@@ -71,7 +73,7 @@ describe('PostgresSqlCompiler writes', () => {
     }
     expect(compiler.compile(plan).sql).toBe(
       `WITH "sluice:w" AS (UPDATE "public"."book_authors" AS "t" SET "royalty" = $1, "note" = DEFAULT WHERE "t"."book_id" = $2 AND "t"."author_id" = $3 RETURNING "t".*) `
-      + `${SELECT_BACK} FROM "sluice:w" AS "t" CROSS JOIN LATERAL ${RECORD}`,
+      + `${SELECT_UPDATED} FROM "sluice:w" AS "t" CROSS JOIN LATERAL ${RECORD}`,
     )
   })
 
@@ -95,7 +97,7 @@ describe('PostgresSqlCompiler writes', () => {
       `WITH "sluice:w" AS (INSERT INTO "public"."book_authors" AS "t" ("book_id", "author_id", "royalty") VALUES ($1, $2, $3) `
       + `ON CONFLICT ("book_id", "author_id") DO UPDATE SET "royalty" = EXCLUDED."royalty" WHERE "t"."royalty" < $4 `
       + `RETURNING "t".*, ("t".xmax = 0) AS "sluice:inserted") `
-      + `${SELECT_BACK}, "t"."sluice:inserted" AS "inserted" FROM "sluice:w" AS "t" CROSS JOIN LATERAL ${RECORD}`,
+      + `${SELECT_UPDATED}, "t"."sluice:inserted" AS "inserted" FROM "sluice:w" AS "t" CROSS JOIN LATERAL ${RECORD}`,
     )
   })
 
