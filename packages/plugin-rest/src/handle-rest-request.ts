@@ -76,7 +76,8 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
     if (result.outcome === 'deleted') return { status: 204 }
     const body = `{"value":${result.json}}`
     if (result.outcome === 'updated') return { status: 200, headers: JSON_TYPE, body }
-    const headers = result.createdKey === undefined ? JSON_TYPE : { ...JSON_TYPE, location: buildLocation(request, prefix, entity, result.createdKey, baseRoute) }
+    // Written out rather than `{ ...JSON_TYPE, location }`, which V8 builds on a slow path (every POST).
+    const headers = result.createdKey === undefined ? JSON_TYPE : { 'content-type': JSON_TYPE['content-type'], location: buildLocation(request, prefix, entity, result.createdKey, baseRoute) }
     return { status: 201, headers, body }
   }
 }

@@ -41,19 +41,19 @@ function build(
     const columns = r.select === undefined ? outputColumnsOf(alias, r.fields) : r.fields.map((f) => outputColumnOf(alias, f))
     const policy = r.policy === undefined ? undefined : buildPredicate(r.policy, alias, params)
     const filter = r.filter === undefined ? undefined : buildPredicate(r.filter, alias, params)
-    const base = {
-      name: r.as,
-      cardinality: relationship.cardinality,
-      table: tableOf(target, alias),
-      linking: link === undefined ? undefined : linkingTableOf(relationship, link),
-      join: relationshipJoin(relationship, parentAlias, alias, link),
-      parentColumns: relationship.sourceFields.map((name) => columnOf(parentAlias, parent.fieldsByName.get(name)!)),
-      columns,
-    }
+    // Object literals written out, not spread from a shared base: V8 builds `{ ...base, extra }` on a slow path (see
+    // decisions.md, hot-path code), and a nested read builds one per relationship per request.
+    const table = tableOf(target, alias)
+    const linking = link === undefined ? undefined : linkingTableOf(relationship, link)
+    const join = relationshipJoin(relationship, parentAlias, alias, link)
+    const parentColumns = relationship.sourceFields.map((name) => columnOf(parentAlias, parent.fieldsByName.get(name)!))
     if (relationship.cardinality === 'one') {
       // Several matches are possible when the key is not unique on the target side: take the first by key.
       const orderBy = target.keyFields.map((f): OrderTerm => ({ column: columnOf(alias, f), direction: 'asc', nullable: false }))
-      return { ...base, where: policy, orderBy, page: undefined, relations: build(r.relations, target, alias, params, cursors) }
+      return {
+        name: r.as, cardinality: relationship.cardinality, table, linking, join, parentColumns, columns,
+        where: policy, orderBy, page: undefined, relations: build(r.relations, target, alias, params, cursors),
+      }
     }
     const orderBy = r.orderBy.map(({ field, direction }): OrderTerm => ({
       column: columnOf(alias, field), direction, nullable: field.nullable && !field.primaryKey,
@@ -67,14 +67,14 @@ function build(
       signed: r.endCursor,
     })
     const pageSize = r.pageSize ?? 1
-    const nested: NestedSelect = {
-      ...base,
+    return {
+      name: r.as, cardinality: relationship.cardinality, table, linking, join, parentColumns, columns,
       where: andAll([policy, filter, keyset]),
       orderBy,
       page: { limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column), cursor: cursors.length - 1, pageInfo: r.pageInfo },
       relations: build(r.relations, target, alias, params, cursors),
+      // The nested rows the parent has, whatever page `after` asks for: the join, the policy and the filter.
+      count: r.count ? { where: andAll([policy, filter]) } : undefined,
     }
-    // The nested rows the parent has, whatever page `after` asks for: the join, the policy and the filter.
-    return r.count ? { ...nested, count: { where: andAll([policy, filter]) } } : nested
   })
 }
