@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { fc, it } from '@fast-check/vitest'
+import { describe, expect } from 'vitest'
 import { reshapeExpandedArray, reshapeExpandedRecord, type ExpandedLevel, type ExpandedRelation, type MoreMembers } from './reshape-expanded-json.js'
 
 const level = (relations: ExpandedRelation[] = [], hidden: string[] = []): ExpandedLevel => ({ relations: new Map(relations.map((r) => [r.name, r])), hidden: new Set(hidden) })
@@ -37,5 +38,43 @@ describe('reshapeExpandedArray', () => {
   it('rewrites one streamed record, and empty arrays', () => {
     expect(reshapeExpandedRecord('{"id":1,"a":{"items":[],"hasNextPage":false,"endCursor":null}}', level([many('a')]), link)).toBe('{"id":1,"a":[]}')
     expect(reshapeExpandedArray('[]', level([many('a')]), link)).toBe('[]')
+  })
+})
+
+describe('reshapeExpandedArray against parsing', () => {
+  // Records with plain members, a hidden `key`, a one-relationship and a counted many-relationship whose items nest
+  // another many-relationship; the connections spaced as json_build_object spaces them, the records as json_agg does.
+  const plain = fc.dictionary(fc.string().filter((k) => !['key', 'one', 'many', 'inner', '__proto__'].includes(k)), fc.jsonValue(), { maxKeys: 4 })
+  const connection = <T>(item: fc.Arbitrary<T>) => fc.record({
+    items: fc.array(item, { maxLength: 3 }), hasNextPage: fc.boolean(), endCursor: fc.option(fc.string(), { nil: null }), totalCount: fc.nat(),
+  })
+  const child = fc.tuple(plain, connection(plain)).map(([p, inner]) => ({ ...p, inner }))
+  const record = fc.tuple(plain, fc.integer(), fc.option(plain, { nil: null }), connection(child)).map(([p, key, one, many]) => ({ ...p, key, one, many }))
+  const inner = many('inner')
+  const shape = level([one('one'), many('many', level([inner]), true)], ['key'])
+  const write = (value: unknown): string => JSON.stringify(value).replace(/"(items|hasNextPage|endCursor|totalCount)":/g, '"$1" : ')
+
+  type Connection = { items: Record<string, unknown>[]; endCursor: string | null; totalCount: number }
+  // The link names the record that holds the list by its `key` member (`undefined` for the children, which have none).
+  const expected = (r: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(r)) {
+      if (name === 'key') continue
+      if (name === 'many' || name === 'inner') {
+        const c = value as Connection
+        if (name === 'many') out['many@count'] = c.totalCount
+        out[name] = c.items.map((item) => expected(item))
+        if (c.endCursor !== null) out[`${name}@next`] = `${String(r['key'])}:${c.endCursor}`
+      } else out[name] = value
+    }
+    return out
+  }
+  const linkByKey: MoreMembers = (relation, r, cursor) => `"${relation.name}@next":${JSON.stringify(`${r('key')}:${cursor}`)}`
+
+  it.prop([fc.array(record, { maxLength: 4 })])('gives the records parsing and rebuilding them would, member order kept', (records) => {
+    const json = `[${records.map(write).join(', \n ')}]`
+    const reshaped = reshapeExpandedArray(json, shape, linkByKey)
+    const want = records.map((r) => expected(r))
+    expect(JSON.stringify(JSON.parse(reshaped))).toBe(JSON.stringify(want))
   })
 })

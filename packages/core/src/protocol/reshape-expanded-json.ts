@@ -1,4 +1,5 @@
-import { jsonArrayElements, jsonObjectMembers } from './scan-json-text.js'
+import { CLOSE_BRACKET, COMMA, OPEN_BRACKET } from '../util/json-char-codes.js'
+import { jsonObjectMembers, type JsonMember } from './scan-json-text.js'
 
 /**
  * How the records of one level of an expanded read are written for REST and MCP: which members hold related
@@ -39,62 +40,96 @@ export type MoreMembers = (relation: ExpandedRelation, record: RecordMember, end
  * numbers keep every digit, and untouched members are copied as the database wrote them.
  */
 export function reshapeExpandedArray(json: string, level: ExpandedLevel, more: MoreMembers): string {
-  const elements = jsonArrayElements(json, 0)
-  let out = '['
-  for (let i = 0; i < elements.length; i++) {
-    const e = elements[i]!
-    out += `${i === 0 ? '' : ','}${reshapeRecordAt(json, e.start, level, more)}`
-  }
-  return `${out}]`
+  return reshapeArrayAt(json, 0, level, more).text
 }
 
 /** One record's JSON object text, rewritten as `reshapeExpandedArray` rewrites each record (streamed pages). */
 export function reshapeExpandedRecord(json: string, level: ExpandedLevel, more: MoreMembers): string {
-  return reshapeRecordAt(json, 0, level, more)
+  return reshapeRecordAt(json, 0, level, more).text
 }
 
-function reshapeRecordAt(json: string, start: number, level: ExpandedLevel, more: MoreMembers): string {
-  if (json.startsWith('null', skipSpace(json, start))) return 'null'
-  const members = jsonObjectMembers(json, start)
-  const member: RecordMember = (name) => {
-    const m = members.find((x) => x.key === name)
-    return m === undefined ? undefined : json.slice(m.valueStart, m.end)
-  }
-  const parts: string[] = []
-  for (const m of members) {
-    if (level.hidden.has(m.key)) continue
-    const relation = level.relations.get(m.key)
-    if (relation === undefined) {
-      parts.push(json.slice(m.start, m.end))
+/** The rewritten text of the array at `start`, and the index just past it (the elements are scanned once). */
+function reshapeArrayAt(json: string, start: number, level: ExpandedLevel, more: MoreMembers): Reshaped {
+  let i = skipSpace(json, start)
+  if (json.charCodeAt(i) !== OPEN_BRACKET) throw new Error('a JSON array was expected')
+  i = skipSpace(json, i + 1)
+  if (json.charCodeAt(i) === CLOSE_BRACKET) return { text: '[]', end: i + 1 }
+  let out = '['
+  for (let n = 0; ; n++) {
+    const record = reshapeRecordAt(json, i, level, more)
+    out += n === 0 ? record.text : `,${record.text}`
+    i = skipSpace(json, record.end)
+    if (json.charCodeAt(i) === COMMA) {
+      i = skipSpace(json, i + 1)
       continue
     }
+    if (json.charCodeAt(i) === CLOSE_BRACKET) return { text: `${out}]`, end: i + 1 }
+    throw new Error("',' or ']' was expected in a JSON array")
+  }
+}
+
+interface Reshaped {
+  readonly text: string
+  readonly end: number
+}
+
+/**
+ * One record rewritten. Members it leaves as they are go out as one slice of the database's text per run of them
+ * (the commas between included), not one string each; only relationship values and hidden members break a run.
+ */
+function reshapeRecordAt(json: string, start: number, level: ExpandedLevel, more: MoreMembers): Reshaped {
+  const open = skipSpace(json, start)
+  if (json.startsWith('null', open)) return { text: 'null', end: open + 4 }
+  const members = jsonObjectMembers(json, open)
+  const end = skipSpace(json, members.length === 0 ? skipSpace(json, open + 1) : members[members.length - 1]!.end) + 1
+  const parts: string[] = []
+  let run = -1 // the first member of the current run of copied members, or -1
+  const closeRun = (before: number): void => {
+    if (run !== -1) parts.push(json.slice(members[run]!.start, members[before - 1]!.end))
+    run = -1
+  }
+  for (let k = 0; k < members.length; k++) {
+    const m = members[k]!
+    const relation = level.relations.get(m.key)
+    const hidden = level.hidden.has(m.key)
+    if (!hidden && (relation === undefined || (!relation.many && isPlainLevel(relation.level)))) {
+      if (run === -1) run = k
+      continue
+    }
+    closeRun(k)
+    if (hidden) continue
     const key = JSON.stringify(m.key)
-    if (!relation.many) {
-      parts.push(`${key}:${reshapeRecordAt(json, m.valueStart, relation.level, more)}`)
+    if (!relation!.many) {
+      parts.push(`${key}:${reshapeRecordAt(json, m.valueStart, relation!.level, more).text}`)
       continue
     }
     const connection = jsonObjectMembers(json, m.valueStart)
-    const part = (name: string) => connection.find((x) => x.key === name)
+    const part = (name: string): JsonMember | undefined => connection.find((x) => x.key === name)
     const items = part('items')
     if (items === undefined) throw new Error(`the nested value '${m.key}' is not a connection object`)
-    if (relation.count) {
+    if (relation!.count) {
       const total = part('totalCount')
       if (total === undefined) throw new Error(`the nested value '${m.key}' was not counted`)
       parts.push(`${JSON.stringify(`${m.key}@count`)}:${json.slice(total.valueStart, total.end)}`)
     }
-    parts.push(`${key}:${reshapeExpandedArray(json.slice(items.valueStart, items.end), relation.level, more)}`)
+    parts.push(`${key}:${reshapeArrayAt(json, items.valueStart, relation!.level, more).text}`)
     const cursor = part('endCursor')
     const cursorText = cursor === undefined ? 'null' : json.slice(cursor.valueStart, cursor.end)
     if (cursorText !== 'null') {
-      const extra = more(relation, member, JSON.parse(cursorText) as string)
+      const member: RecordMember = (name) => {
+        const found = members.find((x) => x.key === name)
+        return found === undefined ? undefined : json.slice(found.valueStart, found.end)
+      }
+      const extra = more(relation!, member, JSON.parse(cursorText) as string)
       if (extra !== undefined) parts.push(extra)
     }
   }
-  return `{${parts.join(',')}}`
+  closeRun(members.length)
+  return { text: `{${parts.join(',')}}`, end }
 }
 
 function skipSpace(text: string, i: number): number {
-  while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\t' || text[i] === '\r')) i++
+  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d; c = text.charCodeAt(++i));
   return i
 }
 

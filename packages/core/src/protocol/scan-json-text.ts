@@ -33,7 +33,7 @@ export function jsonValueEnd(text: string, start: number): number {
     throw new Error('unterminated JSON object or array')
   }
   // A number, true, false or null: up to the next delimiter.
-  while (i < text.length && !DELIMITERS.has(text.charCodeAt(i))) i++
+  while (i < text.length && !isDelimiter(text.charCodeAt(i))) i++
   return i
 }
 
@@ -47,7 +47,8 @@ export function jsonObjectMembers(text: string, start: number): JsonMember[] {
   for (;;) {
     const memberStart = i
     const keyEnd = stringEnd(text, i)
-    const key = JSON.parse(text.slice(i, keyEnd)) as string
+    // Keys are field names: decoded by JSON.parse only when they hold an escape.
+    const key = holdsBackslash(text, i + 1, keyEnd - 1) ? JSON.parse(text.slice(i, keyEnd)) as string : text.slice(i + 1, keyEnd - 1)
     i = skipSpace(text, keyEnd)
     if (text.charCodeAt(i) !== COLON) throw new Error("':' was expected in a JSON object")
     const valueStart = skipSpace(text, i + 1)
@@ -63,40 +64,38 @@ export function jsonObjectMembers(text: string, start: number): JsonMember[] {
   }
 }
 
-/** The spans of the elements of the array that starts at `start` (a `[`), in order. */
-export function jsonArrayElements(text: string, start: number): Array<{ readonly start: number; readonly end: number }> {
-  const elements: Array<{ start: number; end: number }> = []
-  let i = skipSpace(text, start)
-  if (text.charCodeAt(i) !== OPEN_BRACKET) throw new Error('a JSON array was expected')
-  i = skipSpace(text, i + 1)
-  if (text.charCodeAt(i) === CLOSE_BRACKET) return elements
-  for (;;) {
-    const end = jsonValueEnd(text, i)
-    elements.push({ start: i, end })
-    i = skipSpace(text, end)
-    if (text.charCodeAt(i) === COMMA) {
-      i = skipSpace(text, i + 1)
-      continue
-    }
-    if (text.charCodeAt(i) === CLOSE_BRACKET) return elements
-    throw new Error("',' or ']' was expected in a JSON array")
-  }
+/**
+ * Index just past the string whose opening quote is at `start`: the next quote not escaped, found with `indexOf`
+ * (native) rather than character by character; a quote is escaped when an odd number of backslashes precede it.
+ */
+function stringEnd(text: string, start: number): number {
+  let quote = text.indexOf('"', start + 1)
+  while (quote !== -1 && text.charCodeAt(quote - 1) === BACKSLASH && escaped(text, quote)) quote = text.indexOf('"', quote + 1)
+  if (quote === -1) throw new Error('unterminated JSON string')
+  return quote + 1
 }
 
-/** Index just past the string whose opening quote is at `start`. */
-function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === BACKSLASH) i++
-    else if (c === QUOTE) return i + 1
-  }
-  throw new Error('unterminated JSON string')
+function holdsBackslash(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === BACKSLASH) return true
+  return false
+}
+
+function escaped(text: string, quote: number): boolean {
+  let backslashes = 0
+  for (let k = quote - 1; text.charCodeAt(k) === BACKSLASH; k--) backslashes++
+  return backslashes % 2 === 1
+}
+
+// Comparisons rather than a Set: these run once per character scanned.
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d
+}
+
+function isDelimiter(c: number): boolean {
+  return c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isSpace(c)
 }
 
 function skipSpace(text: string, i: number): number {
-  while (i < text.length && SPACE.has(text.charCodeAt(i))) i++
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++
   return i
 }
-
-const SPACE: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d])
-const DELIMITERS: ReadonlySet<number> = new Set([COMMA, CLOSE_BRACE, CLOSE_BRACKET, 0x20, 0x09, 0x0a, 0x0d])
