@@ -44,7 +44,7 @@ export class DefaultParseStage implements ParseStage {
       if (!isSluiceError(error) || error.status !== 400) throw error
       const unbound: ParsedRequest = {
         operation: request.operation, entity, action: ACTIONS[request.operation], terms, key: undefined, write: undefined,
-        select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined,
+        select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, pageInfo: true, after: undefined, parameters: undefined,
         relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: error,
       }
       return unbound
@@ -86,6 +86,7 @@ export class DefaultParseStage implements ParseStage {
       orderByFields: ordering.fields,
       orderBy: ordering.terms,
       pageSize: key === undefined ? resolvePageSize(request.first, this.config.runtime.pagination, terms) : undefined,
+      pageInfo: request.pageInfo !== false,
       after,
       parameters: undefined,
       relations,
@@ -105,7 +106,7 @@ export class DefaultParseStage implements ParseStage {
     const action = write.mode === 'insert' ? 'create' : ACTIONS[request.operation]
     return {
       operation: request.operation, entity, action, terms, key, write, select: undefined,
-      filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: undefined,
+      filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, pageInfo: true, after: undefined, parameters: undefined,
       relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: undefined,
     }
   }
@@ -114,7 +115,7 @@ export class DefaultParseStage implements ParseStage {
   #bindExecute(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
     return {
       operation: 'execute', entity, action: 'execute', terms, key: undefined, write: undefined, select: undefined, filter: undefined,
-      orderByFields: [], orderBy: [], pageSize: undefined, after: undefined, parameters: bindParameters(entity, request.parameters),
+      orderByFields: [], orderBy: [], pageSize: undefined, pageInfo: true, after: undefined, parameters: bindParameters(entity, request.parameters),
       relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: undefined,
     }
   }

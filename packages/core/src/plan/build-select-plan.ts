@@ -64,9 +64,11 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
   // relationships stream too: each record carries its own (the shape stage signs their cursors record by record).
   const streams = stream && pageSize >= STREAM_MIN_ROWS && !(request.count && request.after !== undefined)
   const mode = streams ? 'stream' : 'page'
+  // One row more tells whether another page exists; a caller that reads no paging value is spared it.
+  const fetch = request.pageInfo === false ? pageSize : pageSize + 1
   const result: PageResult | StreamResult = offset === undefined
-    ? { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns }
-    : { mode, limit: pageSize, fetch: pageSize + 1, cursorColumns, offset }
+    ? { mode, limit: pageSize, fetch, cursorColumns }
+    : { mode, limit: pageSize, fetch, cursorColumns, offset }
   const count: CountPlan | undefined = request.count ? { where: andAll([policy, filter]) } : undefined
   return createSelectPlan(entity.dataSource, table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested, undefined, count)
 }

@@ -40,7 +40,8 @@ export interface OrderTerm {
 export interface PageResult {
   readonly mode: 'page'
   /**
-   * Rows per page, and rows to read (limit + 1). Integers written into the SQL rather than bound: they come from
+   * Rows per page, and rows to read: limit + 1, or limit when the caller reads no paging value
+   * (`OperationRequest.pageInfo`), so nothing follows. Integers written into the SQL rather than bound: they come from
    * validated page sizes, never from request text, and as literals they let PostgreSQL keep one generic plan
    * (with `LIMIT $n` it re-plans on every execution).
    */
@@ -56,7 +57,7 @@ export interface PageResult {
 
 /** At most one row; the statement returns zero or one row with `data`: the JSON object text. */
 /**
- * A large page, streamed: the statement returns one row per record, in order, at most `fetch` (= limit + 1) rows,
+ * A large page, streamed: the statement returns one row per record, in order, at most `fetch` (limit + 1, or limit) rows,
  * each with `data` (the record's JSON object text) and `c0`…`cn` (the `cursorColumns` values as text). Core reads it
  * through `Driver.stream` and stops after row `limit + 1`. Only dialects with `capabilities.streamingReads` get it,
  * and never for aggregation. Nested relationships are built into each record as in a page (their cursors carry

@@ -39,6 +39,12 @@ export interface OperationRequest {
    * (`ReadResult.count`), in the same statement. Refused (400) with a key, with aggregation and for procedures.
    */
   readonly count?: boolean | undefined
+  /**
+   * List reads: `false` when the caller will read neither whether another page exists nor its cursor (a GraphQL
+   * selection without `hasNextPage` and `endCursor`). The page then reads exactly `first` rows instead of one more,
+   * and `ReadResult.hasNextPage` is false and `endCursor` null whatever follows. Default: true.
+   */
+  readonly pageInfo?: boolean | undefined
   /** Field values to write (create, replace, merge), by API-level name, as the protocol received them. */
   readonly body?: Readonly<Record<string, unknown>> | undefined
   /**

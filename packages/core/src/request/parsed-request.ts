@@ -63,6 +63,8 @@ export interface ParsedRequest {
   readonly orderBy: readonly BoundOrderTerm[]
   /** Rows per page for collection reads (default applied, `-1` resolved to the maximum). */
   readonly pageSize: number | undefined
+  /** List reads: `false` when the caller reads no paging value (`OperationRequest.pageInfo`); absent means true. */
+  readonly pageInfo?: boolean | undefined
   /**
    * Values of `orderBy` at the row the page continues after, from a validated cursor. For an entity without key
    * fields (a keyless view, paged by position) it holds one value instead: the number of rows earlier pages returned.
@@ -122,7 +124,7 @@ export function createAuthorizedRequest(
 ): AuthorizedRequest {
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
-    filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
+    filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, pageInfo: r.pageInfo, after: r.after,
     parameters: r.parameters, bindingError: r.bindingError, permission, policy, pairedPermission, createPolicy, readPermission, readPolicy,
     relations, aggregate: r.aggregate, count: r.count,
   }
@@ -132,7 +134,7 @@ export function createAuthorizedRequest(
 export function createScopedRequest(r: AuthorizedRequest, fields: readonly FieldModel[], relations: readonly ScopedRelation[] = NO_RELATIONS): ScopedRequest {
   return {
     operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
-    filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after,
+    filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, pageInfo: r.pageInfo, after: r.after,
     parameters: r.parameters, bindingError: r.bindingError, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission, createPolicy: r.createPolicy,
     readPermission: r.readPermission, readPolicy: r.readPolicy, fields, relations, aggregate: r.aggregate, count: r.count,
   }

@@ -171,9 +171,11 @@ export function listRequest(t: EntityTypes, options: ListOptions, connection: re
   const { select, relations } = buildReadSelection(t.entity, t.object, itemsOf(connection, scope), scope)
   // `totalCount` is counted only when selected: the count scans every matching row.
   const count = connection.some((f) => f.name === 'totalCount') ? true : undefined
+  // Without `hasNextPage` and `endCursor` the page reads no extra row and carries no cursor.
+  const pageInfo = connection.some((f) => f.name === 'hasNextPage' || f.name === 'endCursor') ? undefined : false
   return {
     operation: 'read', entity: t.entity.name, select, relations,
-    filter: options.filter, orderBy: options.orderBy, first: options.first, after: options.after, count, terms: GRAPHQL_TERMS,
+    filter: options.filter, orderBy: options.orderBy, first: options.first, after: options.after, count, pageInfo, terms: GRAPHQL_TERMS,
   }
 }
 
