@@ -1,5 +1,5 @@
 import { CLOSE_BRACKET, COMMA, OPEN_BRACKET } from '../util/json-char-codes.js'
-import { jsonObjectMembers, type JsonMember } from './scan-json-text.js'
+import { jsonObjectMembers, skipSpace, type JsonMember } from './scan-json-text.js'
 
 /**
  * How the records of one level of an expanded read are written for REST and MCP: which members hold related
@@ -90,29 +90,31 @@ function reshapeRecordAt(json: string, start: number, level: ExpandedLevel, more
   }
   for (let k = 0; k < members.length; k++) {
     const m = members[k]!
+    if (level.hidden.has(m.key)) {
+      closeRun(k)
+      continue
+    }
     const relation = level.relations.get(m.key)
-    const hidden = level.hidden.has(m.key)
-    if (!hidden && (relation === undefined || (!relation.many && isPlainLevel(relation.level)))) {
+    if (relation === undefined || (!relation.many && isPlainLevel(relation.level))) {
       if (run === -1) run = k
       continue
     }
     closeRun(k)
-    if (hidden) continue
     const key = JSON.stringify(m.key)
-    if (!relation!.many) {
-      parts.push(`${key}:${reshapeRecordAt(json, m.valueStart, relation!.level, more).text}`)
+    if (!relation.many) {
+      parts.push(`${key}:${reshapeRecordAt(json, m.valueStart, relation.level, more).text}`)
       continue
     }
     const connection = jsonObjectMembers(json, m.valueStart)
     const part = (name: string): JsonMember | undefined => connection.find((x) => x.key === name)
     const items = part('items')
     if (items === undefined) throw new Error(`the nested value '${m.key}' is not a connection object`)
-    if (relation!.count) {
+    if (relation.count) {
       const total = part('totalCount')
       if (total === undefined) throw new Error(`the nested value '${m.key}' was not counted`)
       parts.push(`${JSON.stringify(`${m.key}@count`)}:${json.slice(total.valueStart, total.end)}`)
     }
-    parts.push(`${key}:${reshapeArrayAt(json, items.valueStart, relation!.level, more).text}`)
+    parts.push(`${key}:${reshapeArrayAt(json, items.valueStart, relation.level, more).text}`)
     const cursor = part('endCursor')
     const cursorText = cursor === undefined ? 'null' : json.slice(cursor.valueStart, cursor.end)
     if (cursorText !== 'null') {
@@ -120,17 +122,12 @@ function reshapeRecordAt(json: string, start: number, level: ExpandedLevel, more
         const found = members.find((x) => x.key === name)
         return found === undefined ? undefined : json.slice(found.valueStart, found.end)
       }
-      const extra = more(relation!, member, JSON.parse(cursorText) as string)
+      const extra = more(relation, member, JSON.parse(cursorText) as string)
       if (extra !== undefined) parts.push(extra)
     }
   }
   closeRun(members.length)
   return { text: `{${parts.join(',')}}`, end }
-}
-
-function skipSpace(text: string, i: number): number {
-  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d; c = text.charCodeAt(++i));
-  return i
 }
 
 /** Whether a level rewrites anything (no relationship and nothing hidden: the text can be sent as it is). */

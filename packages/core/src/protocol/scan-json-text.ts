@@ -95,7 +95,8 @@ function isDelimiter(c: number): boolean {
   return c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isSpace(c)
 }
 
-function skipSpace(text: string, i: number): number {
+/** Index of the first character at or after `i` that is not JSON whitespace. */
+export function skipSpace(text: string, i: number): number {
   while (i < text.length && isSpace(text.charCodeAt(i))) i++
   return i
 }
