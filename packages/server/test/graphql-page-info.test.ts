@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type SluiceServer } from '../src/index.js'
 import { buildLibraryConfig, requestJson } from './support/library-test-server.js'
+import { recordStatements } from './support/record-statements.js'
 
 /**
  * A root list whose selection reads neither `hasNextPage` nor `endCursor` has no use for the extra row that tells
@@ -8,16 +9,11 @@ import { buildLibraryConfig, requestJson } from './support/library-test-server.j
  * one more, and the answer says whether more follow.
  */
 let server: SluiceServer
-const statements: string[] = []
+let statements: string[] = []
 
 beforeAll(async () => {
   server = await createServer({ config: buildLibraryConfig(), logger: false })
-  const driver = server.sluice.driver
-  const execute = driver.execute.bind(driver)
-  driver.execute = ((query, options) => {
-    statements.push(query.sql)
-    return execute(query, options)
-  }) as typeof driver.execute
+  statements = recordStatements(server)
 })
 afterAll(async () => {
   await server?.close()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SluiceServer } from '../src/index.js'
 import { requestJson, startLibraryServer, type LibraryTestServer } from './support/library-test-server.js'
+import { recordStatements } from './support/record-statements.js'
 import { dataOf, errorMessages, graphql } from './graphql-helpers.js'
 
 /**
@@ -9,7 +10,7 @@ import { dataOf, errorMessages, graphql } from './graphql-helpers.js'
  * statement per root field however deep the nesting (the driver's statements are counted).
  */
 let server: SluiceServer
-const statements: string[] = []
+let statements: string[] = []
 const library: LibraryTestServer = {
   get app() { return server.app },
   get server() { return server },
@@ -46,12 +47,7 @@ beforeAll(async () => {
       Review: { permissions: [{ role: 'anonymous', actions: ['read'] }, { role: 'authenticated', actions: ['*'] }] },
     },
   })
-  const driver = server.sluice.driver
-  const execute = driver.execute.bind(driver)
-  driver.execute = ((query, options) => {
-    statements.push(query.sql)
-    return execute(query, options)
-  }) as typeof driver.execute
+  statements = recordStatements(server)
 })
 afterAll(async () => server.close())
 

@@ -2,23 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANONYMOUS_PRINCIPAL, Filter, type OperationRequest, type RequestContext } from '@sluice/core'
 import type { SluiceServer } from '../src/index.js'
 import { startLibraryServer } from './support/library-test-server.js'
+import { recordStatements } from './support/record-statements.js'
 
 /**
  * Nested reads at the engine level, on the library sample (PGlite): the pipeline run directly with OperationRequests,
  * the driver's statements counted, results compared with plain SQL over the same data.
  */
 let server: SluiceServer
-const statements: string[] = []
+let statements: string[] = []
 
 beforeAll(async () => {
   server = await startLibraryServer()
-  const driver = server.sluice.driver
-  const execute = driver.execute.bind(driver)
   // Count what the pipeline sends; the statements still run on the real database.
-  driver.execute = ((query, options) => {
-    statements.push(query.sql)
-    return execute(query, options)
-  }) as typeof driver.execute
+  statements = recordStatements(server)
 })
 afterAll(async () => server.close())
 
