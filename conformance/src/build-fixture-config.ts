@@ -13,7 +13,10 @@ export interface FixtureConfigOptions {
    * for the tables named (the `auth.*` scenarios).
    */
   readonly permissions?: Readonly<Record<string, readonly unknown[]>>
-  /** Data API builder `relationships` objects by table name (the `relationships.*` scenarios). */
+  /**
+   * Data API builder `relationships` objects by table name (the `relationships.*` scenarios). A `linking.object`
+   * names a fixture table and is qualified with the session's schema, as the entities' sources are.
+   */
   readonly relationships?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /** Publish GraphQL too (the `graphql.*` scenarios, whose tables use only GraphQL-legal column names). Default off. */
   readonly graphql?: boolean
@@ -36,7 +39,7 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
     entities[table.name] = {
       source: { object: source.schema === undefined ? table.name : `${source.schema}.${table.name}`, type: 'table' },
       permissions: options.permissions?.[table.name] ?? [{ role: 'anonymous', actions: [...actions] }],
-      ...(options.relationships?.[table.name] === undefined ? {} : { relationships: options.relationships[table.name] }),
+      ...(options.relationships?.[table.name] === undefined ? {} : { relationships: inSchema(options.relationships[table.name], source.schema) }),
     }
   }
   // Keyless views: read-only, no key fields.
@@ -62,4 +65,13 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
     ...(options.autoentities === undefined ? { entities } : { autoentities: options.autoentities(source.schema) }),
   }
   return parseConfig(json, { baseDir: process.cwd(), env: {} })
+}
+
+/** Relationships with each `linking.object` qualified with `schema` (when there is one). */
+function inSchema(relationships: Readonly<Record<string, unknown>>, schema: string | undefined): Record<string, unknown> {
+  if (schema === undefined) return { ...relationships }
+  return Object.fromEntries(Object.entries(relationships).map(([name, r]) => {
+    const linking = (r as Record<string, unknown>)['linking.object']
+    return [name, typeof linking === 'string' ? { ...(r as Record<string, unknown>), 'linking.object': `${schema}.${linking}` } : r]
+  }))
 }

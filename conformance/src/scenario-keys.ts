@@ -26,6 +26,7 @@ export const SCENARIO_KEYS = Object.freeze([
   'procedures.parameter-errors',
   'relationships.nested-oracle',
   'relationships.related-filter-oracle',
+  'relationships.linking-oracle',
   'relationships.rest-expand-oracle',
   'graphql.filter-oracle',
   'graphql.rest-equivalent-reads',

@@ -36,6 +36,37 @@ const fixtureArbitrary: fc.Arbitrary<{ parent: FixtureTable; child: FixtureTable
     child: { ...CHILD, rows: children.map((c, i) => ({ id: i + 1, parent_id: c.parent_id, score: c.score })) },
   })))
 
+/**
+ * Many-to-many through a linking table: parents and children of the same shapes, each (parent, child) pair linked
+ * or not, and links that name a child no table holds. `linking.object` is the link table, as Data API builder spells it.
+ */
+const LINK: Omit<FixtureTable, 'rows'> = {
+  name: 'rel_link',
+  columns: [{ name: 'parent_id', type: 'int', nullable: false }, { name: 'child_id', type: 'int', nullable: false }],
+  primaryKey: ['parent_id', 'child_id'],
+}
+const LINKING_RELATIONSHIPS = {
+  rel_parent: {
+    linked: {
+      cardinality: 'many', 'target.entity': 'rel_child', 'source.fields': ['id'], 'target.fields': ['id'],
+      'linking.object': 'rel_link', 'linking.source.fields': ['parent_id'], 'linking.target.fields': ['child_id'],
+    },
+  },
+}
+
+/** Up to 5 parents and 12 children (no parent_id), and any set of links, some to a child id no row has. */
+const linkedFixtureArbitrary: fc.Arbitrary<{ parent: FixtureTable; child: FixtureTable; link: FixtureTable }> = fc.record({
+  parents: fc.integer({ min: 0, max: 5 }),
+  scores: fc.array(fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }), { maxLength: 12 }),
+}).chain(({ parents, scores }) => fc.uniqueArray(
+  fc.record({ parent_id: fc.integer({ min: 1, max: Math.max(1, parents) }), child_id: fc.integer({ min: 1, max: scores.length + 1 }) }),
+  { maxLength: 25, selector: (l) => `${l.parent_id}:${l.child_id}` },
+).map((links) => ({
+  parent: { ...PARENT, rows: Array.from({ length: parents }, (_, i) => ({ id: i + 1, name: `p${i + 1}` })) },
+  child: { ...CHILD, rows: scores.map((score, i) => ({ id: i + 1, parent_id: null, score })) },
+  link: { ...LINK, rows: links },
+})))
+
 function rowsOf(result: OperationResult): any[] {
   expect(result.kind).toBe('read')
   return JSON.parse((result as { json: string }).json) as any[]
@@ -96,6 +127,42 @@ export const relationshipScenarios: readonly Scenario[] = [
             expect(next[0].kids.items.map((k: any) => k.id)).toEqual(expected.slice(first, 2 * first).map((r) => r['id']))
           }
         })
+      }), 12)
+    },
+  },
+  {
+    key: 'relationships.linking-oracle',
+    title: 'a nested many-to-many (through a linking table; own filter, order, page size, cursor, count) gives exactly the linked rows',
+    description: 'Over parents, children and a linking table of (parent, child) pairs (up to 5 parents, 12 children, 25 links, some to a child no row holds), a nested read of the many-to-many with its own filter, order, page size, cursor and count gives exactly the children each parent is linked to.',
+    requires: ['nestedReads'],
+    async run(harness) {
+      const cases = fc.record({
+        tables: linkedFixtureArbitrary,
+        first: fc.integer({ min: 1, max: 4 }),
+        minScore: fc.option(fc.integer({ min: -3, max: 2 }), { nil: undefined }),
+        direction: fc.constantFrom('asc' as const, 'desc' as const),
+      })
+      await harness.check(fc.asyncProperty(cases, async ({ tables, first, minScore, direction }) => {
+        const fixture: Fixture = { tables: [tables.parent, tables.child, tables.link] }
+        await harness.withServer(fixture, async (server) => {
+          const orderBy = [{ field: 'score', direction }]
+          const filter = minScore === undefined ? undefined : scoreAbove(minScore)
+          const nested = (after?: string) => ({ relationship: 'linked', as: 'kids', first, orderBy, after, filter, count: true })
+          const linked = (parentId: number): FixtureRow[] => sortRows(tables.child, tables.child.rows.filter((c) =>
+            tables.link.rows.some((l) => l['parent_id'] === parentId && l['child_id'] === c['id'])
+            && (minScore === undefined || (c['score'] !== null && (c['score'] as number) > minScore))), orderBy)
+          const parents = rowsOf(await server.run({ operation: 'read', entity: 'rel_parent', orderBy: [{ field: 'id', direction: 'asc' }], first: 1000, relations: [nested()] }))
+          expect(parents.map((p) => p.id)).toEqual(tables.parent.rows.map((p) => p['id']))
+          for (const parent of parents) {
+            const expected = linked(parent.id)
+            expect(parent.kids.items.map((k: any) => k.id), `children linked to ${parent.id}`).toEqual(expected.slice(0, first).map((r) => r['id']))
+            expect(parent.kids.hasNextPage).toBe(expected.length > first)
+            expect(parent.kids.totalCount).toBe(expected.length)
+            if (parent.kids.endCursor === null) continue
+            const next = rowsOf(await server.run({ operation: 'read', entity: 'rel_parent', key: { id: parent.id }, relations: [nested(parent.kids.endCursor)] }))
+            expect(next[0].kids.items.map((k: any) => k.id)).toEqual(expected.slice(first, 2 * first).map((r) => r['id']))
+          }
+        }, { relationships: LINKING_RELATIONSHIPS })
       }), 12)
     },
   },

@@ -49,9 +49,9 @@ describe('PostgreSQL nested relationships', () => {
       + 'WHERE "t"."publisher_id" = "t_r1"."id" ORDER BY "t_r1"."id" ASC LIMIT 1) AS "t_r1:r") AS "publisher", '
       + `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(row_to_json(q)))[1:2]), '[]'::json), 'hasNextPage', count(*) > 2, `
       + `'endCursor', CASE WHEN count(*) > 2 THEN $3::text || '0:' || json_build_array((array_agg(q."id"::text))[2])::text END) `
-      + 'FROM (SELECT "t_r2"."id" AS "id" FROM "public"."authors" AS "t_r2" CROSS JOIN "public"."book_authors" AS "t_r2l" '
-      + 'WHERE ("t_r2l"."book_id" = "t"."id" AND "t_r2l"."author_id" = "t_r2"."id") '
-      + 'AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 3) AS q) AS "writers") AS "sluice:r" WHERE "t"."id" = $1 LIMIT 1',
+      + 'FROM (SELECT "t_r2"."id" AS "id" FROM "public"."book_authors" AS "t_r2l" CROSS JOIN LATERAL '
+      + '(SELECT * FROM "public"."authors" AS "t_r2" WHERE "t_r2l"."author_id" = "t_r2"."id" OFFSET 0) AS "t_r2" '
+      + 'WHERE "t_r2l"."book_id" = "t"."id" AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 3) AS q) AS "writers") AS "sluice:r" WHERE "t"."id" = $1 LIMIT 1',
     )
     // Nested JSON is compact: no json_agg inside, whose newlines would break the root page count.
     expect(sql.match(/json_agg/g)).toBeNull()
@@ -61,17 +61,25 @@ describe('PostgreSQL nested relationships', () => {
     const sql = compiler.compile(plan([{ ...authors, columns: [{ name: 'name', column: col('t_r2', 'name'), type: 'string' }] }])).sql
     expect(sql).toContain(`(SELECT json_build_object('items', coalesce(array_to_json((array_agg(q.j))[1:2]), '[]'::json), 'hasNextPage', count(*) > 2, `
       + `'endCursor', CASE WHEN count(*) > 2 THEN $3::text || '0:' || json_build_array((array_agg(q.c0))[2])::text END) `
-      + 'FROM (SELECT row_to_json("t_r2:r") AS j, "t_r2"."id"::text AS c0 FROM "public"."authors" AS "t_r2" CROSS JOIN "public"."book_authors" AS "t_r2l" '
-      + 'CROSS JOIN LATERAL (SELECT "t_r2"."name" AS "name") AS "t_r2:r" WHERE ("t_r2l"."book_id" = "t"."id" AND "t_r2l"."author_id" = "t_r2"."id") '
+      + 'FROM (SELECT row_to_json("t_r2:r") AS j, "t_r2"."id"::text AS c0 FROM "public"."book_authors" AS "t_r2l" CROSS JOIN LATERAL '
+      + '(SELECT * FROM "public"."authors" AS "t_r2" WHERE "t_r2l"."author_id" = "t_r2"."id" OFFSET 0) AS "t_r2" '
+      + 'CROSS JOIN LATERAL (SELECT "t_r2"."name" AS "name") AS "t_r2:r" WHERE "t_r2l"."book_id" = "t"."id" '
       + 'AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 3) AS q)')
   })
 
   it('writes {items} alone from limit rows, with no look-ahead row and no marker, when the caller reads no paging value', () => {
     const sql = compiler.compile({ ...plan([{ ...authors, page: { ...authors.page!, pageInfo: false } }]), nestedCursors: undefined }).sql
     expect(sql).toContain(`(SELECT json_build_object('items', coalesce(array_to_json(array_agg(row_to_json(q))), '[]'::json)) `
-      + 'FROM (SELECT "t_r2"."id" AS "id" FROM "public"."authors" AS "t_r2" CROSS JOIN "public"."book_authors" AS "t_r2l" '
-      + 'WHERE ("t_r2l"."book_id" = "t"."id" AND "t_r2l"."author_id" = "t_r2"."id") AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 2) AS q)')
+      + 'FROM (SELECT "t_r2"."id" AS "id" FROM "public"."book_authors" AS "t_r2l" CROSS JOIN LATERAL '
+      + '(SELECT * FROM "public"."authors" AS "t_r2" WHERE "t_r2l"."author_id" = "t_r2"."id" OFFSET 0) AS "t_r2" '
+      + 'WHERE "t_r2l"."book_id" = "t"."id" AND "t_r2"."birth_year" > $2 ORDER BY "t_r2"."id" ASC LIMIT 2) AS q)')
     expect(sql).not.toMatch(/endCursor|hasNextPage|\$3/)
+  })
+
+  it('counts a many-to-many through the same linking rows and lookups as its page', () => {
+    const sql = compiler.compile(plan([{ ...authors, count: { where: undefined } }])).sql
+    expect(sql).toContain(`'totalCount', (SELECT COUNT(*) FROM "public"."book_authors" AS "t_r2l" CROSS JOIN LATERAL `
+      + '(SELECT * FROM "public"."authors" AS "t_r2" WHERE "t_r2l"."author_id" = "t_r2"."id" OFFSET 0) AS "t_r2" WHERE "t_r2l"."book_id" = "t"."id")')
   })
 
   it('keeps the parent join columns when a page carries only some columns', () => {
