@@ -18,6 +18,11 @@ export function buildExpandedLevel(entity: EntityModel, selections: readonly Rel
   return { relations, hidden: NOTHING_HIDDEN }
 }
 
+/** The selections, at every depth, with complete nested pages asked for as arrays (MCP writes lists as arrays). */
+export function asArrays(selections: readonly RelationSelection[]): RelationSelection[] {
+  return selections.map((s) => ({ ...s, arrayWhenComplete: true, relations: s.relations === undefined ? undefined : asArrays(s.relations) }))
+}
+
 /** `"<name>@after":"<cursor>"` after a list with more records. */
 export const afterMember: MoreMembers = (relation, _record, cursor) => `${JSON.stringify(`${relation.name}@after`)}:${JSON.stringify(cursor)}`
 

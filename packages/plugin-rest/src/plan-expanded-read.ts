@@ -36,7 +36,8 @@ function levelOf(entity: EntityModel, select: readonly string[] | undefined, sel
     const child = levelOf(target, selection.select, selection.relations ?? [], model, role)
     const many = relationship.cardinality === 'many'
     relations.set(selection.as, { name: selection.as, many, count: many && selection.count === true, level: child.level, parent: entity, selection })
-    return { ...selection, select: child.select, relations: child.relations.length === 0 ? selection.relations : child.relations }
+    // REST writes lists as arrays: a complete nested page can come from the database as one.
+    return { ...selection, select: child.select, relations: child.relations.length === 0 ? selection.relations : child.relations, arrayWhenComplete: true }
   })
   const needsKeys = [...relations.values()].some((r) => r.many)
   const hidden = new Set<string>()

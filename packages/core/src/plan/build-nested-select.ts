@@ -71,7 +71,7 @@ function build(
       name: r.as, cardinality: relationship.cardinality, table, linking, join, parentColumns, columns,
       where: andAll([policy, filter, keyset]),
       orderBy,
-      page: { limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column), cursor: cursors.length - 1, pageInfo: r.pageInfo },
+      page: { limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column), cursor: cursors.length - 1, pageInfo: r.pageInfo, arrayWhenComplete: r.arrayWhenComplete },
       relations: build(r.relations, target, alias, params, cursors),
       // The nested rows the parent has, whatever page `after` asks for: the join, the policy and the filter.
       count: r.count ? { where: andAll([policy, filter]) } : undefined,

@@ -25,7 +25,7 @@ function countKey(count: CountPlan | undefined): string {
 
 /** A nested selection: its response key (quoted, as it is free text), structure and page. */
 function nestedKey(n: NestedSelect): string {
-  const page = n.page === undefined ? 'one' : `page${n.page.limit}/${n.page.fetch}:${n.page.cursorColumns.map(structureId).join(',')}#${n.page.cursor}${n.page.pageInfo === false ? '-' : ''}`
+  const page = n.page === undefined ? 'one' : `page${n.page.limit}/${n.page.fetch}:${n.page.cursorColumns.map(structureId).join(',')}#${n.page.cursor}${n.page.pageInfo === false ? '-' : ''}${n.page.arrayWhenComplete === true ? '[' : ''}`
   return `${JSON.stringify(n.name)}${n.cardinality}${structureId(n.table)}${n.linking === undefined ? '' : `+${structureId(n.linking)}`}`
     + `(${predicateKey(n.join)})${columnsKey(n.columns)}(${n.where === undefined ? '' : predicateKey(n.where)})`
     + `${n.orderBy.map(orderKey).join(',')}${page}[${n.relations.map(nestedKey).join(';')}]${countKey(n.count)}`

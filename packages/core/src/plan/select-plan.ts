@@ -111,7 +111,8 @@ export interface CountPlan {
 /**
  * A relationship nested into each record of a select (`OperationRequest.relations`), built in the same statement:
  * the record gains a JSON value under `name` — the related object or null (`one`), or a connection object
- * `{"items": [...], "hasNextPage": bool, "endCursor": string | null}` (`many`). Only dialects with
+ * `{"items": [...], "hasNextPage": bool, "endCursor": string | null}` (`many`; the items array alone for a complete
+ * page when `NestedPage.arrayWhenComplete` asks and the dialect does so). Only dialects with
  * `capabilities.nestedReads` receive plans with relations (core refuses them otherwise).
  *
  * Nested JSON must hold no raw newline (root pages are counted by the newlines `json_agg` writes between records):
@@ -156,6 +157,12 @@ export interface NestedPage {
    * and `endCursor` — the caller reads neither (`RelationSelection.pageInfo`). Absent or true: all of them.
    */
   readonly pageInfo?: boolean | undefined
+  /**
+   * `true`: when fewer than `fetch` rows exist (no next page) and the select has no `count`, the value may be the JSON
+   * array of the items alone instead of the connection object (`RelationSelection.arrayWhenComplete`). A dialect may
+   * ignore it and always build the connection object.
+   */
+  readonly arrayWhenComplete?: boolean | undefined
 }
 
 /**

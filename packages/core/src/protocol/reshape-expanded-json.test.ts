@@ -41,6 +41,55 @@ describe('reshapeExpandedArray', () => {
   })
 })
 
+describe('reshapeExpandedArray with complete pages written as arrays', () => {
+  it('returns text whose lists are all arrays as it is, unscanned', () => {
+    const json = '[{"id":1,"publisher":{"name":"P"},"authors":[{"id":1,"books":[]}]}, \n {"id":2,"publisher":null,"authors":[]}]'
+    expect(reshapeExpandedArray(json, level([one('publisher'), many('authors', level([many('books')]))]), link)).toBe(json)
+    expect(reshapeExpandedRecord('{"id":1,"authors":[]}', level([many('authors')]), link)).toBe('{"id":1,"authors":[]}')
+  })
+
+  it('rewrites the connection objects of pages with more records beside the arrays of complete ones', () => {
+    const json = '[{"id":1,"authors":[{"id":1}]},{"id":2,"authors":{"items" : [{"id":2}], "hasNextPage" : true, "endCursor" : "C"}}]'
+    expect(reshapeExpandedArray(json, level([many('authors')]), link)).toBe('[{"id":1,"authors":[{"id":1}]},{"id":2,"authors":[{"id":2}],"authors@next":"2:C"}]')
+  })
+
+  it('scans when a field is named endCursor, and still leaves hidden members and counts to the rewrite', () => {
+    const json = '[{"id":1,"endCursor":"x","authors":[{"id":1}]}]'
+    expect(reshapeExpandedArray(json, level([many('authors')]), link)).toBe('[{"id":1,"endCursor":"x","authors":[{"id":1}]}]')
+    expect(reshapeExpandedArray('[{"id":1,"authors":[]}]', level([many('authors')], ['id']), link)).toBe('[{"authors":[]}]')
+    expect(() => reshapeExpandedArray('[{"id":1,"authors":[]}]', level([many('authors', level(), true)]), link)).toThrow(/not counted/)
+  })
+
+  // Each list is either its items array (complete) or its connection object (more records, or a dialect that always
+  // builds one); nothing hidden or counted.
+  const plain = fc.dictionary(fc.string().filter((k) => !['id', 'many', 'inner', '__proto__'].includes(k)), fc.jsonValue(), { maxKeys: 3 })
+  const list = <T>(item: fc.Arbitrary<T>) => fc.oneof(
+    fc.array(item, { maxLength: 3 }),
+    fc.record({ items: fc.array(item, { maxLength: 3 }), hasNextPage: fc.boolean(), endCursor: fc.option(fc.string(), { nil: null }) }),
+  )
+  const child = fc.tuple(plain, list(plain)).map(([p, inner]) => ({ ...p, inner }))
+  const record = fc.tuple(plain, list(child)).map(([p, many]) => ({ ...p, many }))
+  const shape = level([many('many', level([many('inner')]))])
+  const expected = (r: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(r)) {
+      if (name !== 'many' && name !== 'inner') {
+        out[name] = value
+        continue
+      }
+      const items = Array.isArray(value) ? value : (value as { items: unknown[] }).items
+      out[name] = items.map((item) => expected(item as Record<string, unknown>))
+      const cursor = Array.isArray(value) ? null : (value as { endCursor: string | null }).endCursor
+      if (cursor !== null) out[`${name}@next`] = `undefined:${cursor}`
+    }
+    return out
+  }
+  it.prop([fc.array(record, { maxLength: 4 })])('gives the records parsing and rebuilding them would', (records) => {
+    const reshaped = reshapeExpandedArray(JSON.stringify(records), shape, link)
+    expect(JSON.stringify(JSON.parse(reshaped))).toBe(JSON.stringify(records.map((r) => expected(r))))
+  })
+})
+
 describe('reshapeExpandedArray against parsing', () => {
   // Records with plain members, a hidden `key`, a one-relationship and a counted many-relationship whose items nest
   // another many-relationship; the connections spaced as json_build_object spaces them, the records as json_agg does.

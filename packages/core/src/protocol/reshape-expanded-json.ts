@@ -36,16 +36,36 @@ export type MoreMembers = (relation: ExpandedRelation, record: RecordMember, end
  * Rewrites the JSON array of records core built for an expanded read into the shape REST and MCP answer with: each
  * `many` relationship's connection object `{"items":[…],"hasNextPage":…,"endCursor":…,"totalCount"?:…}` becomes
  * the array of its items, with `<name>@count` before it when counted and the `more` members after it when another
- * page exists; `one` relationships stay objects (or null); hidden members go. The text is scanned, not parsed:
- * numbers keep every digit, and untouched members are copied as the database wrote them.
+ * page exists; a value that already is the items array (`RelationSelection.arrayWhenComplete`) stays; `one`
+ * relationships stay objects (or null); hidden members go. The text is scanned, not parsed: numbers keep every
+ * digit, and untouched members are copied as the database wrote them. Text that needs none of this is returned as
+ * it is, unscanned (see `needsNoRewrite`).
  */
 export function reshapeExpandedArray(json: string, level: ExpandedLevel, more: MoreMembers): string {
-  return reshapeArrayAt(json, 0, level, more).text
+  return needsNoRewrite(json, level) ? json : reshapeArrayAt(json, 0, level, more).text
 }
 
 /** One record's JSON object text, rewritten as `reshapeExpandedArray` rewrites each record (streamed pages). */
 export function reshapeExpandedRecord(json: string, level: ExpandedLevel, more: MoreMembers): string {
-  return reshapeRecordAt(json, 0, level, more).text
+  return needsNoRewrite(json, level) ? json : reshapeRecordAt(json, 0, level, more).text
+}
+
+/**
+ * Whether the text is already in its final shape: no level hides a member or counts a list, and the text holds no
+ * connection object. Every connection object of a page with paging values has an `"endCursor"` member, written
+ * with its name unescaped; outside a member name the sequence cannot occur, since a quote inside a JSON string is
+ * escaped. So without that sequence every `many` value is already its items array. Finding it (a field of that
+ * name, say) only means scanning.
+ */
+function needsNoRewrite(json: string, level: ExpandedLevel): boolean {
+  return isFinalLevel(level) && !json.includes('"endCursor"')
+}
+
+/** No member hidden and no list counted, at this level or below. */
+function isFinalLevel(level: ExpandedLevel): boolean {
+  if (level.hidden.size > 0) return false
+  for (const relation of level.relations.values()) if (relation.count || !isFinalLevel(relation.level)) return false
+  return true
 }
 
 /** The rewritten text of the array at `start`, and the index just past it (the elements are scanned once). */
@@ -103,6 +123,12 @@ function reshapeRecordAt(json: string, start: number, level: ExpandedLevel, more
     const key = JSON.stringify(m.key)
     if (!relation.many) {
       parts.push(`${key}:${reshapeRecordAt(json, m.valueStart, relation.level, more).text}`)
+      continue
+    }
+    if (json.charCodeAt(skipSpace(json, m.valueStart)) === OPEN_BRACKET) {
+      // Already the items array: a complete page, built so by the dialect (never counted).
+      if (relation.count) throw new Error(`the nested value '${m.key}' was not counted`)
+      parts.push(`${key}:${reshapeArrayAt(json, m.valueStart, relation.level, more).text}`)
       continue
     }
     const connection = jsonObjectMembers(json, m.valueStart)

@@ -17,7 +17,7 @@ export function authorizeRelations(relations: readonly BoundRelation[], context:
     return {
       relationship: r.relationship, target: r.target, as: r.as, select: r.select,
       filter: r.filter === undefined ? undefined : authorizeRelatedFilters(r.filter, context, terms),
-      orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, endCursor: r.endCursor, pageInfo: r.pageInfo, count: r.count,
+      orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, endCursor: r.endCursor, pageInfo: r.pageInfo, arrayWhenComplete: r.arrayWhenComplete, count: r.count,
       permission, policy: bindPolicy(permission, context.principal, r.target),
       relations: authorizeRelations(r.relations, context, terms),
     }
@@ -60,7 +60,7 @@ export function scopeRelations(relations: readonly AuthorizedRelation[], terms: 
     for (const f of r.orderByFields) requireField(allowed, f, terms.orderBy)
     return {
       relationship: r.relationship, target: r.target, as: r.as, select: r.select, filter: r.filter, orderByFields: r.orderByFields,
-      orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, endCursor: r.endCursor, pageInfo: r.pageInfo, count: r.count, permission: r.permission, policy: r.policy,
+      orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, endCursor: r.endCursor, pageInfo: r.pageInfo, arrayWhenComplete: r.arrayWhenComplete, count: r.count, permission: r.permission, policy: r.policy,
       fields: r.select ?? r.permission.fieldList, relations: scopeRelations(r.relations, terms),
     }
   })

@@ -67,6 +67,7 @@ export function bindRelations(
       after,
       endCursor: selection.endCursor !== false,
       pageInfo: selection.pageInfo !== false,
+      arrayWhenComplete: many && selection.arrayWhenComplete === true,
       count: many && selection.count === true,
       relations: bindRelations(selection.relations, target, nestedKeys, context),
     }

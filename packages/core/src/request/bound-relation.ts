@@ -23,6 +23,8 @@ export interface BoundRelation {
   readonly endCursor: boolean
   /** Whether the connection object carries `hasNextPage` and `endCursor` (`RelationSelection.pageInfo`). */
   readonly pageInfo: boolean
+  /** Whether a complete page may be the items array itself (`RelationSelection.arrayWhenComplete`). */
+  readonly arrayWhenComplete: boolean
   /** `many`: also count each parent's matching related records (`RelationSelection.count`). */
   readonly count: boolean
   readonly relations: readonly BoundRelation[]

@@ -123,6 +123,12 @@ export interface RelationSelection {
    * builds no paging values, and a protocol can copy the object's text as it stands. Default: true.
    */
   readonly pageInfo?: boolean | undefined
+  /**
+   * `many` only: `true` when the caller writes a list as the array of its items (REST, MCP). The value may then be
+   * that array itself when the page holds the parent's last related record and no count is asked; otherwise, and
+   * wherever a dialect does not do this, it is the connection object. A caller reads either form. Default: false.
+   */
+  readonly arrayWhenComplete?: boolean | undefined
   /** Relationships of the target to nest in turn. */
   readonly relations?: readonly RelationSelection[] | undefined
 }

@@ -1,5 +1,5 @@
 import { invariant, parseExpandExpression, reshapeExpandedArray, type RequestContext } from '@sluice/core/protocol'
-import { afterMember, buildExpandedLevel } from '../build-expanded-level.js'
+import { afterMember, asArrays, buildExpandedLevel } from '../build-expanded-level.js'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { MCP_TERMS } from '../mcp-terms.js'
 import { parseFilterArgument } from '../parse-filter-argument.js'
@@ -47,7 +47,7 @@ export function readRecordsTool(host: ToolHost): McpTool {
       const select = optionalString(args, 'select')
       const orderby = optionalStringArray(args, 'orderby')
       const expand = optionalString(args, 'expand')
-      const relations = expand === undefined || expand.trim() === '' ? undefined : parseExpandExpression(expand, 'expand')
+      const relations = expand === undefined || expand.trim() === '' ? undefined : asArrays(parseExpandExpression(expand, 'expand'))
       const result = await host.pipeline.run({
         operation: 'read',
         entity: entity.name,

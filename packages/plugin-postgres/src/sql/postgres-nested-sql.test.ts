@@ -76,6 +76,17 @@ describe('PostgreSQL nested relationships', () => {
     expect(sql).not.toMatch(/endCursor|hasNextPage|\$3/)
   })
 
+  it('writes a complete page as the items array alone, and the connection object only when more rows exist, for a caller that asks', () => {
+    const sql = compiler.compile(plan([{ ...authors, page: { ...authors.page!, arrayWhenComplete: true } }])).sql
+    expect(sql).toContain(`(SELECT CASE WHEN count(*) > 2 THEN json_build_object('items', array_to_json((array_agg(row_to_json(q)))[1:2]), 'hasNextPage', true, `
+      + `'endCursor', $3::text || '0:' || json_build_array((array_agg(q."id"::text))[2])::text) ELSE coalesce(array_to_json(array_agg(row_to_json(q))), '[]'::json) END `
+      + 'FROM (SELECT "t_r2"."id" AS "id" FROM "public"."book_authors" AS "t_r2l" CROSS JOIN LATERAL ')
+    // A counted page keeps the connection object: its count is a member of it.
+    const counted = compiler.compile(plan([{ ...authors, page: { ...authors.page!, arrayWhenComplete: true }, count: { where: undefined } }])).sql
+    expect(counted).not.toContain('CASE WHEN count(*) > 2 THEN json_build_object')
+    expect(counted).toContain(`(SELECT json_build_object('items', coalesce(array_to_json((array_agg(row_to_json(q)))[1:2]), '[]'::json), 'hasNextPage', count(*) > 2, `)
+  })
+
   it('counts a many-to-many through the same linking rows and lookups as its page', () => {
     const sql = compiler.compile(plan([{ ...authors, count: { where: undefined } }])).sql
     expect(sql).toContain(`'totalCount', (SELECT COUNT(*) FROM "public"."book_authors" AS "t_r2l" CROSS JOIN LATERAL `

@@ -108,7 +108,14 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     const values = fromRecord
       ? outputs.map((o) => `(array_agg(q.${this.quoteIdentifier(o!.name)}::text))[${L}]`).join(', ')
       : cursorColumns.map((_, i) => `(array_agg(q.c${i}))[${L}]`).join(', ')
-    const endCursor = `CASE WHEN count(*) > ${L} THEN ${sink.placeholder(marker)}::text || '${this.integerLiteral(cursor)}:' || json_build_array(${values})::text END`
+    const cursorText = `${sink.placeholder(marker)}::text || '${this.integerLiteral(cursor)}:' || json_build_array(${values})::text`
+    if (n.page.arrayWhenComplete === true && n.count === undefined) {
+      // The caller writes lists as arrays: a complete page is its items array, so it needs no rewrite (PostgreSQL
+      // computes each distinct aggregate once, however often it is named).
+      return `(SELECT CASE WHEN count(*) > ${L} THEN json_build_object('items', array_to_json((array_agg(${record}))[1:${L}]), 'hasNextPage', true, `
+        + `'endCursor', ${cursorText}) ELSE coalesce(array_to_json(array_agg(${record})), '[]'::json) END FROM (${rows}) AS q)`
+    }
+    const endCursor = `CASE WHEN count(*) > ${L} THEN ${cursorText} END`
     return `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(${record}))[1:${L}]), '[]'::json), 'hasNextPage', count(*) > ${L}, `
       + `'endCursor', ${endCursor}${total}) FROM (${rows}) AS q)`
   }
