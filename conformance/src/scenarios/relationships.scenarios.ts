@@ -67,6 +67,16 @@ const linkedFixtureArbitrary: fc.Arbitrary<{ parent: FixtureTable; child: Fixtur
   link: { ...LINK, rows: links },
 })))
 
+/** Fixture tables with a nested page to read from them: its size, an optional score filter and a direction. */
+function nestedPageCases<T>(tables: fc.Arbitrary<T>) {
+  return fc.record({
+    tables,
+    first: fc.integer({ min: 1, max: 4 }),
+    minScore: fc.option(fc.integer({ min: -3, max: 2 }), { nil: undefined }),
+    direction: fc.constantFrom('asc' as const, 'desc' as const),
+  })
+}
+
 function rowsOf(result: OperationResult): any[] {
   expect(result.kind).toBe('read')
   return JSON.parse((result as { json: string }).json) as any[]
@@ -90,12 +100,7 @@ export const relationshipScenarios: readonly Scenario[] = [
     description: 'Over a parent table and a child table joined by `child.parent_id = parent.id` (declared in config, no foreign keys; up to 6 parents and 30 children, some pointing to no parent), a nested read of many (with its own filter, order, page size and cursor) and of one, in one request through core\'s pipeline, gives exactly what a join over the fixture rows gives; without paging values (`pageInfo: false`) the connection is `{"items": [...]}` alone.',
     requires: ['nestedReads'],
     async run(harness) {
-      const cases = fc.record({
-        tables: fixtureArbitrary,
-        first: fc.integer({ min: 1, max: 4 }),
-        minScore: fc.option(fc.integer({ min: -3, max: 2 }), { nil: undefined }),
-        direction: fc.constantFrom('asc' as const, 'desc' as const),
-      })
+      const cases = nestedPageCases(fixtureArbitrary)
       await harness.check(fc.asyncProperty(cases, async ({ tables, first, minScore, direction }) => {
         await withTables(harness, tables, async (server) => {
           const orderBy = [{ field: 'score', direction }]
@@ -136,12 +141,7 @@ export const relationshipScenarios: readonly Scenario[] = [
     description: 'Over parents, children and a linking table of (parent, child) pairs (up to 5 parents, 12 children, 25 links, some to a child no row holds), a nested read of the many-to-many with its own filter, order, page size, cursor and count gives exactly the children each parent is linked to.',
     requires: ['nestedReads'],
     async run(harness) {
-      const cases = fc.record({
-        tables: linkedFixtureArbitrary,
-        first: fc.integer({ min: 1, max: 4 }),
-        minScore: fc.option(fc.integer({ min: -3, max: 2 }), { nil: undefined }),
-        direction: fc.constantFrom('asc' as const, 'desc' as const),
-      })
+      const cases = nestedPageCases(linkedFixtureArbitrary)
       await harness.check(fc.asyncProperty(cases, async ({ tables, first, minScore, direction }) => {
         const fixture: Fixture = { tables: [tables.parent, tables.child, tables.link] }
         await harness.withServer(fixture, async (server) => {
