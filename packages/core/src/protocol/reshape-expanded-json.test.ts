@@ -53,9 +53,13 @@ describe('reshapeExpandedArray with complete pages written as arrays', () => {
     expect(reshapeExpandedArray(json, level([many('authors')]), link)).toBe('[{"id":1,"authors":[{"id":1}]},{"id":2,"authors":[{"id":2}],"authors@next":"2:C"}]')
   })
 
-  it('scans when a field is named endCursor, and still leaves hidden members and counts to the rewrite', () => {
-    const json = '[{"id":1,"endCursor":"x","authors":[{"id":1}]}]'
-    expect(reshapeExpandedArray(json, level([many('authors')]), link)).toBe('[{"id":1,"endCursor":"x","authors":[{"id":1}]}]')
+  it('rewrites connection objects without paging values too', () => {
+    expect(reshapeExpandedArray('[{"id":1,"authors":{"items":[{"id":1}]}}]', level([many('authors')]), link)).toBe('[{"id":1,"authors":[{"id":1}]}]')
+  })
+
+  it('scans when a field is named items, and still leaves hidden members and counts to the rewrite', () => {
+    const json = '[{"id":1,"items":"x","authors":[{"id":1}]}]'
+    expect(reshapeExpandedArray(json, level([many('authors')]), link)).toBe('[{"id":1,"items":"x","authors":[{"id":1}]}]')
     expect(reshapeExpandedArray('[{"id":1,"authors":[]}]', level([many('authors')], ['id']), link)).toBe('[{"authors":[]}]')
     expect(() => reshapeExpandedArray('[{"id":1,"authors":[]}]', level([many('authors', level(), true)]), link)).toThrow(/not counted/)
   })

@@ -52,13 +52,13 @@ export function reshapeExpandedRecord(json: string, level: ExpandedLevel, more: 
 
 /**
  * Whether the text is already in its final shape: no level hides a member or counts a list, and the text holds no
- * connection object. Every connection object of a page with paging values has an `"endCursor"` member, written
- * with its name unescaped; outside a member name the sequence cannot occur, since a quote inside a JSON string is
+ * connection object. Every connection object, with paging values or without, has an `"items"` member, written with
+ * its name unescaped; outside a member name the sequence cannot occur, since a quote inside a JSON string is
  * escaped. So without that sequence every `many` value is already its items array. Finding it (a field of that
  * name, say) only means scanning.
  */
 function needsNoRewrite(json: string, level: ExpandedLevel): boolean {
-  return isFinalLevel(level) && !json.includes('"endCursor"')
+  return isFinalLevel(level) && !json.includes('"items"')
 }
 
 /** No member hidden and no list counted, at this level or below. */

@@ -126,7 +126,7 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
    * whole (PostgreSQL does not flatten a sub-query with OFFSET): the lookup is then an index probe per linking row.
    * Flattened, the planner, pricing index probes at the default random_page_cost, hashes the parent's few linking
    * rows and scans the whole target table once per parent whenever the target is small enough to seem cheaper to
-   * scan (the `$expand` scenario's 500 authors: 7.9 → 1.1 ms per statement; see decisions.md).
+   * scan (the `$expand` scenario's 500 authors: 7.9 → 2.4 ms per statement; see decisions.md).
    */
   protected nestedSource(n: NestedSelect, sink: ParameterSink): { readonly tables: string; readonly join: PredicateNode } {
     const parts = n.linking === undefined ? undefined : splitLinkingJoin(n.join, n.table.alias)
