@@ -52,8 +52,8 @@ describe('MysqlSqlCompiler: reads', () => {
     expect(compiled.sql).toBe(
       "SELECT CONCAT('[', GROUP_CONCAT(`sluice:p`.`j` ORDER BY `sluice:p`.`n` SEPARATOR ',\n'), ']') AS `data` FROM ("
       + `SELECT ${RECORD} AS \`j\`, ROW_NUMBER() OVER (ORDER BY \`t\`.\`published\` DESC, \`t\`.\`id\` ASC) AS \`n\` `
-      + 'FROM `library`.`books` AS `t` WHERE `t`.`title` LIKE ? ESCAPE CHAR(92 USING utf8mb4) AND (`t`.`published` IS NOT NULL OR `t`.`isbn` > CAST(? AS DECIMAL(20,0))) '
-      + 'ORDER BY `t`.`published` DESC, `t`.`id` ASC LIMIT 11) AS `sluice:p`',
+      + 'FROM (SELECT * FROM `library`.`books` AS `t` WHERE `t`.`title` LIKE ? ESCAPE CHAR(92 USING utf8mb4) AND (`t`.`published` IS NOT NULL OR `t`.`isbn` > CAST(? AS DECIMAL(20,0))) '
+      + 'ORDER BY `t`.`published` DESC, `t`.`id` ASC LIMIT 11) AS `t`) AS `sluice:p`',
     )
     expect(compiler.bindParameters(pagePlan(columns), compiled)).toEqual(['%a\\_%', '9007199254740993'])
   })
@@ -65,8 +65,8 @@ describe('MysqlSqlCompiler: reads', () => {
       + 'GROUP_CONCAT(CASE WHEN `sluice:p`.`n` = 10 THEN JSON_ARRAY(`sluice:p`.`c0`, `sluice:p`.`c1`) END) AS `cursor` FROM ('
       + `SELECT ${ID_JSON} AS \`j\`, ROW_NUMBER() OVER (ORDER BY \`t\`.\`published\` DESC, \`t\`.\`id\` ASC) AS \`n\`, `
       + 'CAST(`t`.`published` AS CHAR) AS `c0`, CAST(`t`.`id` AS CHAR) AS `c1` '
-      + 'FROM `library`.`books` AS `t` WHERE `t`.`title` LIKE ? ESCAPE CHAR(92 USING utf8mb4) AND (`t`.`published` IS NOT NULL OR `t`.`isbn` > CAST(? AS DECIMAL(20,0))) '
-      + 'ORDER BY `t`.`published` DESC, `t`.`id` ASC LIMIT 11) AS `sluice:p`',
+      + 'FROM (SELECT * FROM `library`.`books` AS `t` WHERE `t`.`title` LIKE ? ESCAPE CHAR(92 USING utf8mb4) AND (`t`.`published` IS NOT NULL OR `t`.`isbn` > CAST(? AS DECIMAL(20,0))) '
+      + 'ORDER BY `t`.`published` DESC, `t`.`id` ASC LIMIT 11) AS `t`) AS `sluice:p`',
     )
   })
 
