@@ -275,9 +275,9 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     return n.linking === undefined ? this.tableRef(n.table) : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
   }
 
-  /** ` WHERE <join> AND <filter>` of a nested relationship. */
-  protected nestedWhere(n: NestedSelect, sink: ParameterSink): string {
-    return ` WHERE ${this.nested(n.join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
+  /** ` WHERE <join> AND <filter>` of a nested relationship (`join`: its condition on the parent, `n.join` by default). */
+  protected nestedWhere(n: NestedSelect, sink: ParameterSink, join: PredicateNode = n.join): string {
+    return ` WHERE ${this.nested(join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
   }
 
   /** The aggregate that counts rows (SQL Server: `COUNT_BIG(*)`, beyond 2^31). */

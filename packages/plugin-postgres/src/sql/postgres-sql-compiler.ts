@@ -83,7 +83,7 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
   protected nestedValue(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
     const r = this.quoteIdentifier(`${n.table.alias}:r`)
     const { tables, join } = this.nestedSource(n, sink)
-    const where = ` WHERE ${this.nested(join, sink)}${n.where === undefined ? '' : ` AND ${this.nested(n.where, sink)}`}`
+    const where = this.nestedWhere(n, sink, join)
     const rowsFrom = `FROM ${tables}${where}${this.orderBy(n.orderBy)}`
     if (n.page === undefined) return `(SELECT row_to_json(${r}) FROM (${this.recordSelect(n.columns, n.relations, sink, marker)} ${rowsFrom} LIMIT 1) AS ${r})`
     const { cursorColumns, cursor } = n.page
