@@ -15,8 +15,8 @@ const NO_NESTED: readonly NestedSelect[] = Object.freeze([])
  *
  * - by key: `SELECT <record> AS data FROM t WHERE … LIMIT 1`;
  * - a page: up to limit + 1 rows cut in a derived table, their records numbered by ROW_NUMBER and joined in that
- *   order by `,\n` into one JSON array text (the `PageResult` contract), with row `limit`'s ordering values as a JSON array of text
- *   when core cannot read them from the record, and the count beside it when asked;
+ *   order by `,\n` into one JSON array text (the `PageResult` contract), with row `limit`'s ordering values as a
+ *   JSON array of text when core cannot read them from the record, and the count beside it when asked;
  * - a stream: one row per record with its ordering values as text;
  * - nested relationships as correlated sub-queries in the parent's record: to-one the first record or NULL,
  *   to-many the connection object `{"items", "hasNextPage", "endCursor"[, "totalCount"]}`;
