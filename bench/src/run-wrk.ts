@@ -1,7 +1,8 @@
-import { execFile, execFileSync } from 'node:child_process'
-import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { join } from 'node:path'
+import { findOrInstallTool } from './find-or-install-tool.js'
 import type { LoadRun } from './load-run.js'
 import { parseWrkOutput } from './parse-wrk-output.js'
 
@@ -10,39 +11,9 @@ import { parseWrkOutput } from './parse-wrk-output.js'
  * (a fresh machine), else undefined (autocannon only).
  */
 export function findOrInstallWrk(log: (line: string) => void): string | undefined {
-  const found = findWrk()
-  if (found !== undefined || process.getuid?.() !== 0 || findOnPath('apt-get') === undefined) return found
-  log('wrk is not installed: installing the Debian package wrk (once)')
-  try {
-    execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore' })
-  } catch {
-    try {
-      execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' })
-      execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore' })
-    } catch (error) {
-      log(`could not install wrk (${(error as Error).message.split('\n')[0]}); measuring with autocannon only`)
-    }
-  }
-  return findWrk()
-}
-
-/** The `wrk` executable on PATH, if any. */
-export function findWrk(): string | undefined {
-  return findOnPath('wrk')
-}
-
-function findOnPath(name: string): string | undefined {
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    if (dir === '') continue
-    const candidate = join(dir, name)
-    try {
-      accessSync(candidate, constants.X_OK)
-      return candidate
-    } catch {
-      // not here
-    }
-  }
-  return undefined
+  const wrk = findOrInstallTool('wrk', 'wrk', log)
+  if (wrk === undefined && process.getuid?.() === 0) log('measuring with autocannon only')
+  return wrk
 }
 
 /** What every request of a wrk run carries besides the URL: a JSON body to POST (a GraphQL query), extra headers. */
