@@ -25,6 +25,9 @@ const windows = Number(process.env['SLUICE_BENCH_IC_WINDOWS'] ?? 5)
 const perWindow = Number(process.env['SLUICE_BENCH_IC_REQUESTS'] ?? 3000)
 // L1 cache misses beside the instructions (callgrind simulates the caches; about twice as slow again).
 const cacheSim = process.env['SLUICE_BENCH_IC_CACHE_SIM'] === '1'
+// Keep callgrind's dumps (one per window) to read with callgrind_annotate: which functions a window spent its
+// instructions in (V8's own C++ is named; code V8 generated appears as addresses).
+const keepDumps = process.env['SLUICE_BENCH_IC_KEEP_DUMPS'] === '1'
 /** The simulated misses reported per request: L1 instruction, L1 data read, L1 data write. */
 const MISSES = ['I1mr', 'D1mr', 'D1mw'] as const
 const keys = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['by-key', 'list', 'patch']
@@ -86,7 +89,8 @@ async function countSystem(scenario: BenchScenario, system: SystemKey, bundle: s
     return perRequest
   } finally {
     await server.process.stop()
-    rmSync(dir, { recursive: true, force: true })
+    if (keepDumps) log(`[${scenario.key}] ${BENCH_SYSTEMS[system].label}: callgrind dumps kept in ${dir}`)
+    else rmSync(dir, { recursive: true, force: true })
   }
 }
 

@@ -8,7 +8,7 @@ import { bindRelations } from '../request/bind-relations.js'
 import { bindAggregate } from '../request/bound-aggregate.js'
 import { NO_RELATIONS } from '../request/bound-relation.js'
 import { bindKey } from '../request/bind-key.js'
-import { bindOrderBy } from '../request/bind-order-by.js'
+import { bindOrderBy, type BoundOrdering } from '../request/bind-order-by.js'
 import { bindParameters } from '../request/bind-parameters.js'
 import { bindSelect } from '../request/bind-select.js'
 import { bindWrite } from '../request/bind-write.js'
@@ -55,7 +55,8 @@ export class DefaultParseStage implements ParseStage {
     if (request.operation === 'execute') return this.#bindExecute(request, entity, terms)
     if (request.operation !== 'read') return this.#bindWrite(request, entity, terms)
     const key = request.key === undefined ? undefined : bindKey(entity, request.key, terms)
-    const ordering = bindOrderBy(entity, key === undefined ? (request.orderBy ?? []) : [], terms)
+    // A by-key read returns one row: it has no ordering (the request rules refuse one) and no page to order.
+    const ordering = key === undefined ? bindOrderBy(entity, request.orderBy ?? [], terms) : NO_ORDERING
     let after: ParsedRequest['after']
     if (request.after !== undefined) {
       const order = ordering.terms.map((t) => ({ name: t.field.name, direction: t.direction }))
@@ -71,9 +72,11 @@ export class DefaultParseStage implements ParseStage {
     }
     const select = request.select === undefined ? undefined : bindSelect(entity, request.select, terms)
     const entities = this.model.entities
-    const relations = bindRelations(request.relations, entity, new Set((select ?? entity.fields).map((f) => f.name)), {
-      entities, pagination: this.config.runtime.pagination, cursors: this.cursors, terms,
-    })
+    // The response keys nested relations must not take are worked out only for a request that has some.
+    const relations = request.relations === undefined || request.relations.length === 0 ? NO_RELATIONS : bindRelations(
+      request.relations, entity, new Set((select ?? entity.fields).map((f) => f.name)),
+      { entities, pagination: this.config.runtime.pagination, cursors: this.cursors, terms },
+    )
     return {
       operation: request.operation,
       entity,
@@ -125,6 +128,8 @@ export class DefaultParseStage implements ParseStage {
  * The permission each operation needs. PUT and PATCH need `update`; when they may insert (an upsert), the authorize
  * stage also requires `create`.
  */
+const NO_ORDERING: BoundOrdering = Object.freeze({ fields: Object.freeze([]), terms: Object.freeze([]) })
+
 const FOREIGN_CURSOR = 'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.'
 
 const ACTIONS: Readonly<Record<OperationKind, ActionName>> = {
