@@ -124,14 +124,14 @@ export class DefaultParseStage implements ParseStage {
   }
 }
 
-/**
- * The permission each operation needs. PUT and PATCH need `update`; when they may insert (an upsert), the authorize
- * stage also requires `create`.
- */
 const NO_ORDERING: BoundOrdering = Object.freeze({ fields: Object.freeze([]), terms: Object.freeze([]) })
 
 const FOREIGN_CURSOR = 'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.'
 
+/**
+ * The permission each operation needs. PUT and PATCH need `update`; when they may insert (an upsert), the authorize
+ * stage also requires `create`.
+ */
 const ACTIONS: Readonly<Record<OperationKind, ActionName>> = {
   read: 'read', create: 'create', replace: 'update', merge: 'update', update: 'update', delete: 'delete', execute: 'execute',
 }
