@@ -3,7 +3,7 @@ import type { RequestContext } from '../request/request-context.js'
 import type { PipelineHooks, StageObserver } from './pipeline-hooks.js'
 import type { Stage } from './stage.js'
 
-export type StageName = 'parse' | 'authorize' | 'fieldFilter' | 'plan' | 'execute' | 'shape'
+type StageName = 'parse' | 'authorize' | 'fieldFilter' | 'plan' | 'execute' | 'shape'
 type Hook = (event: never) => unknown
 type After = (event: { output: unknown; setOutput?(o: unknown): void }) => void
 
