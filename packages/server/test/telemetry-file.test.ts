@@ -57,16 +57,22 @@ describe('runtime.telemetry.file', () => {
 
   it('rolls on size and keeps the retained number of files', async () => {
     const log = loggerFor({ enabled: true, path: 'rolled/api.log', 'rolling-interval': 'Infinite', 'file-size-limit-bytes': 1024, 'retained-file-count-limit': 3 })
-    for (let i = 0; i < 60; i++) {
-      log.info({ line: i, padding: 'x'.repeat(100) }, 'a log line')
-      // pino-roll rolls when a write finds the file over the limit: give the worker time to write between lines.
-      if (i % 10 === 9) await new Promise((r) => setTimeout(r, 50))
+    const rolled = join(dir, 'rolled')
+    const files = (): string[] => (existsSync(rolled) ? readdirSync(rolled) : [])
+    const newest = (): number => Math.max(0, ...files().map((f) => Number(/\.(\d+)\.log$/.exec(f)?.[1] ?? 0)))
+    // pino-roll rolls when a write takes the file over the limit. Each batch of ten lines (about 1.5 KB) crosses it
+    // once; waiting for that roll before the next batch keeps the worker from receiving everything in one write,
+    // which rolls only once however slow the machine is.
+    for (let batch = 0; batch < 6; batch++) {
+      const before = newest()
+      for (let i = 0; i < 10; i++) log.info({ line: batch * 10 + i, padding: 'x'.repeat(100) }, 'a log line')
+      await expect.poll(newest, { timeout: 15_000, interval: 20 }).toBeGreaterThan(before)
     }
     await closeLogger(log)
-    const files = readdirSync(join(dir, 'rolled'))
-    expect(files.every((f) => /^api\.\d+\.log$/.test(f)), files.join()).toBe(true)
-    expect(files.length).toBe(3)
-  })
+    expect(files().every((f) => /^api\.\d+\.log$/.test(f)), files().join()).toBe(true)
+    // Removing the oldest files runs after each roll, asynchronously.
+    await expect.poll(() => files().length, { timeout: 15_000, interval: 20 }).toBe(3)
+  }, 60_000)
 
   it('warns and logs to the console only when the folder cannot be written', async () => {
     writeFileSync(join(dir, 'blocker'), 'a file where the log folder should be')
