@@ -14,7 +14,7 @@ const MEANING: Readonly<Partial<Record<keyof DialectCapabilities, string>>> = {
   jsonInDatabase: 'response JSON built by the database',
   explicitKeyInsert: 'explicit values accepted for generated keys',
   transactionalDdl: 'DDL inside transactions',
-  nativeUpsert: 'PUT/PATCH upsert in one statement (else update-then-insert in a transaction)',
+  nativeUpsert: 'PUT/PATCH upsert in one statement (else an update alone, and update-then-insert in a transaction when it finds no row)',
   lateralJoins: 'LATERAL / APPLY joins',
   nestedReads: 'nested relationship reads in the root statement',
   aggregation: 'group by and aggregates',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useLibraryServer } from './support/library-test-server.js'
+import { recordStatements } from './support/record-statements.js'
 import { expectError, expectUnchanged, read, send, withWriteFixtures } from './support/write-helpers.js'
 
 // PUT and PATCH without If-Match (SPEC REST writes rules 2, 3 and 5): on a key the caller chooses, insert when absent
@@ -56,6 +57,23 @@ describe('PUT and PATCH as upserts', () => {
     expect(response.body.value).toEqual([expect.objectContaining({ sku: 'A-2', name: 'Reading lamp', quantity: 3, unit_price: 25, total_value: 75, note: null })])
     expect(response.headers['location']).toBeUndefined()
     expect(await read(library, '/api/StockItem/sku/A-2')).toEqual(response.body.value)
+  })
+
+  it('PATCH that cannot be one ON CONFLICT statement updates an existing row in one statement, and inserts in a transaction', async () => {
+    const statements = recordStatements(library.server)
+    // name is NOT NULL without a default: PostgreSQL would refuse the proposed row of an ON CONFLICT upsert.
+    const updated = await send(library, 'PATCH', '/api/StockItem/sku/A-1', { quantity: 9 })
+    expect(updated.status, updated.text).toBe(200)
+    expect(statements).toEqual([expect.stringMatching(/\bUPDATE\b/)])
+
+    // A key declared only in config has no unique constraint for ON CONFLICT: the update finds nothing, and a
+    // transaction updates again (the row may have been inserted since) and inserts.
+    statements.length = 0
+    const created = await send(library, 'PATCH', '/api/Publisher/name/Quay%20Books', { country: 'NZ' })
+    expect(created.status, created.text).toBe(201)
+    expect(created.body.value).toEqual([expect.objectContaining({ name: 'Quay Books', country: 'NZ' })])
+    expect(statements.map((sql) => /^(BEGIN|END)$|\b(UPDATE|INSERT)\b/.exec(sql)?.[0])).toEqual(['UPDATE', 'BEGIN', 'UPDATE', 'INSERT', 'END'])
+    expect(await read(library, '/api/StockItem/sku/A-1')).toEqual([expect.objectContaining({ sku: 'A-1', quantity: 9 })])
   })
 
   it('PATCH {} on an existing row answers 200 with the row unchanged', async () => {

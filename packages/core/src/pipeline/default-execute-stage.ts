@@ -73,11 +73,16 @@ export class DefaultExecuteStage implements ExecuteStage {
   }
 
   /**
-   * Update the row; insert it when there was none. Read committed, as Data API builder uses: a concurrent insert of
-   * the same key makes our insert fail with a unique violation, and the retry then finds and updates that row.
+   * Update the row; insert it when there was none. The update runs alone first: when it finds the row (the usual
+   * case) that is the whole upsert, one round trip rather than BEGIN, UPDATE and COMMIT. Otherwise a transaction
+   * updates again (the row may have been inserted since), probes for a row the policy hides, and inserts. Read
+   * committed, as Data API builder uses: a concurrent insert of the same key makes our insert fail with a unique
+   * violation, and the retry then finds and updates that row.
    */
   async #updateOrInsert(plan: UpdateOrInsertPlan, context: RequestContext): Promise<ResultSet> {
     const source = this.sources.get(plan.update.dataSource)
+    const updated = (await this.#runOne(source, source.driver, plan.update, context)) as WriteResultSet
+    if (updated.written) return updated
     for (let attempt = 1; ; attempt++) {
       try {
         return await source.driver.transaction(async (connection) => {
