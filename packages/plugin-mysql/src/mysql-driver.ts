@@ -68,8 +68,7 @@ export class MysqlDriver implements Driver {
       broken = readFatal(error)
       throw error
     } finally {
-      if (broken) client.destroy()
-      else client.release()
+      releaseConnection(client, broken)
     }
   }
 
@@ -136,6 +135,7 @@ export class MysqlDriver implements Driver {
     if (!('connection' in this.#config)) return
     const threadId = (client as unknown as { threadId?: number }).threadId ?? (client as unknown as { connection?: { threadId?: number } }).connection?.threadId
     if (typeof threadId !== 'number') return
+    killedConnections.add(client)
     try {
       const killer = await loadMysql2().createConnection(buildMysqlPoolOptions(this.#config.connection, this.#config) as ConnectionOptions)
       try {
@@ -173,8 +173,7 @@ export class MysqlDriver implements Driver {
       }
       throw error
     } finally {
-      if (broken) client.destroy()
-      else client.release()
+      releaseConnection(client, broken)
     }
   }
 
@@ -211,7 +210,7 @@ export class MysqlDriver implements Driver {
       if (chunk.length > 0) yield chunk
     } finally {
       stopWatching?.()
-      if (finished) client.release()
+      if (finished) releaseConnection(client, false)
       else {
         rows.destroy()
         client.destroy()
@@ -293,6 +292,20 @@ async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery
 }
 
 /** mysql2 column types whose values arrive as text to keep their digits: DECIMAL, NEWDECIMAL, BIGINT. */
+/**
+ * Connections a `KILL QUERY` was sent for. It travels on a connection of its own (opened for it) and may reach the
+ * server after the statement it was meant for has ended; a connection handed to the next request meanwhile would have
+ * that request's statement killed. So such a connection is closed instead of returned (only after a client went
+ * away mid-statement).
+ */
+const killedConnections = new WeakSet<PoolConnection>()
+
+/** Returns `client` to the pool, or closes it when it broke or a `KILL QUERY` for it may still arrive. */
+function releaseConnection(client: PoolConnection, broken: boolean): void {
+  if (broken || killedConnections.has(client)) client.destroy()
+  else client.release()
+}
+
 const DECIMAL_TYPES = new Set([0, 246])
 const BIGINT_TYPE = 8
 const TINY_TYPE = 1

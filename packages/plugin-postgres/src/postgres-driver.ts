@@ -51,7 +51,7 @@ const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
  * Runs statements on a `pg` pool: the caller's (never ended here) or one it creates from connection settings (ended
  * by `destroy`). Named queries become `pg` prepared statements; dates, times, int8 and numeric arrive as strings.
  * With a `signal`, a statement runs on a session the driver holds: when the signal aborts, waiting for a session
- * stops and a running statement is cancelled on the server (its session returns to the pool once it has stopped).
+ * stops and a running statement is cancelled on the server (its session is then discarded: see `releaseSession`).
  */
 export class PostgresDriver implements Driver {
   readonly #config: PostgresDriverConfig
@@ -133,7 +133,7 @@ export class PostgresDriver implements Driver {
       throw error
     } finally {
       client.off?.('error', onConnectionError)
-      client.release(broken)
+      releaseSession(client, broken)
     }
   }
 
@@ -169,7 +169,7 @@ export class PostgresDriver implements Driver {
       stopWatching?.()
       if (!done && broken === undefined) await cursor.close().catch((error: unknown) => { broken = toError(error) })
       client.off?.('error', onConnectionError)
-      client.release(broken)
+      releaseSession(client, broken)
     }
   }
 
@@ -269,11 +269,11 @@ function executeCancellable<R>(pool: PostgresPool, query: CompiledQuery, signal:
       client.on?.('error', onConnectionError)
       const finish = (error: Error | undefined, result?: PostgresQueryResult<R>): void => {
         stopWatching()
-        // A statement cancelled because its client left stopped cleanly: its session goes back to the pool.
+        // A statement cancelled because its client left is not an error of the database (releaseSession discards the session).
         const cancelled = error !== undefined && signal.aborted
         if (error !== undefined && !cancelled && isBrokenConnection(error)) broken ??= error
         client.off?.('error', onConnectionError)
-        client.release(broken)
+        releaseSession(client, broken)
         if (error === undefined) resolve(toQueryResult(result!))
         else reject(cancelled ? signal.reason : error)
       }
@@ -310,6 +310,20 @@ function connectPooled(pool: PostgresPool, done: (error: unknown, client?: Postg
 }
 
 /**
+ * Sessions a CancelRequest was sent for. The request travels on a connection of its own and may reach PostgreSQL
+ * after the statement it was meant for has ended; a session handed to the next request meanwhile would have that
+ * request's statement cancelled. So such a session is never reused: `releaseSession` discards it (a new connection
+ * costs the pool a few milliseconds, and only after a client went away mid-statement).
+ */
+const cancelledSessions = new WeakSet<PostgresPoolClient>()
+const CANCEL_PENDING = new Error('a CancelRequest for this session may still arrive')
+
+/** Gives `client` back to the pool, or discards it when its connection broke or a cancel for it may be pending. */
+function releaseSession(client: PostgresPoolClient, broken: Error | undefined): void {
+  client.release(broken ?? (cancelledSessions.has(client) ? CANCEL_PENDING : undefined))
+}
+
+/**
  * Asks PostgreSQL to cancel the statement `client` is running, with pg's CancelRequest over a connection of its own
  * (no pooled session needed). Best effort: a pool whose settings are unknown (a caller's own) is not cancelled.
  */
@@ -317,6 +331,7 @@ function cancelOnServer(pool: PostgresPool, client: PostgresPoolClient): void {
   const settings = (pool as { options?: pg.ClientConfig }).options
   const target = client as unknown as { activeQuery?: unknown }
   if (settings === undefined || target.activeQuery === undefined) return
+  cancelledSessions.add(client)
   const canceller = new pg.Client(settings) as unknown as { connection: { on(e: string, l: () => void): void }; cancel(c: unknown, q: unknown): void }
   canceller.connection.on('error', () => undefined)
   canceller.cancel(client, target.activeQuery)
