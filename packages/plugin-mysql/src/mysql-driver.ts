@@ -68,7 +68,7 @@ export class MysqlDriver implements Driver {
       broken = readFatal(error)
       throw error
     } finally {
-      releaseConnection(client, broken)
+      releaseConnection(client, broken, signal?.aborted === true)
     }
   }
 
@@ -210,7 +210,7 @@ export class MysqlDriver implements Driver {
       if (chunk.length > 0) yield chunk
     } finally {
       stopWatching?.()
-      if (finished) releaseConnection(client, false)
+      if (finished) releaseConnection(client, false, signal?.aborted === true)
       else {
         rows.destroy()
         client.destroy()
@@ -300,9 +300,12 @@ async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery
  */
 const killedConnections = new WeakSet<PoolConnection>()
 
-/** Returns `client` to the pool, or closes it when it broke or a `KILL QUERY` for it may still arrive. */
-function releaseConnection(client: PoolConnection, broken: boolean): void {
-  if (broken || killedConnections.has(client)) client.destroy()
+/**
+ * Returns `client` to the pool, or closes it when it broke or a `KILL QUERY` for it may still arrive.
+ * `mayBeKilled` false (its request's signal never aborted, so no kill was sent) skips the lookup.
+ */
+function releaseConnection(client: PoolConnection, broken: boolean, mayBeKilled = true): void {
+  if (broken || (mayBeKilled && killedConnections.has(client))) client.destroy()
   else client.release()
 }
 

@@ -169,7 +169,7 @@ export class PostgresDriver implements Driver {
       stopWatching?.()
       if (!done && broken === undefined) await cursor.close().catch((error: unknown) => { broken = toError(error) })
       client.off?.('error', onConnectionError)
-      releaseSession(client, broken)
+      releaseSession(client, broken, signal?.aborted === true)
     }
   }
 
@@ -273,7 +273,7 @@ function executeCancellable<R>(pool: PostgresPool, query: CompiledQuery, signal:
         const cancelled = error !== undefined && signal.aborted
         if (error !== undefined && !cancelled && isBrokenConnection(error)) broken ??= error
         client.off?.('error', onConnectionError)
-        releaseSession(client, broken)
+        releaseSession(client, broken, signal.aborted)
         if (error === undefined) resolve(toQueryResult(result!))
         else reject(cancelled ? signal.reason : error)
       }
@@ -318,9 +318,12 @@ function connectPooled(pool: PostgresPool, done: (error: unknown, client?: Postg
 const cancelledSessions = new WeakSet<PostgresPoolClient>()
 const CANCEL_PENDING = new Error('a CancelRequest for this session may still arrive')
 
-/** Gives `client` back to the pool, or discards it when its connection broke or a cancel for it may be pending. */
-function releaseSession(client: PostgresPoolClient, broken: Error | undefined): void {
-  client.release(broken ?? (cancelledSessions.has(client) ? CANCEL_PENDING : undefined))
+/**
+ * Gives `client` back to the pool, or discards it when its connection broke or a cancel for it may be pending.
+ * `mayBeCancelled` false (its request's signal never aborted, so no cancel was sent) skips the lookup.
+ */
+function releaseSession(client: PostgresPoolClient, broken: Error | undefined, mayBeCancelled = true): void {
+  client.release(broken ?? (mayBeCancelled && cancelledSessions.has(client) ? CANCEL_PENDING : undefined))
 }
 
 /**
