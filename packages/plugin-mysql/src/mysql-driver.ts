@@ -291,7 +291,6 @@ async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery
   return { rows: [], affectedRows: header.affectedRows }
 }
 
-/** mysql2 column types whose values arrive as text to keep their digits: DECIMAL, NEWDECIMAL, BIGINT. */
 /**
  * Connections a `KILL QUERY` was sent for. It travels on a connection of its own (opened for it) and may reach the
  * server after the statement it was meant for has ended; a connection handed to the next request meanwhile would have
@@ -309,6 +308,7 @@ function releaseConnection(client: PoolConnection, broken: boolean, mayBeKilled 
   else client.release()
 }
 
+/** mysql2 column types whose values arrive as text to keep their digits: DECIMAL, NEWDECIMAL, BIGINT. */
 const DECIMAL_TYPES = new Set([0, 246])
 const BIGINT_TYPE = 8
 const TINY_TYPE = 1
