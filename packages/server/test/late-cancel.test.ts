@@ -1,7 +1,7 @@
 import mysql from 'mysql2/promise'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseConnectionString } from '@sluice/core/dialect'
+import { parseConnectionString, type Driver } from '@sluice/core/dialect'
 import { MysqlDriver } from '@sluice/plugin-mysql'
 import { PostgresDriver } from '@sluice/plugin-postgres'
 import { connectPostgresAdmin, MARIADB_ADMIN_URL, POSTGRES_ADMIN_URL } from './support/database-admin.js'
@@ -16,6 +16,32 @@ import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js'
  * on the abandoned one. With CI=true an unreachable database fails the file.
  */
 const HOLD_MS = 400
+
+/** Warms the pool's one session, then makes every new connection (the canceller's) slow to open. */
+async function warmThenHold(proxy: FaultProxy, driver: Driver): Promise<void> {
+  proxy.holdNewConnections(0)
+  await driver.execute({ sql: 'SELECT 1', parameters: [] })
+  proxy.holdNewConnections(HOLD_MS)
+}
+
+/** Runs `sql` (a short sleep) for a client that leaves 20 ms in, and waits until the driver has given it up. */
+async function abandonStatement(driver: Driver, sql: string): Promise<void> {
+  const controller = new AbortController()
+  const abandoned = driver.execute({ sql, parameters: [] }, { signal: controller.signal })
+  setTimeout(() => controller.abort(new Error('client gone')), 20)
+  await abandoned.catch(() => undefined)
+}
+
+/** The same inside a transaction: the client leaves while the transaction's statement runs. */
+async function abandonTransaction(driver: Driver, sql: string): Promise<void> {
+  const controller = new AbortController()
+  const abandoned = driver.transaction(async (connection) => {
+    const running = connection.execute({ sql, parameters: [] })
+    setTimeout(() => controller.abort(new Error('client gone')), 20)
+    return running
+  }, { signal: controller.signal })
+  await abandoned.catch(() => undefined)
+}
 
 describe('PostgreSQL: a late cancel never reaches the next request', () => {
   let unavailable: string | undefined
@@ -41,20 +67,10 @@ describe('PostgreSQL: a late cancel never reaches the next request', () => {
     await proxy?.close()
   })
 
-  /** Warms the pool's one session, then makes every new connection (the canceller's) slow to open. */
-  async function warmThenHold(): Promise<void> {
-    proxy.holdNewConnections(0)
-    await driver.execute({ sql: 'SELECT 1', parameters: [] })
-    proxy.holdNewConnections(HOLD_MS)
-  }
-
   it('a statement that ends before its cancel arrives does not hand its session to the next request', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    await warmThenHold()
-    const controller = new AbortController()
-    const abandoned = driver.execute({ sql: 'SELECT pg_sleep(0.1)', parameters: [] }, { signal: controller.signal })
-    setTimeout(() => controller.abort(new Error('client gone')), 20)
-    await abandoned.catch(() => undefined)
+    await warmThenHold(proxy, driver)
+    await abandonStatement(driver, 'SELECT pg_sleep(0.1)')
     // Runs while the cancel is still on its way.
     const next = await driver.execute({ sql: 'SELECT pg_sleep(0.8), 7 AS seven', parameters: [] })
     expect(next.rows).toEqual([{ pg_sleep: '', seven: 7 }])
@@ -62,7 +78,7 @@ describe('PostgreSQL: a late cancel never reaches the next request', () => {
 
   it('a stream abandoned after its first chunk does not hand its session to the next request', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    await warmThenHold()
+    await warmThenHold(proxy, driver)
     const controller = new AbortController()
     const stream = driver.stream({ sql: 'SELECT g FROM generate_series(1, 5000) g', parameters: [] }, 100, { signal: controller.signal })
     for await (const chunk of stream) {
@@ -76,14 +92,8 @@ describe('PostgreSQL: a late cancel never reaches the next request', () => {
 
   it('a transaction whose request left does not hand its session on with the cancel pending', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    await warmThenHold()
-    const controller = new AbortController()
-    const abandoned = driver.transaction(async (connection) => {
-      const running = connection.execute({ sql: 'SELECT pg_sleep(0.1)', parameters: [] })
-      setTimeout(() => controller.abort(new Error('client gone')), 20)
-      return running
-    }, { signal: controller.signal })
-    await abandoned.catch(() => undefined)
+    await warmThenHold(proxy, driver)
+    await abandonTransaction(driver, 'SELECT pg_sleep(0.1)')
     const next = await driver.execute({ sql: 'SELECT pg_sleep(0.8), 9 AS nine', parameters: [] })
     expect(next.rows).toEqual([{ pg_sleep: '', nine: 9 }])
   }, 10_000)
@@ -112,33 +122,18 @@ describe('MariaDB: a late KILL QUERY never reaches the next request', () => {
     await proxy?.close()
   })
 
-  async function warmThenHold(): Promise<void> {
-    proxy.holdNewConnections(0)
-    await driver.execute({ sql: 'SELECT 1', parameters: [] })
-    proxy.holdNewConnections(HOLD_MS)
-  }
-
   it('a statement that ends before its kill arrives does not hand its connection to the next request', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    await warmThenHold()
-    const controller = new AbortController()
-    const abandoned = driver.execute({ sql: 'SELECT SLEEP(0.1)', parameters: [] }, { signal: controller.signal })
-    setTimeout(() => controller.abort(new Error('client gone')), 20)
-    await abandoned.catch(() => undefined)
+    await warmThenHold(proxy, driver)
+    await abandonStatement(driver, 'SELECT SLEEP(0.1)')
     const next = await driver.execute({ sql: 'SELECT SLEEP(0.8) AS slept, 7 AS seven', parameters: [] })
     expect(next.rows).toEqual([{ slept: 0, seven: 7 }])
   }, 10_000)
 
   it('a transaction whose request left does not hand its connection on with the kill pending', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    await warmThenHold()
-    const controller = new AbortController()
-    const abandoned = driver.transaction(async (connection) => {
-      const running = connection.execute({ sql: 'SELECT SLEEP(0.1)', parameters: [] })
-      setTimeout(() => controller.abort(new Error('client gone')), 20)
-      return running
-    }, { signal: controller.signal })
-    await abandoned.catch(() => undefined)
+    await warmThenHold(proxy, driver)
+    await abandonTransaction(driver, 'SELECT SLEEP(0.1)')
     const next = await driver.execute({ sql: 'SELECT SLEEP(0.8) AS slept, 9 AS nine', parameters: [] })
     expect(next.rows).toEqual([{ slept: 0, nine: 9 }])
   }, 10_000)
