@@ -50,7 +50,7 @@ export type { Token } from './di/token.js'
 export { createSluice } from './boot/create-sluice.js'
 export type { CreateSluiceOptions, Sluice } from './boot/create-sluice.js'
 /** The per-request context a host builds (principal, X-MS-API-ROLE rules, query-cost budget) and the error envelope. */
-export { createRequestContext, type RequestContextOptions } from './boot/create-request-context.js'
+export { createRequestContext, resolveRequestContext, type RequestContextOptions } from './boot/create-request-context.js'
 export { encodeErrorEnvelope } from './protocol/encode-error-envelope.js'
 export type { OperationKind, OperationRequest } from './request/operation-request.js'
 export { ANONYMOUS_PRINCIPAL } from './request/request-context.js'

@@ -11,7 +11,7 @@ export type { ErrorContext, ProtocolHost, ProtocolPlugin, RouteDefinition } from
 export type { HttpBody, HttpMethod, HttpRequest, HttpResponse } from './protocol/http.js'
 export { singleHeader } from './protocol/http.js'
 export { encodeErrorEnvelope } from './protocol/encode-error-envelope.js'
-export { createRequestContext, type RequestContextOptions } from './boot/create-request-context.js'
+export { createRequestContext, resolveRequestContext, type RequestContextOptions } from './boot/create-request-context.js'
 export { ROLE_HEADER, resolveRole } from './auth/resolve-role.js'
 export type { ResponseEncoder, ResponseEncoderPlugin } from './protocol/response-encoder.js'
 export type { SluicePlugin } from './plugin/sluice-plugin.js'

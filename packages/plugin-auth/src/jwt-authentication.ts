@@ -20,22 +20,31 @@ export function createJwtAuthentication(settings: JwtSettings, keySetOptions: Ke
   const verified = new VerifiedTokenCache(settings.keys.kind === 'static' ? {} : { maxAgeMs: resolveKeySetOptions(keySetOptions).cacheMaxAgeMs })
   return Object.freeze({
     name: settings.provider,
-    async authenticate(request: HttpRequest): Promise<Principal> {
-      const token = readBearerToken(request)
-      if (token === undefined) return ANONYMOUS_PRINCIPAL
-      const known = verified.get(token)
-      if (known !== undefined) return known
+    // Synchronous for a request without a token and for a token verified lately (most requests): the host then
+    // awaits nothing (see core's resolveRequestContext). Only a token not seen yet is verified, asynchronously.
+    authenticate(request: HttpRequest): Principal | Promise<Principal> {
+      let token: string | undefined
       try {
-        const claims = await verifyBearerToken(token, verifier)
-        const roles = extractRoles(claims, settings.roles)
-        if ('invalid' in roles) throw createInvalidTokenError(roles.invalid)
-        const principal: Principal = Object.freeze({ authenticated: true, roles: roles.roles, claims: Object.freeze({ ...claims }) })
-        verified.set(token, principal, claims.exp, settings.clockSkewSeconds)
-        return principal
+        token = readBearerToken(request)
       } catch (error) {
-        if (isSluiceError(error) && error.status === 401) log?.debug({ reason: error.message, detail: error.devDetail }, 'bearer token rejected')
-        throw error
+        return Promise.reject(error as Error) // a malformed header: refused like a bad token, as a rejection
       }
+      if (token === undefined) return ANONYMOUS_PRINCIPAL
+      return verified.get(token) ?? verify(token)
     },
   })
+
+  async function verify(token: string): Promise<Principal> {
+    try {
+      const claims = await verifyBearerToken(token, verifier)
+      const roles = extractRoles(claims, settings.roles)
+      if ('invalid' in roles) throw createInvalidTokenError(roles.invalid)
+      const principal: Principal = Object.freeze({ authenticated: true, roles: roles.roles, claims: Object.freeze({ ...claims }) })
+      verified.set(token, principal, claims.exp, settings.clockSkewSeconds)
+      return principal
+    } catch (error) {
+      if (isSluiceError(error) && error.status === 401) log?.debug({ reason: error.message, detail: error.devDetail }, 'bearer token rejected')
+      throw error
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { importPKCS8, SignJWT } from 'jose'
-import { bearerRequest } from './support/http-request.js'
+import { bearerRequest, httpRequest } from './support/http-request.js'
 import { AUDIENCE, createSigningKey, signToken, standardClaims } from './support/identity-provider.js'
 import { jwtProvider } from './support/jwt-provider.js'
 
@@ -32,6 +32,18 @@ describe('a signing key given in the config (jwt.key)', () => {
     expect((await provider.authenticate(bearerRequest(await signToken(b, standardClaims(ISSUER)))))).toMatchObject({ authenticated: true })
     const stranger = await createSigningKey('RS256', 'c')
     await expect(provider.authenticate(bearerRequest(await signToken(stranger, standardClaims(ISSUER))))).rejects.toMatchObject({ status: 401 })
+  })
+
+  it('answers without a promise when there is no token and for a token it verified lately', async () => {
+    const signer = await createSigningKey('ES256', 'a')
+    const provider = jwtProvider(ISSUER, { key: { keys: [signer.publicJwk] } })
+    expect(provider.authenticate(httpRequest({}))).toEqual({ authenticated: false, roles: [], claims: {} })
+    const token = await signToken(signer, standardClaims(ISSUER))
+    const first = provider.authenticate(bearerRequest(token))
+    expect(first).toBeInstanceOf(Promise)
+    const verified = await first
+    expect(verified).toMatchObject({ authenticated: true })
+    expect(provider.authenticate(bearerRequest(token))).toBe(verified)
   })
 
   it('verifies HS256 tokens with a symmetric JWK and refuses them signed with another secret', async () => {

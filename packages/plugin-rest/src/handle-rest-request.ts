@@ -19,18 +19,29 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' } as const
 export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, prefix: string) {
   const relativeLinks = host.config.runtime.pagination.nextLinkRelative
   const baseRoute = host.config.runtime.baseRoute ?? ''
-  return async (request: HttpRequest, context: RequestContext): Promise<HttpResponse> => {
-    const below = request.path.slice(prefix.length)
-    const segments = splitRestPath(below)
-    const match = routes.match(segments)
-    if (match === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: segments.join('/') || '/' })
-    const { entity } = match
-    const key = parseKeySegments(segments.slice(match.used), below.endsWith('/'))
-    if (entity.kind === 'stored-procedure') return execute(request, context, entity, key)
-    if (isWriteMethod(request.method)) return write(request, context, entity, key)
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', { method: request.method, entity: entity.name, allow: TABLE_METHODS })
+  // Not async: it hands back the promise of the function that answers (an async function returning another's promise
+  // would cost every request a promise and two microtasks more). What it refuses at once becomes a rejection.
+  return (request: HttpRequest, context: RequestContext): Promise<HttpResponse> => {
+    try {
+      const below = request.path.slice(prefix.length)
+      const segments = splitRestPath(below)
+      const match = routes.match(segments)
+      if (match === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: segments.join('/') || '/' })
+      const { entity } = match
+      const key = parseKeySegments(segments.slice(match.used), below.endsWith('/'))
+      if (entity.kind === 'stored-procedure') return execute(request, context, entity, key)
+      if (isWriteMethod(request.method)) return write(request, context, entity, key)
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', { method: request.method, entity: entity.name, allow: TABLE_METHODS })
+      }
+      return readTable(request, context, entity, key)
+    } catch (error) {
+      return Promise.reject(error as Error)
     }
+  }
+
+  /** A table or view read: one record by key, or a page (streamed when the route streams reads) in `{"value":[…]}`. */
+  async function readTable(request: HttpRequest, context: RequestContext, entity: EntityModel, key: Record<string, string> | undefined): Promise<HttpResponse> {
     let read = buildReadRequest(entity, key, parseQueryString(request.query))
     // `$expand`: nested lists become arrays, with `<name>@nextLink` to read the rest of one (see planExpandedRead).
     let expanded: { readonly level: ExpandedLevel; readonly more: MoreMembers } | undefined

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createRequestContext, SluiceError, type HttpRequest, type ProtocolPlugin, type RequestContext, type RouteDefinition, type Sluice } from '@sluice/core'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { resolveRequestContext, SluiceError, type HttpRequest, type HttpResponse, type ProtocolPlugin, type RouteDefinition, type Sluice } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { ErrorLogThrottle } from './error-log-throttle.js'
 import { watchConnection } from './watch-connection.js'
@@ -37,18 +37,18 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
       return sendHttpResponse(reply, protocol.encodeError(error, { mode, request: toHttpRequest(request) }))
     })
     const route = (definition: RouteDefinition): void => {
+      const streamReads = definition.streamsReads === true
       scope.route({
         method: definition.method as string | string[],
         url: definition.url,
-        handler: async (request, reply) => {
+        // Not async: it hands fastify the protocol's promise, continued by the reply, and awaits the context only when
+        // authentication did I/O. A promise of nothing, not the reply: a returned reply is a thenable, which costs every
+        // request another promise job. A throw before the promise exists reaches the error handler all the same.
+        handler: (request, reply) => {
           const http = toHttpRequest(request)
-          const context = await createContext(sluice, http, request, reply, definition.streamsReads === true)
-          let response = await definition.handler(http, context)
-          for (const encoder of sluice.encoders) {
-            const encoded = encoder.encode(http, response)
-            response = encoded instanceof Promise ? await encoded : encoded
-          }
-          return sendHttpResponse(reply, response)
+          const context = resolveRequestContext(sluice, http, { requestId: request.id, signal: watchConnection(request.raw, reply.raw), streamReads })
+          const answered = context instanceof Promise ? context.then((c) => definition.handler(http, c)) : definition.handler(http, context)
+          return answered instanceof Promise ? answered.then((response) => encodeAndSend(sluice, reply, http, response)) : encodeAndSend(sluice, reply, http, answered)
         },
       })
     }
@@ -56,7 +56,20 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
   }, { prefix })
 }
 
-/** The per-request context: principal from the authentication provider, then the effective role. */
-function createContext(sluice: Sluice, http: HttpRequest, request: FastifyRequest, reply: FastifyReply, streamReads: boolean): Promise<RequestContext> {
-  return createRequestContext(sluice, http, { requestId: request.id, signal: watchConnection(request.raw, reply.raw), streamReads })
+/**
+ * The response through the host's encoders (compression), then onto the wire. Nothing to wait for once a whole body
+ * is written; a streamed body is still being written, so fastify gets the reply to wait on (a thenable that settles
+ * when the response ends) — otherwise it would take the handler for one that never answered. A promise also when an
+ * encoder did I/O.
+ */
+function encodeAndSend(sluice: Sluice, reply: FastifyReply, http: HttpRequest, response: HttpResponse, from = 0): undefined | FastifyReply | Promise<unknown> {
+  let current = response
+  for (let i = from; i < sluice.encoders.length; i++) {
+    const encoded = sluice.encoders[i]!.encode(http, current)
+    if (encoded instanceof Promise) return encoded.then((next) => encodeAndSend(sluice, reply, http, next, i + 1))
+    current = encoded
+  }
+  const { body } = current
+  const sent = sendHttpResponse(reply, current)
+  return body === undefined || typeof body === 'string' || body instanceof Uint8Array ? undefined : sent
 }

@@ -20,14 +20,21 @@ export interface RequestContextOptions {
  */
 export function createRequestContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions): Promise<RequestContext> {
   try {
-    // Providers that need no I/O answer synchronously: awaiting only a real promise saves the request a microtask.
-    const principal = sluice.authentication.authenticate(http)
-    return principal instanceof Promise
-      ? principal.then((p) => buildContext(sluice, http, options, p))
-      : Promise.resolve(buildContext(sluice, http, options, principal))
+    const context = resolveRequestContext(sluice, http, options)
+    return context instanceof Promise ? context : Promise.resolve(context)
   } catch (error) {
     return Promise.reject(error as Error)
   }
+}
+
+/**
+ * `createRequestContext` without a promise when the authentication provider needs no I/O (anonymous, the simulator,
+ * a header-trusting provider, a JWT whose keys are loaded): a host on the request path awaits only a real promise,
+ * which saves every request a promise and a microtask. Throws (rather than rejects) a coded error found at once.
+ */
+export function resolveRequestContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions): RequestContext | Promise<RequestContext> {
+  const principal = sluice.authentication.authenticate(http)
+  return principal instanceof Promise ? principal.then((p) => buildContext(sluice, http, options, p)) : buildContext(sluice, http, options, principal)
 }
 
 function buildContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions, principal: Principal): RequestContext {
