@@ -20,6 +20,15 @@ describe('parseRequestBody', () => {
     expect(parseRequestBody('{"isbn":"97812345678901234","n":7}')).toEqual({ isbn: '97812345678901234', n: 7 })
   })
 
+  it('finds integers beyond 2^53 anywhere in the body, and leaves every other number a number', () => {
+    expect(parseRequestBody('{"book":{"id":-9007199254740993},"tags":[1,[9223372036854775807]]}')).toEqual({
+      book: { id: -9007199254740993n }, tags: [1, [9223372036854775807n]],
+    })
+    expect(parseRequestBody('{"safe":9007199254740991,"long":1234567890123456,"exp":1e20,"frac":123456789012345678.5}')).toEqual({
+      safe: 9007199254740991, long: 1234567890123456, exp: 1e20, frac: 123456789012345678.5,
+    })
+  })
+
   it('refuses what is not one JSON object', () => {
     expect(parseRequestBody('  ')).toBeUndefined()
     expect(codeOf('{"a":')).toBe('SLUICE_ERR_BODY_INVALID_JSON')

@@ -1,20 +1,20 @@
 import { isSafeNumber, parse as parseLossless } from 'lossless-json'
 import { SluiceError } from '@sluice/core/protocol'
 
-/** A run of 16 or more digits: the only way a JSON number can hold an integer beyond 2^53. */
-const LONG_DIGITS = /\d{16}/
 
 /**
  * A write's body: a JSON object of field values. Missing or blank → undefined (core decides whether the operation
  * needs one); malformed JSON, an array (several records) or any other JSON value → 400 with its own message.
  * Integers beyond 2^53 arrive as `bigint`, not rounded: reads return 64-bit values as exact JSON numbers, and a
- * client that writes one back must not change it. Only bodies that could hold such a number pay for the slower parser.
+ * client that writes one back must not change it. Only bodies that hold a number beyond 2^53 once parsed (a long run of
+ * digits, or an exponent) are parsed again by the slower parser, which keeps the integers among them exact.
  */
 export function parseRequestBody(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined || text.trim() === '') return undefined
   let value: unknown
   try {
-    value = LONG_DIGITS.test(text) ? parseLossless(text, null, parseExactNumber) : JSON.parse(text)
+    value = JSON.parse(text)
+    if (holdsUnsafeNumber(value)) value = parseLossless(text, null, parseExactNumber)
   } catch {
     throw new SluiceError('SLUICE_ERR_BODY_INVALID_JSON')
   }
@@ -27,4 +27,16 @@ export function parseRequestBody(text: string | undefined): Record<string, unkno
 
 function parseExactNumber(text: string): number | bigint {
   return /^-?\d+$/.test(text) && !isSafeNumber(text) ? BigInt(text) : Number(text)
+}
+
+/** 2^53: from here on a JSON number may not be the integer it was written as. */
+const UNSAFE = 2 ** 53
+
+/** Whether a parsed JSON value holds a number at or beyond 2^53 in magnitude, where JSON.parse may have rounded. */
+function holdsUnsafeNumber(value: unknown): boolean {
+  if (typeof value === 'number') return value >= UNSAFE || value <= -UNSAFE
+  if (value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some(holdsUnsafeNumber)
+  for (const key in value) if (holdsUnsafeNumber((value as Record<string, unknown>)[key])) return true
+  return false
 }

@@ -9,6 +9,7 @@ import { bindAggregate } from '../request/bound-aggregate.js'
 import { NO_RELATIONS } from '../request/bound-relation.js'
 import { bindKey } from '../request/bind-key.js'
 import { bindOrderBy, type BoundOrdering } from '../request/bind-order-by.js'
+import { cursorOrderOf } from '../request/cursor-order.js'
 import { bindParameters } from '../request/bind-parameters.js'
 import { bindSelect } from '../request/bind-select.js'
 import { bindWrite } from '../request/bind-write.js'
@@ -59,8 +60,7 @@ export class DefaultParseStage implements ParseStage {
     const ordering = key === undefined ? bindOrderBy(entity, request.orderBy ?? [], terms) : NO_ORDERING
     let after: ParsedRequest['after']
     if (request.after !== undefined) {
-      const order = ordering.terms.map((t) => ({ name: t.field.name, direction: t.direction }))
-      const decoded = this.cursors.decode(request.after, entity.name, order)
+      const decoded = this.cursors.decode(request.after, entity.name, cursorOrderOf(ordering.terms))
       if (!decoded.ok) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: decoded.reason })
       // Keyed entities page by keyset values; keyless views by position (see ParsedRequest.after).
       const keyless = entity.keyFields.length === 0

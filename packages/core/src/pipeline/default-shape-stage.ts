@@ -3,6 +3,7 @@ import { inject, injectable } from '../di/container.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import { Tokens } from '../di/tokens.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
+import { cursorOrderOf } from '../request/cursor-order.js'
 import { shapeWriteResult } from './shape-write-result.js'
 import { signNestedCursors } from './sign-nested-cursors.js'
 import type { OperationResult } from './operation-result.js'
@@ -64,7 +65,7 @@ export class DefaultShapeStage implements ShapeStage {
   }
 
   #endCursor(request: Executed['request'], values: readonly (string | null)[]): string {
-    const order = request.orderBy.map((t) => ({ name: t.field.name, direction: t.direction }))
+    const order = cursorOrderOf(request.orderBy)
     if (request.entity.keyFields.length === 0) {
       // A keyless view pages by position: the rows earlier pages returned plus this page's.
       const before = request.after === undefined ? 0 : Number(request.after[0])

@@ -24,9 +24,14 @@ export function deleteShapeKey(p: Unkeyed<DeletePlan>): string {
   return `delete|${structureId(p.table)}|${predicateKey(p.where)}`
 }
 
+/** Column names quoted, by name: a write's key is built per request, and its columns come from the model alone. */
+const quotedColumns = new Map<string, string>()
+
 // Column names go into keys quoted (JSON), so no name can be mistaken for a separator.
 function quote(column: string): string {
-  return JSON.stringify(column)
+  let quoted = quotedColumns.get(column)
+  if (quoted === undefined) quotedColumns.set(column, (quoted = JSON.stringify(column)))
+  return quoted
 }
 
 function valuesKey(values: readonly WriteValue[]): string {

@@ -15,7 +15,21 @@ export interface BoundOrdering {
   readonly terms: readonly BoundOrderTerm[]
 }
 
+/** Per entity, the ordering of a request that names none (most list reads): the same every time, so built once. */
+const defaultOrderings = new WeakMap<EntityModel, BoundOrdering>()
+
 export function bindOrderBy(entity: EntityModel, items: readonly OrderByItem[], terms: RequestTerms): BoundOrdering {
+  if (items.length > 0) return bindNamed(entity, items, terms)
+  let ordering = defaultOrderings.get(entity)
+  if (ordering === undefined) {
+    const bound = bindNamed(entity, items, terms)
+    ordering = Object.freeze({ fields: Object.freeze(bound.fields), terms: Object.freeze(bound.terms.map((t) => Object.freeze(t))) })
+    defaultOrderings.set(entity, ordering)
+  }
+  return ordering
+}
+
+function bindNamed(entity: EntityModel, items: readonly OrderByItem[], terms: RequestTerms): BoundOrdering {
   const named: BoundOrderTerm[] = []
   const seen = new Set<string>()
   for (const item of items) {

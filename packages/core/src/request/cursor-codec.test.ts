@@ -66,3 +66,15 @@ describe('CursorCodec signed cursors, remembered by content', () => {
     expect(codec.decode(first, 'Book', order)).toEqual({ ok: true, values: ['Dune', '7'] })
   })
 })
+
+describe('CursorCodec shared orderings', () => {
+  it('writes the same cursor for a shared (frozen) ordering as for a per-request one, and keeps entities apart', () => {
+    const codec = new CursorCodec('secret')
+    const shared = Object.freeze(order.map((t) => Object.freeze({ ...t })))
+    for (let i = 0; i < 2; i++) expect(codec.encode('Book', shared, ['Dune', '7'])).toBe(codec.encode('Book', [...order], ['Dune', '7']))
+    const other = codec.encode('Novel', shared, ['Dune', '7'])
+    expect(codec.decode(other, 'Novel', order)).toEqual({ ok: true, values: ['Dune', '7'] })
+    expect(codec.decode(other, 'Book', shared).ok).toBe(false)
+    expect(codec.decode(codec.encode('Book', shared, ['Dune', '7']), 'Book', order)).toEqual({ ok: true, values: ['Dune', '7'] })
+  })
+})

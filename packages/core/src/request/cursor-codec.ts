@@ -40,6 +40,7 @@ export class CursorCodec {
    * cursor, while the busiest pages (a list's first) hand out the same cursor to every caller.
    */
   readonly #signed = new LRUCache<string, string>({ max: SIGNED_CURSORS })
+  readonly #heads = new WeakMap<readonly CursorOrderTerm[], { readonly entity: string; readonly text: string }>()
 
   constructor(secret: string | Uint8Array) {
     this.#macKey = createHash('sha256').update('sluice-cursor-mac-v1\0').update(secret).digest()
@@ -59,7 +60,8 @@ export class CursorCodec {
   }
 
   #seal(entity: string, order: readonly CursorOrderTerm[], position: readonly (string | null)[] | number, conceal: boolean): string {
-    const text = JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1]), position])
+    // `[entity, [[name, direction]…], position]`, its head written once per shared ordering.
+    const text = `${this.#head(entity, order)}${JSON.stringify(position)}]`
     if (!conceal) {
       let token = this.#signed.get(text)
       if (token === undefined) {
@@ -74,6 +76,16 @@ export class CursorCodec {
     const cipher = createCipheriv('aes-256-gcm', this.#sealKey, iv)
     const body = Buffer.concat([cipher.update(payload), cipher.final()])
     return Buffer.concat([Buffer.of(SEALED), iv, body, cipher.getAuthTag()]).toString('base64url')
+  }
+
+  /** `[entity,[[name,direction]…],`: built once for an ordering shared across requests (frozen, see cursorOrderOf). */
+  #head(entity: string, order: readonly CursorOrderTerm[]): string {
+    if (!Object.isFrozen(order)) return payloadHead(entity, order)
+    const known = this.#heads.get(order)
+    if (known !== undefined && known.entity === entity) return known.text
+    const text = payloadHead(entity, order)
+    this.#heads.set(order, { entity, text })
+    return text
   }
 
   decode(token: string, entity: string, order: readonly CursorOrderTerm[]): CursorDecodeResult {
@@ -123,4 +135,9 @@ function isPayload(p: unknown): p is Payload {
   return Array.isArray(p) && p.length === 3 && typeof p[0] === 'string'
     && Array.isArray(p[1]) && p[1].every((t) => Array.isArray(t) && t.length === 2 && typeof t[0] === 'string' && (t[1] === 0 || t[1] === 1))
     && ((Array.isArray(p[2]) && p[2].every((v) => v === null || typeof v === 'string')) || (Number.isSafeInteger(p[2]) && (p[2] as number) > 0))
+}
+
+function payloadHead(entity: string, order: readonly CursorOrderTerm[]): string {
+  const whole = JSON.stringify([entity, order.map((t) => [t.name, t.direction === 'asc' ? 0 : 1])])
+  return `${whole.slice(0, -1)},`
 }
