@@ -38,6 +38,12 @@ describe('x-ms-correlation-id and runtime.telemetry.log-level', () => {
     const invalid = await logged.server.app.inject({ url: '/', headers: { 'x-ms-correlation-id': 'not-a-guid' } })
     expect(invalid.headers['x-ms-correlation-id']).toMatch(GUID)
     expect(invalid.headers['x-ms-correlation-id']).not.toBe(missing.headers['x-ms-correlation-id'])
+    const malformed = await logged.server.app.inject({ method: 'POST', url: '/api/Book', headers: { 'content-type': 'application/json' }, payload: '{' })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.headers['x-ms-correlation-id']).toMatch(GUID)
+    const outside = await logged.server.app.inject({ url: '/nowhere/at/all' })
+    expect(outside.statusCode).toBe(404)
+    expect(outside.headers['x-ms-correlation-id']).toMatch(GUID)
   })
 
   it('logs request lines at the namespace\'s level (debug) while the default stays at warning', () => {
