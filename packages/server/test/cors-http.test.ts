@@ -40,6 +40,7 @@ describe('CORS: runtime.host.cors with listed origins and credentials', () => {
       headers: { origin: ALLOWED, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'content-type,x-ms-api-role,authorization' },
     })
     expect(response.statusCode).toBe(204)
+    expect(response.headers['x-ms-correlation-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     expect(response.headers['access-control-allow-origin']).toBe(ALLOWED)
     expect(response.headers['access-control-allow-methods']).toBe('PATCH')
     expect(response.headers['access-control-allow-headers']).toBe('content-type,x-ms-api-role,authorization')
