@@ -29,6 +29,12 @@ describe('parseRequestBody', () => {
     })
   })
 
+  it('reads a body nested thousands of levels deep without overflowing the stack (core refuses its values)', () => {
+    const depth = 20_000
+    const nested = '{"a":['.repeat(depth) + '1' + ']}'.repeat(depth)
+    expect(parseRequestBody(`{"publisher":${nested}}`)).toHaveProperty('publisher.a')
+  })
+
   it('refuses what is not one JSON object', () => {
     expect(parseRequestBody('  ')).toBeUndefined()
     expect(codeOf('{"a":')).toBe('SLUICE_ERR_BODY_INVALID_JSON')

@@ -14,9 +14,15 @@ export function parseRequestBody(text: string | undefined): Record<string, unkno
   let value: unknown
   try {
     value = JSON.parse(text)
-    if (holdsUnsafeNumber(value)) value = parseLossless(text, null, parseExactNumber)
   } catch {
     throw new SluiceError('SLUICE_ERR_BODY_INVALID_JSON')
+  }
+  if (holdsUnsafeNumber(value)) {
+    try {
+      value = parseLossless(text, null, parseExactNumber)
+    } catch {
+      throw new SluiceError('SLUICE_ERR_BODY_INVALID_JSON')
+    }
   }
   if (Array.isArray(value)) throw new SluiceError('SLUICE_ERR_BODY_ARRAY')
   if (value === null || typeof value !== 'object') {
@@ -32,11 +38,21 @@ function parseExactNumber(text: string): number | bigint {
 /** 2^53: from here on a JSON number may not be the integer it was written as. */
 const UNSAFE = 2 ** 53
 
-/** Whether a parsed JSON value holds a number at or beyond 2^53 in magnitude, where JSON.parse may have rounded. */
-function holdsUnsafeNumber(value: unknown): boolean {
-  if (typeof value === 'number') return value >= UNSAFE || value <= -UNSAFE
-  if (value === null || typeof value !== 'object') return false
-  if (Array.isArray(value)) return value.some(holdsUnsafeNumber)
-  for (const key in value) if (holdsUnsafeNumber((value as Record<string, unknown>)[key])) return true
+/**
+ * Whether a parsed JSON value holds a number at or beyond 2^53 in magnitude, where JSON.parse may have rounded. A loop
+ * over a stack of its own, not recursion: a body may nest thousands of levels deep (core refuses it with a 400 later).
+ */
+function holdsUnsafeNumber(root: unknown): boolean {
+  const pending: unknown[] = [root]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (typeof value === 'number') {
+      if (value >= UNSAFE || value <= -UNSAFE) return true
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item)
+    } else if (value !== null && typeof value === 'object') {
+      for (const key in value) pending.push((value as Record<string, unknown>)[key])
+    }
+  }
   return false
 }
