@@ -1,7 +1,6 @@
 import { isSafeNumber, parse as parseLossless } from 'lossless-json'
 import { SluiceError } from '@sluice/core/protocol'
 
-
 /**
  * A write's body: a JSON object of field values. Missing or blank → undefined (core decides whether the operation
  * needs one); malformed JSON, an array (several records) or any other JSON value → 400 with its own message.
