@@ -33,7 +33,8 @@ export function buildPostgresPoolConfig(settings: ConnectionSettings, defaults: 
   }
   const ssl = readSsl(options)
   if (ssl !== undefined) config.ssl = ssl
-  // pg-pool applies connectionTimeoutMillis to connecting and to waiting for a pooled client alike.
+  // pg-pool applies connectionTimeoutMillis to connecting and to waiting for a pooled client alike. The driver keeps
+  // the wait (and query_timeout below) in a sweep of its own and hands this value to each client for connecting.
   const connectSeconds = readInteger(options['timeout'] ?? options['connecttimeout'])
   if (connectSeconds !== undefined) config.connectionTimeoutMillis = connectSeconds * 1000
   else if (defaults.acquireTimeoutMs !== undefined) config.connectionTimeoutMillis = defaults.acquireTimeoutMs

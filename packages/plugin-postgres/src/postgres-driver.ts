@@ -3,6 +3,7 @@ import Cursor from 'pg-cursor'
 import { onAbort, SluiceError } from '@sluice/core/dialect'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { buildPostgresPoolConfig } from './build-postgres-pool-config.js'
+import { DeadlineSweep, type Watch } from './deadline-sweep.js'
 import type {
   PostgresQueryConfig,
   PostgresDriverConfig, PostgresPool, PostgresPoolClient, PostgresQueryResult, PostgresTypeParsers,
@@ -47,6 +48,21 @@ const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = 
 
 const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
 
+/** pg-pool's message when a wait for a pooled session runs out (the error classifier knows it). */
+const ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect'
+
+/**
+ * The client-side bounds of a pool the driver owns, kept by one sweep each instead of pg's timer per statement and
+ * pg-pool's timer per checkout. A caller's own pool keeps whatever bounds its settings give it.
+ */
+interface PoolBounds {
+  /** How long a statement may go unanswered: the statement timeout and a grace (pg's `query_timeout`). */
+  readonly statements: DeadlineSweep | undefined
+  /** How long a request may wait for a pooled session (pg-pool's `connectionTimeoutMillis`). */
+  readonly waits: DeadlineSweep | undefined
+}
+const NO_BOUNDS: PoolBounds = { statements: undefined, waits: undefined }
+
 /**
  * Runs statements on a `pg` pool: the caller's (never ended here) or one it creates from connection settings (ended
  * by `destroy`). Named queries become `pg` prepared statements; dates, times, int8 and numeric arrive as strings.
@@ -59,6 +75,7 @@ export class PostgresDriver implements Driver {
   /** The pool once opened. */
   #openedPool: PostgresPool | undefined
   #ownedPool: pg.Pool | undefined
+  #bounds: PoolBounds = NO_BOUNDS
 
   constructor(config: PostgresDriverConfig) {
     this.#config = config
@@ -84,7 +101,7 @@ export class PostgresDriver implements Driver {
   }
 
   #executeOn<R>(pool: PostgresPool, query: CompiledQuery, signal: AbortSignal | undefined): Promise<QueryResult<R>> {
-    return signal === undefined ? runQuery<R>(pool, query) : executeCancellable<R>(pool, query, signal)
+    return executePooled<R>(pool, query, signal, this.#bounds)
   }
 
   /**
@@ -94,7 +111,7 @@ export class PostgresDriver implements Driver {
    */
   async #runCancellable<R>(pool: PostgresPool, client: PostgresPoolClient, query: CompiledQuery, signal: AbortSignal): Promise<QueryResult<R>> {
     signal.throwIfAborted()
-    const running = sendQuery<R>(client, query)
+    const running = sendQuery<R>(client, query, this.#bounds.statements?.limitMs)
     const stopWatching = onAbort(signal, () => cancelOnServer(pool, client))
     try {
       return toQueryResult(await running)
@@ -110,7 +127,8 @@ export class PostgresDriver implements Driver {
     const { signal, isolation } = options
     signal?.throwIfAborted()
     const pool = await this.#getPool()
-    const client = signal === undefined ? await pool.connect() : await acquireClient(pool, signal)
+    const client = await acquireClient(pool, signal, this.#bounds.waits)
+    const readTimeoutMs = this.#bounds.statements?.limitMs
     let broken: Error | undefined
     const onConnectionError = (error: Error): void => {
       broken ??= error
@@ -118,22 +136,26 @@ export class PostgresDriver implements Driver {
     client.on?.('error', onConnectionError)
     try {
       signal?.throwIfAborted()
-      await runQuery(client, { sql: isolation === undefined ? 'BEGIN' : `BEGIN ISOLATION LEVEL ${ISOLATION[isolation]}`, parameters: [] })
+      await runQuery(client, { sql: isolation === undefined ? 'BEGIN' : `BEGIN ISOLATION LEVEL ${ISOLATION[isolation]}`, parameters: [] }, readTimeoutMs)
       const connection: Connection = {
         execute: <R>(query: CompiledQuery, o: Abortable = {}) => {
           const abortable = o.signal ?? signal
-          return abortable === undefined ? runQuery<R>(client, query) : this.#runCancellable<R>(pool, client, query, abortable)
+          return abortable === undefined ? runQuery<R>(client, query, readTimeoutMs) : this.#runCancellable<R>(pool, client, query, abortable)
         },
       }
       const result = await fn(connection)
-      await runQuery(client, { sql: 'COMMIT', parameters: [] })
+      await runQuery(client, { sql: 'COMMIT', parameters: [] }, readTimeoutMs)
       return result
     } catch (error) {
       if (isBrokenConnection(error)) broken = toError(error)
-      try {
-        await runQuery(client, { sql: 'ROLLBACK', parameters: [] })
-      } catch (rollbackError) {
-        broken ??= toError(rollbackError)
+      // A session that is lost or still busy is discarded, which ends its transaction on the server: a ROLLBACK would
+      // wait behind the statement that went unanswered, for as long again.
+      if (broken === undefined) {
+        try {
+          await runQuery(client, { sql: 'ROLLBACK', parameters: [] }, readTimeoutMs)
+        } catch (rollbackError) {
+          broken = toError(rollbackError)
+        }
       }
       throw error
     } finally {
@@ -150,16 +172,19 @@ export class PostgresDriver implements Driver {
     const { signal } = options
     signal?.throwIfAborted()
     const pool = await this.#getPool()
-    const client = signal === undefined ? await pool.connect() : await acquireClient(pool, signal)
+    const client = await acquireClient(pool, signal, this.#bounds.waits)
     const stopWatching = signal === undefined ? undefined : onAbort(signal, () => cancelOnServer(pool, client))
     let broken: Error | undefined
     const onConnectionError = (error: Error): void => {
       broken ??= error
     }
     client.on?.('error', onConnectionError)
+    const submitted = new Cursor<R>(query.sql, query.parameters as unknown[], { types: POSTGRES_TYPE_PARSERS } as Cursor.CursorQueryConfig)
+    // pg arms its read timeout for a submittable that carries one: from the first read on, as for any statement.
+    const readTimeoutMs = this.#bounds.statements?.limitMs
+    if (readTimeoutMs !== undefined) (submitted as unknown as { query_timeout: number }).query_timeout = readTimeoutMs
     // pg's client runs any "submittable"; the structural pool type does not declare that overload.
-    const cursor = (client as unknown as { query(c: Cursor<R>): Cursor<R> })
-      .query(new Cursor<R>(query.sql, query.parameters as unknown[], { types: POSTGRES_TYPE_PARSERS } as Cursor.CursorQueryConfig))
+    const cursor = (client as unknown as { query(c: Cursor<R>): Cursor<R> }).query(submitted)
     let done = false
     try {
       while (!done) {
@@ -183,6 +208,9 @@ export class PostgresDriver implements Driver {
     this.#ownedPool = undefined
     this.#pool = undefined
     this.#openedPool = undefined
+    this.#bounds.statements?.close()
+    this.#bounds.waits?.close()
+    this.#bounds = NO_BOUNDS
     if (owned !== undefined) await owned.end()
   }
 
@@ -200,7 +228,16 @@ export class PostgresDriver implements Driver {
   async #openPool(): Promise<PostgresPool> {
     const config = this.#config
     if ('pool' in config) return typeof config.pool === 'function' ? await config.pool() : config.pool
-    const pool = new pg.Pool({ ...buildPostgresPoolConfig(config.connection, config), types: POSTGRES_TYPE_PARSERS })
+    // The read timeout and the wait for a session are kept by sweeps (see PoolBounds), not by pg's timer per call;
+    // connecting a new session stays bounded by pg's own timer, which runs only when a connection is opened.
+    const { query_timeout: readTimeoutMs, connectionTimeoutMillis: acquireTimeoutMs, ...settings } = buildPostgresPoolConfig(config.connection, config)
+    const pool = new pg.Pool({
+      ...settings, types: POSTGRES_TYPE_PARSERS, ...(acquireTimeoutMs === undefined ? {} : { Client: clientConnectingWithin(acquireTimeoutMs) }),
+    })
+    this.#bounds = {
+      statements: readTimeoutMs === undefined ? undefined : new DeadlineSweep(readTimeoutMs),
+      waits: acquireTimeoutMs === undefined ? undefined : new DeadlineSweep(acquireTimeoutMs),
+    }
     // An idle client whose server went away emits 'error'; pg drops it and the next query connects afresh.
     pool.on('error', () => undefined)
     this.#ownedPool = pool
@@ -218,13 +255,14 @@ export class PostgresDriver implements Driver {
 
 type Queryable = Pick<PostgresPoolClient, 'query'>
 
-async function runQuery<R>(target: Queryable, query: CompiledQuery): Promise<QueryResult<R>> {
-  return toQueryResult(await sendQuery<R>(target, query))
+/** One statement on a held session; `readTimeoutMs` arms pg's own read timeout for it (paths off the request's way). */
+async function runQuery<R>(target: Queryable, query: CompiledQuery, readTimeoutMs?: number): Promise<QueryResult<R>> {
+  return toQueryResult(await sendQuery<R>(target, query, readTimeoutMs))
 }
 
-function sendQuery<R>(target: Queryable, query: CompiledQuery): Promise<PostgresQueryResult<R>> {
+function sendQuery<R>(target: Queryable, query: CompiledQuery, readTimeoutMs?: number): Promise<PostgresQueryResult<R>> {
   const values = query.parameters as unknown[]
-  if (isPgClient(target)) return sendPgQuery<R>(target, query.sql, values, query.name, POSTGRES_TYPE_PARSERS)
+  if (isPgClient(target)) return sendPgQuery<R>(target, query.sql, values, query.name, POSTGRES_TYPE_PARSERS, readTimeoutMs)
   return target.query<R>(toQueryConfig(query))
 }
 
@@ -242,46 +280,55 @@ function toQueryConfig(query: CompiledQuery): PostgresQueryConfig {
 }
 
 /**
- * One statement of a request that may be abandoned, on a session held for it, in one promise: while the request
- * waits for a session, an abort stops the wait (a session that arrives later goes straight back); while the statement
- * runs, an abort asks PostgreSQL to cancel it (a CancelRequest on a connection of its own, so it works when every
- * pooled session is busy) and the call rejects with the signal's reason once the statement has stopped. A session
- * whose connection broke is discarded rather than returned.
+ * One statement on a pooled session, in one promise: the path of every request. With a `signal` (a request that may
+ * be abandoned): while the request waits for a session, an abort stops the wait (a session that arrives later goes
+ * straight back); while the statement runs, an abort asks PostgreSQL to cancel it (a CancelRequest on a connection of
+ * its own, so it works when every pooled session is busy) and the call rejects with the signal's reason once the
+ * statement has stopped. `bounds` limit the wait and the statement (see PoolBounds). A session whose connection broke,
+ * or whose statement went unanswered past its bound, is discarded rather than returned.
  */
-function executeCancellable<R>(pool: PostgresPool, query: CompiledQuery, signal: AbortSignal): Promise<QueryResult<R>> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error) // it may have left while the pool opened
+function executePooled<R>(pool: PostgresPool, query: CompiledQuery, signal: AbortSignal | undefined, bounds: PoolBounds): Promise<QueryResult<R>> {
+  if (signal?.aborted === true) return Promise.reject(signal.reason as Error) // it may have left while the pool opened
   return new Promise<QueryResult<R>>((resolve, reject) => {
     let held: PostgresPoolClient | undefined
-    const stopWatching = onAbort(signal, () => {
+    const stopWatching = signal === undefined ? undefined : onAbort(signal, () => {
       if (held === undefined) reject(signal.reason)
       else cancelOnServer(pool, held)
     })
-    connectPooled(pool, (connectError, client) => {
+    checkOut(pool, bounds.waits, (connectError, client) => {
       if (client === undefined) {
-        stopWatching()
+        stopWatching?.()
         reject(connectError)
         return
       }
-      if (signal.aborted) { // the request is gone (its promise already rejected)
-        stopWatching()
+      if (signal?.aborted === true) { // the request is gone (its promise already rejected)
+        stopWatching?.()
         client.release()
         return
       }
       held = client
       let broken: Error | undefined
+      let settled = false
+      let deadline: Watch | undefined
       // A checked-out client emits 'error' when its connection drops; unheard, Node would crash the process.
       const onConnectionError = (error: Error): void => { broken ??= error }
       client.on?.('error', onConnectionError)
       const finish = (error: Error | undefined, result?: PostgresQueryResult<R>): void => {
-        stopWatching()
+        if (settled) return // a statement past its bound still ends (in error) once its session is discarded
+        settled = true
+        if (deadline !== undefined) bounds.statements!.unwatch(deadline)
+        stopWatching?.()
+        const aborted = signal?.aborted === true
         // A statement cancelled because its client left is not an error of the database (releaseSession discards the session).
-        const cancelled = error !== undefined && signal.aborted
+        const cancelled = error !== undefined && aborted
         if (error !== undefined && !cancelled && isBrokenConnection(error)) broken ??= error
         client.off?.('error', onConnectionError)
-        releaseSession(client, broken, signal.aborted)
+        releaseSession(client, broken, aborted)
         if (error === undefined) resolve(toQueryResult(result!))
-        else reject(cancelled ? signal.reason : error)
+        else reject(cancelled ? signal!.reason : error)
       }
+      // pg's message for its own read timeout, which isBrokenConnection and the error classifier know.
+      if (bounds.statements !== undefined) deadline = bounds.statements.watch(() => { finish(new Error(CLIENT_TIMEOUT_MESSAGE)) })
       try {
         submitQuery<R>(client, query, finish)
       } catch (error) {
@@ -292,26 +339,74 @@ function executeCancellable<R>(pool: PostgresPool, query: CompiledQuery, signal:
 }
 
 /**
- * A pooled session for a request that may be abandoned: waiting stops when `signal` aborts, and a session that
- * arrives afterwards goes straight back to the pool.
+ * A pooled session for a transaction or a stream: waiting stops when `signal` aborts or `waits` runs out, and a
+ * session that arrives afterwards goes straight back to the pool.
  */
-function acquireClient(pool: PostgresPool, signal: AbortSignal): Promise<PostgresPoolClient> {
-  signal.throwIfAborted()
+function acquireClient(pool: PostgresPool, signal: AbortSignal | undefined, waits: DeadlineSweep | undefined): Promise<PostgresPoolClient> {
+  signal?.throwIfAborted()
   return new Promise<PostgresPoolClient>((resolve, reject) => {
-    const stopWatching = onAbort(signal, () => reject(signal.reason))
-    connectPooled(pool, (error, client) => {
-      stopWatching()
+    const stopWatching = signal === undefined ? undefined : onAbort(signal, () => reject(signal.reason))
+    checkOut(pool, waits, (error, client) => {
+      stopWatching?.()
       if (client === undefined) reject(error)
-      else if (signal.aborted) client.release() // the request is gone (its promise already rejected)
+      else if (signal?.aborted === true) client.release() // the request is gone (its promise already rejected)
       else resolve(client)
     })
   })
 }
 
-/** pg's own pool through its callback form, which skips the two promises pg-pool builds around every checkout. */
-function connectPooled(pool: PostgresPool, done: (error: unknown, client?: PostgresPoolClient) => void): void {
-  if (pool instanceof pg.Pool) pool.connect((error, client) => (error === undefined || error === null) && client !== undefined ? done(undefined, client) : done(error))
-  else pool.connect().then((client) => done(undefined, client), (error: unknown) => done(error))
+/**
+ * A session from the pool, through pg's callback form for pg's own pool (it skips the two promises pg-pool builds
+ * around every checkout). With `waits` (an owned pool), a wait that runs out leaves pg-pool's queue, as pg-pool's own
+ * timer would take it out, and fails with pg-pool's message; a session that arrives later goes straight back.
+ */
+function checkOut(pool: PostgresPool, waits: DeadlineSweep | undefined, done: (error: unknown, client?: PostgresPoolClient) => void): void {
+  if (!(pool instanceof pg.Pool)) {
+    pool.connect().then((client) => done(undefined, client), (error: unknown) => done(error))
+    return
+  }
+  if (waits === undefined) {
+    pool.connect((error, client) => (error === undefined || error === null) && client !== undefined ? done(undefined, client) : done(error))
+    return
+  }
+  let waiting = true
+  const expire = (): void => {
+    waiting = false
+    leaveQueue(pool, onSession)
+    done(new Error(ACQUIRE_TIMEOUT_MESSAGE))
+  }
+  const onSession = (error: Error | undefined, client: pg.PoolClient | undefined): void => {
+    if (!waiting) {
+      client?.release()
+      return
+    }
+    waiting = false
+    waits.unwatch(deadline)
+    if ((error === undefined || error === null) && client !== undefined) done(undefined, client)
+    else done(error)
+  }
+  const deadline = waits.watch(expire)
+  pool.connect(onSession)
+}
+
+/** Takes a wait that gave up out of pg-pool's queue (its `_pendingQueue`, as pg-pool's own timeout does). */
+function leaveQueue(pool: pg.Pool, callback: unknown): void {
+  const queue = (pool as unknown as { _pendingQueue?: { callback: unknown }[] })._pendingQueue
+  const index = Array.isArray(queue) ? queue.findIndex((item) => item.callback === callback) : -1
+  if (index !== -1) queue!.splice(index, 1)
+}
+
+/**
+ * pg's client with a bound on opening its connection. pg-pool hands each new client its own options; the pool's
+ * `connectionTimeoutMillis` would also arm a timer for every checkout, which PoolBounds' sweep replaces.
+ */
+function clientConnectingWithin(connectionTimeoutMillis: number): typeof pg.Client {
+  return class BoundedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      // pg-pool hides the password from enumeration, so a spread alone would drop it.
+      super({ ...config, password: config?.password, connectionTimeoutMillis })
+    }
+  }
 }
 
 /**

@@ -6,6 +6,8 @@ interface QueryFields {
   name?: string | undefined
   types?: PostgresTypeParsers
   callback?: (error: Error | null, result: PostgresQueryResult<never>) => void
+  /** Read by pg from a submitted query before its connection's own setting: arms pg's read timeout for this query. */
+  query_timeout?: number
   _result: { _types?: PostgresTypeParsers }
 }
 
@@ -19,9 +21,12 @@ export type PgQueryCallback<R> = (error: Error | undefined, result?: PostgresQue
  * from the text alone — the form pg takes without copying — and handed to `client.query` as a ready query, which pg
  * submits as is (its read timeout, queue and errors apply unchanged).
  */
-export function submitPgQuery<R>(client: pg.Client, text: string, values: unknown[], name: string | undefined, types: PostgresTypeParsers, callback: PgQueryCallback<R>): void {
+export function submitPgQuery<R>(
+  client: pg.Client, text: string, values: unknown[], name: string | undefined, types: PostgresTypeParsers, callback: PgQueryCallback<R>, readTimeoutMs?: number,
+): void {
   const query = new pg.Query(text, values) as unknown as QueryFields
   if (name !== undefined) query.name = name
+  if (readTimeoutMs !== undefined) query.query_timeout = readTimeoutMs
   query.types = types
   query._result._types = types
   query.callback = (error, result) => {
@@ -32,9 +37,11 @@ export function submitPgQuery<R>(client: pg.Client, text: string, values: unknow
 }
 
 /** `submitPgQuery` as a promise. */
-export function sendPgQuery<R>(client: pg.Client, text: string, values: unknown[], name: string | undefined, types: PostgresTypeParsers): Promise<PostgresQueryResult<R>> {
+export function sendPgQuery<R>(
+  client: pg.Client, text: string, values: unknown[], name: string | undefined, types: PostgresTypeParsers, readTimeoutMs?: number,
+): Promise<PostgresQueryResult<R>> {
   return new Promise((resolve, reject) => {
-    submitPgQuery<R>(client, text, values, name, types, (error, result) => error === undefined ? resolve(result!) : reject(error))
+    submitPgQuery<R>(client, text, values, name, types, (error, result) => error === undefined ? resolve(result!) : reject(error), readTimeoutMs)
   })
 }
 

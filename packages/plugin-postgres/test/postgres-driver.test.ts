@@ -178,4 +178,57 @@ describe.skipIf(skipped !== undefined)(`PostgresDriver on PostgreSQL${skipped ==
       .toMatchObject({ app: 'sluice-test', today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
     await own.destroy()
   })
+
+  /** A driver owning a pool of `poolSize` sessions to the test database, with the given bounds. */
+  const ownDriver = (limits: { poolSize: number; statementTimeoutMs?: number; acquireTimeoutMs?: number }): PostgresDriver => {
+    const url = new URL(POSTGRES_TEST_URL)
+    return new PostgresDriver({
+      connection: {
+        form: 'url', scheme: 'postgresql', host: url.hostname, port: Number(url.port || 5432), database: url.pathname.slice(1),
+        user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined, options: {},
+      },
+      ...limits,
+    })
+  }
+  // The statement turns the server's statement_timeout off for itself, so only the driver's own bound can end it:
+  // the statement timeout (100 ms) and a grace of 2 s.
+  const unanswered = { sql: 'SET statement_timeout = 0; SELECT pg_sleep(30)', parameters: [] }
+
+  it('an owned pool gives up on a statement the server does not answer in time, on every path, and discards those sessions', async () => {
+    const own = ownDriver({ poolSize: 3, statementTimeoutMs: 100 })
+    const sleeping = async (): Promise<number[]> => (await run("SELECT pid FROM pg_stat_activity WHERE query LIKE 'SET statement_timeout = 0;%'")).rows.map((r) => r['pid'] as number)
+    try {
+      const outcomes = await Promise.allSettled([
+        own.execute(unanswered, { signal: new AbortController().signal }),
+        own.execute(unanswered),
+        own.transaction(async (connection) => connection.execute(unanswered)),
+      ])
+      expect(outcomes.map((o) => o.status === 'rejected' ? (o.reason as Error).message : 'fulfilled')).toEqual(Array(3).fill('Query read timeout'))
+      // The server is still sleeping on those sessions (it notices a closed connection only when the statement ends);
+      // the pool discarded them, so the next statement runs on a session of its own.
+      const busy = await sleeping()
+      expect(busy).toHaveLength(3)
+      const { rows } = await own.execute({ sql: 'SELECT pg_backend_pid() AS pid', parameters: [] }, { signal: new AbortController().signal })
+      expect(busy).not.toContain(rows[0]!['pid'])
+    } finally {
+      await own.destroy()
+      await run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'SET statement_timeout = 0;%'")
+    }
+  })
+
+  it('an owned pool bounds the wait for a session on every path and serves the next request once one is free', async () => {
+    const own = ownDriver({ poolSize: 1, acquireTimeoutMs: 100 })
+    try {
+      const busy = own.execute({ sql: 'SELECT pg_sleep(0.5)', parameters: [] })
+      await new Promise((resolve) => setTimeout(resolve, 50)) // the one session is taken
+      const waits = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => i % 2 === 0
+        ? own.execute({ sql: 'SELECT 1', parameters: [] }, { signal: new AbortController().signal })
+        : own.transaction(async (connection) => connection.execute({ sql: 'SELECT 1', parameters: [] }))))
+      expect(waits.map((o) => o.status === 'rejected' ? (o.reason as Error).message : 'fulfilled')).toEqual(Array(5).fill('timeout exceeded when trying to connect'))
+      await busy
+      expect((await own.execute({ sql: 'SELECT 2 AS two', parameters: [] }, { signal: new AbortController().signal })).rows).toEqual([{ two: 2 }])
+    } finally {
+      await own.destroy()
+    }
+  })
 })
