@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readBenchSettings } from '../bench-settings.js'
 import { BENCH_SCENARIOS, scenarioRequest } from '../bench-scenarios.js'
+import { BENCH_SYSTEMS, type SystemKey } from '../bench-systems.js'
 import { loadDataset } from '../load-dataset.js'
 import { runAutocannon } from '../run-autocannon.js'
 import { startServerProcess } from '../start-server-process.js'
@@ -12,9 +13,13 @@ import { summarizeCpuProfile, type CpuProfile } from './summarize-cpu-profile.js
 
 // `pnpm bench:profile [scenario …]` (default: list graphql-list): Sluice under load with V8's CPU profiler, one
 // scenario at a time; prints where the server's CPU time goes (by area and by function) and writes the summaries and
-// the raw .cpuprofile files (open them in Chrome DevTools) under bench/results/profiles/.
+// the raw .cpuprofile files (open them in Chrome DevTools) under bench/results/profiles/. SLUICE_BENCH_PROFILE_SYSTEM
+// names another of our own servers to profile instead (e.g. pg-json-agg), to set Sluice's profile beside a baseline's.
 const RESULTS = fileURLToPath(new URL('../../results/profiles/', import.meta.url))
 const settings = readBenchSettings()
+const system = (process.env['SLUICE_BENCH_PROFILE_SYSTEM'] ?? 'sluice') as SystemKey
+const script = BENCH_SYSTEMS[system]?.script
+if (script === undefined) throw new Error(`SLUICE_BENCH_PROFILE_SYSTEM: no server script of ours named '${system}'`)
 const keys = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['list', 'graphql-list']
 const seconds = Math.max(5, settings.duration)
 await loadDataset(settings.databaseUrl)
@@ -22,16 +27,16 @@ mkdirSync(RESULTS, { recursive: true })
 
 for (const key of keys) {
   const scenario = BENCH_SCENARIOS.find((s) => s.key === key)
-  const path = scenario?.paths.sluice
-  if (scenario === undefined || path === undefined) throw new Error(`no Sluice scenario '${key}' (have: ${BENCH_SCENARIOS.filter((s) => s.paths.sluice).map((s) => s.key).join(', ')})`)
+  const path = scenario?.paths[system]
+  if (scenario === undefined || path === undefined) throw new Error(`no ${system} scenario '${key}' (have: ${BENCH_SCENARIOS.filter((s) => s.paths[system]).map((s) => s.key).join(', ')})`)
   const dir = mkdtempSync(join(tmpdir(), 'sluice-prof-'))
-  const server = startServerProcess(join('bench', 'src', 'servers', 'sluice-server.ts'), [], {
+  const server = startServerProcess(join('bench', 'src', 'servers', script), [], {
     SLUICE_BENCH_PORT: String(settings.port), SLUICE_BENCH_DATABASE_URL: settings.databaseUrl,
   }, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] })
   try {
     const origin = `http://127.0.0.1:${settings.port}`
     await waitUntilReady(server, `${origin}/`)
-    const request = scenarioRequest(scenario, path, 0, 'sluice')
+    const request = scenarioRequest(scenario, path, 0, system)
     const stream = request.body === undefined ? undefined : { method: 'POST' as const, next: () => ({ path: request.path, body: request.body! }) }
     await runAutocannon(origin + request.path, 3, settings.connections, stream) // warm-up, in the profile too (small share)
     const run = await runAutocannon(origin + request.path, seconds, settings.connections, stream)
@@ -50,6 +55,6 @@ for (const key of keys) {
     ...summary.topFunctions.map((l) => `- ${l.percent.toFixed(1)} % ${l.name}`), '',
   ].join('\n')
   process.stdout.write(`${text}\n`)
-  writeFileSync(join(RESULTS, `${key}.md`), text)
-  writeFileSync(join(RESULTS, `${key}.cpuprofile`), raw)
+  writeFileSync(join(RESULTS, `${system === 'sluice' ? key : `${key}-${system}`}.md`), text)
+  writeFileSync(join(RESULTS, `${system === 'sluice' ? key : `${key}-${system}`}.cpuprofile`), raw)
 }
