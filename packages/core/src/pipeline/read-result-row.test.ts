@@ -13,6 +13,20 @@ describe('readPageRow', () => {
     expect(readPageRow([{ data }], page(2), columns)).toEqual({ kind: 'page', json: '[{"key":1,"big":5}, \n {"key":2,"big":6}]', more: true, cursor: ['2'] })
   })
 
+  it('reads a leading integer key from the text, and leaves every other form to the JSON parser', () => {
+    const cursorOf = (last: string, names: OutputColumn[] = columns): unknown => readPageRow([{ data: `[${last}, \n {"key":0}]` }], page(1), names).cursor
+    expect(cursorOf('{"key":100,"big":5}')).toEqual(['100'])
+    expect(cursorOf('{"key":-7}')).toEqual(['-7'])
+    expect(cursorOf('{"key":0,"big":1}')).toEqual(['0'])
+    expect(cursorOf('{"big":5,"key":12}')).toEqual(['12'])
+    expect(cursorOf('{"key": 3}')).toEqual(['3'])
+    expect(cursorOf('{"key":1.5e2}')).toEqual(['150'])
+    expect(cursorOf('{"key":null}')).toEqual([null])
+    expect(cursorOf('{"key":"x,y"}', [{ name: 'key', column: col('id'), type: 'string' }])).toEqual(['x,y'])
+    expect(cursorOf('{"ke\\"y":4}', [{ name: 'ke"y', column: col('id'), type: 'int' }])).toEqual(['4'])
+    expect(cursorOf('{"key":123456789012345678}')).toEqual([String(123456789012345678)])
+  })
+
   it('prefers cursor values the statement returned (exact 64-bit values)', () => {
     const data = '[{"key":1,"big":9007199254740993}, \n {"key":2,"big":1}]'
     expect(readPageRow([{ data, cursor: '["9007199254740993"]' }], page(1, [col('big')]), columns).cursor).toEqual(['9007199254740993'])

@@ -3,6 +3,8 @@ import { hasExactJsonForm } from '../model/scalar-type.js'
 import type { OutputColumn, PageResult } from '../plan/select-plan.js'
 import type { PageResultSet, SingleResultSet, WriteResultSet } from './result-set.js'
 import { splitPageJson } from './split-page-json.js'
+import type { ColumnRef } from '../plan/predicate-node.js'
+import { CLOSE_BRACE, COMMA, DIGIT_0, DIGIT_9, MINUS } from '../util/json-char-codes.js'
 
 /**
  * Reads the one row a page statement returns (see `PageResult`), tolerating each driver's representation. Cursor
@@ -41,6 +43,8 @@ function readPage(row: Record<string, unknown>, page: PageResult, columns: reado
 
 /** Cursor values read from a record's JSON, for ordering columns the output carries with exact JSON types. */
 function readCursorFromRecord(record: string, cursorColumns: PageResult['cursorColumns'], columns: readonly OutputColumn[]): (string | null)[] {
+  const leading = cursorColumns.length === 1 ? readLeadingInteger(record, cursorColumns[0]!, columns) : undefined
+  if (leading !== undefined) return [leading]
   const values = JSON.parse(record) as Record<string, unknown>
   return cursorColumns.map((c) => {
     const output = columns.find((o) => o.column.table === c.table && o.column.column === c.column)
@@ -48,6 +52,27 @@ function readCursorFromRecord(record: string, cursorColumns: PageResult['cursorC
     const v = values[output.name]
     return v === null || v === undefined ? null : String(v)
   })
+}
+
+/** An integer as JSON writes one exactly (at most 15 digits, so a double holds it; no `-0`, no leading zero). */
+const EXACT_INTEGER = /^(?:0|-?[1-9]\d{0,14})$/
+
+/**
+ * The common page is ordered by an integer key that is the record's first member (`{"id":100,…}`): its digits are
+ * read from the text instead of parsing the whole record (1–3 µs of a list request, profiled). Anything else — another
+ * first member, whitespace, a string, a fraction — is left to JSON.parse (undefined).
+ */
+function readLeadingInteger(record: string, cursorColumn: ColumnRef, columns: readonly OutputColumn[]): string | undefined {
+  const output = columns.find((o) => o.column.table === cursorColumn.table && o.column.column === cursorColumn.column)
+  if (output === undefined || !hasExactJsonForm(output.type)) return undefined
+  const prefix = `{${JSON.stringify(output.name)}:`
+  if (!record.startsWith(prefix)) return undefined
+  let end = prefix.length
+  for (let c = record.charCodeAt(end); c === MINUS || (c >= DIGIT_0 && c <= DIGIT_9); c = record.charCodeAt(++end));
+  const next = record.charCodeAt(end)
+  if (next !== COMMA && next !== CLOSE_BRACE) return undefined
+  const digits = record.slice(prefix.length, end)
+  return EXACT_INTEGER.test(digits) ? digits : undefined
 }
 
 /** Reads the zero or one row a single-record statement returns. */

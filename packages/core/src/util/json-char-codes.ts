@@ -7,3 +7,6 @@ export const OPEN_BRACKET = 0x5b
 export const CLOSE_BRACKET = 0x5d
 export const COMMA = 0x2c
 export const COLON = 0x3a
+export const MINUS = 0x2d
+export const DIGIT_0 = 0x30
+export const DIGIT_9 = 0x39
