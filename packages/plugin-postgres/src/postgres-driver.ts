@@ -3,6 +3,7 @@ import Cursor from 'pg-cursor'
 import { onAbort, SluiceError } from '@sluice/core/dialect'
 import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
 import { buildPostgresPoolConfig } from './build-postgres-pool-config.js'
+import { checkOut, clientConnectingWithin } from './check-out-session.js'
 import { DeadlineSweep, type Watch } from './deadline-sweep.js'
 import type {
   PostgresQueryConfig,
@@ -47,9 +48,6 @@ const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = 
 }
 
 const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
-
-/** pg-pool's message when a wait for a pooled session runs out (the error classifier knows it). */
-const ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect'
 
 /**
  * The client-side bounds of a pool the driver owns, kept by one sweep each instead of pg's timer per statement and
@@ -353,60 +351,6 @@ function acquireClient(pool: PostgresPool, signal: AbortSignal | undefined, wait
       else resolve(client)
     })
   })
-}
-
-/**
- * A session from the pool, through pg's callback form for pg's own pool (it skips the two promises pg-pool builds
- * around every checkout). With `waits` (an owned pool), a wait that runs out leaves pg-pool's queue, as pg-pool's own
- * timer would take it out, and fails with pg-pool's message; a session that arrives later goes straight back.
- */
-function checkOut(pool: PostgresPool, waits: DeadlineSweep | undefined, done: (error: unknown, client?: PostgresPoolClient) => void): void {
-  if (!(pool instanceof pg.Pool)) {
-    pool.connect().then((client) => done(undefined, client), (error: unknown) => done(error))
-    return
-  }
-  if (waits === undefined) {
-    pool.connect((error, client) => (error === undefined || error === null) && client !== undefined ? done(undefined, client) : done(error))
-    return
-  }
-  let waiting = true
-  const expire = (): void => {
-    waiting = false
-    leaveQueue(pool, onSession)
-    done(new Error(ACQUIRE_TIMEOUT_MESSAGE))
-  }
-  const onSession = (error: Error | undefined, client: pg.PoolClient | undefined): void => {
-    if (!waiting) {
-      client?.release()
-      return
-    }
-    waiting = false
-    waits.unwatch(deadline)
-    if ((error === undefined || error === null) && client !== undefined) done(undefined, client)
-    else done(error)
-  }
-  const deadline = waits.watch(expire)
-  pool.connect(onSession)
-}
-
-/** Takes a wait that gave up out of pg-pool's queue (its `_pendingQueue`, as pg-pool's own timeout does). */
-function leaveQueue(pool: pg.Pool, callback: unknown): void {
-  const queue = (pool as unknown as { _pendingQueue?: { callback: unknown }[] })._pendingQueue
-  const index = Array.isArray(queue) ? queue.findIndex((item) => item.callback === callback) : -1
-  if (index !== -1) queue!.splice(index, 1)
-}
-
-/**
- * pg's client with a bound on opening its connection. pg-pool hands each new client its own options; the pool's
- * `connectionTimeoutMillis` would also arm a timer for every checkout, which PoolBounds' sweep replaces.
- */
-function clientConnectingWithin(connectionTimeoutMillis: number): typeof pg.Client {
-  return class BoundedClient extends pg.Client {
-    constructor(config?: pg.ClientConfig) {
-      // pg-pool hides the password from enumeration, so a spread alone would drop it.
-      super({ ...config, password: config?.password, connectionTimeoutMillis })
-    }
-  }
 }
 
 /**
