@@ -178,7 +178,8 @@ export class PostgresDriver implements Driver {
     }
     client.on?.('error', onConnectionError)
     const submitted = new Cursor<R>(query.sql, query.parameters as unknown[], { types: POSTGRES_TYPE_PARSERS } as Cursor.CursorQueryConfig)
-    // pg arms its read timeout for a submittable that carries one: from the first read on, as for any statement.
+    // pg arms its read timeout for a submittable that carries one, from submission over the whole stream: the bound
+    // the pool's own query_timeout gave a stream before.
     const readTimeoutMs = this.#bounds.statements?.limitMs
     if (readTimeoutMs !== undefined) (submitted as unknown as { query_timeout: number }).query_timeout = readTimeoutMs
     // pg's client runs any "submittable"; the structural pool type does not declare that overload.
