@@ -10,10 +10,17 @@ import type { PredicateNode, ValueExpr } from './predicate-node.js'
 import type { ExecutionPlan } from './query-plan.js'
 import { buildShapeKey } from './build-shape-key.js'
 import type { SelectPlan } from './select-plan.js'
+import type { PlanParameter } from './plan-parameter.js'
 import type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
+import { WriteShapeCache } from './write-shape-cache.js'
 
 const T = 't'
 const DEFAULT: DefaultValue = Object.freeze({ kind: 'default' })
+const NO_PARAMETERS: readonly PlanParameter[] = Object.freeze([])
+
+/** Insert and update plans without their parameters, kept per shape (see WriteShapeCache). */
+const insertShapes = new WriteShapeCache<InsertPlan>()
+const updateShapes = new WriteShapeCache<UpdatePlan>()
 
 /**
  * The plan for a scoped write. `nativeUpsert`: the dialect can upsert in one statement; it is used when the entity's
@@ -43,6 +50,13 @@ export function buildWritePlan(request: ScopedRequest, nativeUpsert: boolean): E
 }
 
 function buildInsert(request: ScopedRequest): InsertPlan {
+  const keep = takesNoPolicy(request)
+  const shape = keep ? insertShapes.get(request) : undefined
+  if (shape !== undefined) {
+    // Parameters in the order the plan was built with: key values, then body values.
+    const parameters = valueParameters(request.key, request.write!.values)
+    return { kind: 'insert', shapeKey: shape.shapeKey, dataSource: shape.dataSource, table: shape.table, values: shape.values, guard: undefined, returning: shape.returning, parameters }
+  }
   const params = new ParameterList()
   const table = tableOf(request.entity, T)
   const written = [...keyValues(request.key ?? [], params), ...bodyValues(request, params)]
@@ -51,7 +65,9 @@ function buildInsert(request: ScopedRequest): InsertPlan {
   const guard = request.createPolicy === undefined ? undefined : insertGuard(request, values, buildPredicate(request.createPolicy, T, params))
   const returning = returnedRecord(request, params)
   const shapeKey = insertShapeKey({ kind: 'insert', table, values, guard, returning })
-  return { kind: 'insert', shapeKey, dataSource: request.entity.dataSource, table, values, guard, returning, parameters: params.toArray() }
+  const dataSource = request.entity.dataSource
+  if (keep) insertShapes.set(request, { kind: 'insert', shapeKey, dataSource, table, values, guard, returning, parameters: NO_PARAMETERS })
+  return { kind: 'insert', shapeKey, dataSource, table, values, guard, returning, parameters: params.toArray() }
 }
 
 /** The proposed row: the inserted columns, then any other column the policy names (NULL there). */
@@ -92,13 +108,41 @@ function policyColumns(node: PredicateNode): string[] {
 }
 
 function buildUpdate(request: ScopedRequest): UpdatePlan {
+  const keep = takesNoPolicy(request)
+  const shape = keep ? updateShapes.get(request) : undefined
+  if (shape !== undefined) {
+    // Parameters in the order the plan was built with: body values (SET), then key values (WHERE).
+    const parameters = valueParameters(request.write!.values, request.key)
+    return { kind: 'update', shapeKey: shape.shapeKey, dataSource: shape.dataSource, table: shape.table, set: shape.set, where: shape.where, returning: shape.returning, parameters }
+  }
   const params = new ParameterList()
   const table = tableOf(request.entity, T)
   const set = [...bodyValues(request, params), ...resetValues(request)]
   const where = rowPredicate(request, params)
   const returning = returnedRecord(request, params)
   const shapeKey = updateShapeKey({ kind: 'update', table, set, where, returning })
-  return { kind: 'update', shapeKey, dataSource: request.entity.dataSource, table, set, where, returning, parameters: params.toArray() }
+  const dataSource = request.entity.dataSource
+  if (keep) updateShapes.set(request, { kind: 'update', shapeKey, dataSource, table, set, where, returning, parameters: NO_PARAMETERS })
+  return { kind: 'update', shapeKey, dataSource, table, set, where, returning, parameters: params.toArray() }
+}
+
+/**
+ * A plan whose only parameters are the request's key and body values: no row policy of any action adds its own
+ * (claims differ per caller). Only such plans keep their shape; the others are built whole per request.
+ */
+function takesNoPolicy(request: ScopedRequest): boolean {
+  return request.policy === undefined && request.createPolicy === undefined && request.readPolicy === undefined
+}
+
+/** The values of `first` then `second` as plan parameters, typed by their fields: what ParameterList.add builds. */
+function valueParameters(
+  first: readonly { readonly field: FieldModel; readonly value: unknown }[] | undefined,
+  second: readonly { readonly field: FieldModel; readonly value: unknown }[] | undefined,
+): PlanParameter[] {
+  const parameters: PlanParameter[] = []
+  if (first !== undefined) for (const { field, value } of first) parameters.push({ value, type: field.type })
+  if (second !== undefined) for (const { field, value } of second) parameters.push({ value, type: field.type })
+  return parameters
 }
 
 function buildUpsert(request: ScopedRequest): UpsertPlan {
