@@ -5,6 +5,8 @@ import { buildShapeKey } from './build-shape-key.js'
 import { buildAggregatePlan } from './build-aggregate-plan.js'
 import { buildNestedSelects, type NestedSelects } from './build-nested-select.js'
 import { ParameterList } from './parameter-list.js'
+import type { PlanParameter } from './plan-parameter.js'
+import { END_OF_LIST, PlanShapeCache, step, type ShapeNode } from './plan-shape-cache.js'
 import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { ColumnRef, PredicateNode } from './predicate-node.js'
 import type { AggregatePlan, CountPlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, StreamResult, TableRef } from './select-plan.js'
@@ -24,6 +26,28 @@ export const STREAM_MIN_ROWS = 1000
  * may be streamed (the protocol and the dialect can) — it is, when it has at least `STREAM_MIN_ROWS` records.
  */
 export function buildSelectPlan(request: ScopedRequest, stream = false): SelectPlan {
+  // A first page without filter or policy has no parameters at all: its whole plan is kept, per streamability.
+  const firstPages = isPlainFirstPage(request) ? firstPageShapes[stream ? 1 : 0]! : undefined
+  if (firstPages !== undefined) {
+    const kept = firstPages.get(request)
+    if (kept !== undefined) return kept
+    const plan = buildFreshSelectPlan(request, stream, false)
+    firstPages.set(request, plan)
+    return plan
+  }
+  const keep = isPlainKeyRead(request)
+  if (keep) {
+    const shape = keyReadShapes.get(request)
+    // Written out, members in createSelectPlan's order (one object shape; a spread would take V8's slow path).
+    if (shape !== undefined) {
+      return { kind: 'select', shapeKey: shape.shapeKey, dataSource: shape.dataSource, table: shape.table, columns: shape.columns, where: shape.where, orderBy: NO_ORDER, result: SINGLE, parameters: keyParameters(request) }
+    }
+  }
+  return buildFreshSelectPlan(request, stream, keep)
+}
+
+/** The plan built from the request; `keep`: a plain key read, whose shape is kept for the next one. */
+function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boolean): SelectPlan {
   const { entity } = request
   const params = new ParameterList()
   const columns = request.select === undefined ? outputColumnsOf(T, request.fields) : request.fields.map((f) => outputColumnOf(T, f))
@@ -42,7 +66,9 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
     const key: PredicateNode[] = request.key.map(({ field, value }) => ({
       kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
     }))
-    return createSelectPlan(entity.dataSource, table, columns, andAll([policy, ...key]), [], SINGLE, params, nested)
+    const plan = createSelectPlan(entity.dataSource, table, columns, andAll([policy, ...key]), NO_ORDER, SINGLE, params, nested)
+    if (keep) keyReadShapes.set(request, { kind: 'select', shapeKey: plan.shapeKey, dataSource: plan.dataSource, table, columns, where: plan.where, orderBy: NO_ORDER, result: SINGLE, parameters: NO_PARAMETERS })
+    return plan
   }
 
   const orderBy: OrderTerm[] = request.orderBy.map(({ field, direction }) => ({
@@ -74,6 +100,66 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
 }
 
 const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
+const NO_PARAMETERS: readonly PlanParameter[] = Object.freeze([])
+const NO_ORDER: readonly OrderTerm[] = Object.freeze([])
+
+/** First pages with neither filter, row policy, nested relations nor aggregation: no parameters, one plan per shape. */
+const firstPageShapes = [new PlanShapeCache<SelectPlan>(firstPageShapePath), new PlanShapeCache<SelectPlan>(firstPageShapePath)]
+
+function isPlainFirstPage(request: ScopedRequest): boolean {
+  return request.key === undefined && request.after === undefined && request.filter === undefined && request.policy === undefined
+    && request.aggregate === undefined && request.relations.length === 0
+}
+
+/** A plain first page's shape: its output fields, its ordering (field and direction per term), page size and options. */
+function firstPageShapePath<T>(root: ShapeNode<T>, request: ScopedRequest, create: boolean): ShapeNode<T> | undefined {
+  let node = outputFieldsPath(root, request, create)
+  const { orderBy } = request
+  for (let i = 0; i < orderBy.length && node !== undefined; i++) {
+    node = step(node, orderBy[i]!.field, create)
+    if (node !== undefined) node = step(node, orderBy[i]!.direction, create)
+  }
+  if (node !== undefined) node = step(node, END_OF_LIST, create)
+  if (node !== undefined) node = step(node, request.pageSize, create)
+  if (node !== undefined) node = step(node, request.pageInfo, create)
+  if (node !== undefined) node = step(node, request.count, create)
+  return node
+}
+
+/** The output fields: the permission's reused list as one step, or each `$select` field, then the list's end. */
+function outputFieldsPath<T>(root: ShapeNode<T>, request: ScopedRequest, create: boolean): ShapeNode<T> | undefined {
+  let node: ShapeNode<T> | undefined = root
+  if (request.select === undefined) node = step(root, request.fields, create)
+  else for (let i = 0; i < request.fields.length && node !== undefined; i++) node = step(node, request.fields[i], create)
+  return node === undefined ? undefined : step(node, END_OF_LIST, create)
+}
+
+/**
+ * Reads by key with neither filter, row policy, nested relations nor aggregation: the common read, whose only
+ * parameters are the key's values. Their plans keep their shape (see PlanShapeCache).
+ */
+const keyReadShapes = new PlanShapeCache<SelectPlan>(keyReadShapePath)
+
+function isPlainKeyRead(request: ScopedRequest): boolean {
+  return request.key !== undefined && request.filter === undefined && request.policy === undefined && request.aggregate === undefined
+    && request.relations.length === 0
+}
+
+/** A plain key read's shape: its output fields (the permission's list, or each `$select` field), then its key fields. */
+function keyReadShapePath<T>(root: ShapeNode<T>, request: ScopedRequest, create: boolean): ShapeNode<T> | undefined {
+  let node = outputFieldsPath(root, request, create)
+  const key = request.key!
+  for (let i = 0; i < key.length && node !== undefined; i++) node = step(node, key[i]!.field, create)
+  return node
+}
+
+/** The key's values as plan parameters, in key order (what the plan's equalities reference). */
+function keyParameters(request: ScopedRequest): PlanParameter[] {
+  const key = request.key!
+  const parameters: PlanParameter[] = []
+  for (let i = 0; i < key.length; i++) parameters.push({ value: key[i]!.value, type: key[i]!.field.type })
+  return parameters
+}
 const NO_CURSOR_COLUMNS: readonly ColumnRef[] = Object.freeze([])
 const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 

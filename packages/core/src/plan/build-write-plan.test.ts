@@ -1,43 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { parseConfig } from '../config/load-config.js'
-import { buildServiceModel } from '../model/build-service-model.js'
-import { DEFAULT_CAPABILITIES } from '../dialect.js'
-import { BOOK_AUTHORS, BOOKS, metadataOf } from '../../test/support/library-metadata.js'
-import { DefaultAuthorizeStage } from '../pipeline/default-authorize-stage.js'
-import { DefaultFieldFilterStage } from '../pipeline/default-field-filter-stage.js'
-import { DefaultParseStage } from '../pipeline/default-parse-stage.js'
-import { silentLogger } from '../request/logger.js'
+import { contextOf, scopedRequest } from '../../test/support/scoped-requests.js'
 import type { OperationRequest } from '../request/operation-request.js'
-import type { RequestContext } from '../request/request-context.js'
 import { buildWritePlan } from './build-write-plan.js'
 import type { ExecutionPlan } from './query-plan.js'
 import type { InsertPlan, UpdatePlan } from './write-plan.js'
 
-const config = parseConfig({
-  'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
-  entities: {
-    Book: {
-      source: 'public.books',
-      permissions: [
-        { role: 'anonymous', actions: ['create', 'read', 'update'] },
-        { role: 'owner', actions: ['create', 'update', { action: 'read', policy: { database: '@item.title eq @claims.name' } }] },
-      ],
-    },
-    BookAuthor: { source: 'public.book_authors', permissions: [{ role: 'anonymous', actions: ['*'] }] },
-  },
-}, { baseDir: '/' })
-const model = buildServiceModel(config, metadataOf(BOOKS, BOOK_AUTHORS), DEFAULT_CAPABILITIES)
-const parse = new DefaultParseStage(model, config, undefined as never)
-const authorize = new DefaultAuthorizeStage()
-const fieldFilter = new DefaultFieldFilterStage()
-
-function contextOf(role: string, claims: Record<string, unknown> = {}): RequestContext {
-  return { requestId: '1', principal: { authenticated: role !== 'anonymous', roles: [role], claims }, role, mode: 'production', log: silentLogger, signal: undefined }
-}
-
 function plan(request: OperationRequest, context = contextOf('anonymous')): ExecutionPlan {
-  const scoped = fieldFilter.run(authorize.run(parse.run(request), context))
-  return buildWritePlan(scoped, true)
+  return buildWritePlan(scopedRequest(request, context), true)
 }
 
 const post = (body: Record<string, unknown>): OperationRequest => ({ operation: 'create', entity: 'Book', body })
@@ -86,7 +55,7 @@ describe('buildWritePlan: shapes kept per request shape', () => {
 
   it('puts the key before the body in an insert with a key (a PUT that inserts)', () => {
     const put = (bookId: number, royalty: string): ExecutionPlan => {
-      const scoped = fieldFilter.run(authorize.run(parse.run({ operation: 'replace', entity: 'BookAuthor', key: { book_id: String(bookId), author_id: '7' }, body: { royalty } }), contextOf('anonymous')))
+      const scoped = scopedRequest({ operation: 'replace', entity: 'BookAuthor', key: { book_id: String(bookId), author_id: '7' }, body: { royalty } })
       return buildWritePlan(scoped, false) // no native upsert: update, else insert
     }
     const first = put(1, '0.10')

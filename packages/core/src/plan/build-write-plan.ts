@@ -12,15 +12,38 @@ import { buildShapeKey } from './build-shape-key.js'
 import type { SelectPlan } from './select-plan.js'
 import type { PlanParameter } from './plan-parameter.js'
 import type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
-import { WriteShapeCache } from './write-shape-cache.js'
+import { END_OF_LIST, PlanShapeCache, step, type ShapeNode } from './plan-shape-cache.js'
 
 const T = 't'
 const DEFAULT: DefaultValue = Object.freeze({ kind: 'default' })
 const NO_PARAMETERS: readonly PlanParameter[] = Object.freeze([])
 
-/** Insert and update plans without their parameters, kept per shape (see WriteShapeCache). */
-const insertShapes = new WriteShapeCache<InsertPlan>()
-const updateShapes = new WriteShapeCache<UpdatePlan>()
+/** Insert and update plans without their parameters, kept per shape (see PlanShapeCache and writeShapePath). */
+const insertShapes = new PlanShapeCache<InsertPlan>(writeShapePath)
+const updateShapes = new PlanShapeCache<UpdatePlan>(writeShapePath)
+const NO_PAIRED_PERMISSION = Object.freeze({ mark: 'no paired permission' })
+
+/**
+ * A write's shape: its output field list, the permissions a PUT resets fields by, its key fields, its body fields
+ * (in the entity's order, as bindWrite lists them).
+ */
+function writeShapePath<T>(root: ShapeNode<T>, request: ScopedRequest, create: boolean): ShapeNode<T> | undefined {
+  const write = request.write!
+  let node = step(root, request.fields, create)
+  if (write.replace) {
+    // PUT resets the writable fields the body leaves out: which ones depends on the permissions.
+    if (node !== undefined) node = step(node, request.permission.fields, create)
+    if (node !== undefined) node = step(node, request.pairedPermission?.fields ?? NO_PAIRED_PERMISSION, create)
+  }
+  const key = request.key
+  if (key !== undefined) {
+    for (let i = 0; i < key.length && node !== undefined; i++) node = step(node, key[i]!.field, create)
+  }
+  if (node !== undefined) node = step(node, END_OF_LIST, create)
+  const values = write.values
+  for (let i = 0; i < values.length && node !== undefined; i++) node = step(node, values[i]!.field, create)
+  return node
+}
 
 /**
  * The plan for a scoped write. `nativeUpsert`: the dialect can upsert in one statement; it is used when the entity's

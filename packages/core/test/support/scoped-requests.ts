@@ -1,0 +1,41 @@
+import { parseConfig } from '../../src/config/load-config.js'
+import { buildServiceModel } from '../../src/model/build-service-model.js'
+import { DEFAULT_CAPABILITIES } from '../../src/dialect.js'
+import { DefaultAuthorizeStage } from '../../src/pipeline/default-authorize-stage.js'
+import { DefaultFieldFilterStage } from '../../src/pipeline/default-field-filter-stage.js'
+import { DefaultParseStage } from '../../src/pipeline/default-parse-stage.js'
+import { silentLogger } from '../../src/request/logger.js'
+import type { OperationRequest } from '../../src/request/operation-request.js'
+import type { ScopedRequest } from '../../src/request/parsed-request.js'
+import type { RequestContext } from '../../src/request/request-context.js'
+import { BOOK_AUTHORS, BOOKS, metadataOf } from './library-metadata.js'
+
+/**
+ * Scoped requests as the pipeline's first three stages make them, over the library metadata: `anonymous` may read,
+ * create and update books; `owner` too, with a read policy on the caller's `name` claim. For unit tests of planning.
+ */
+const config = parseConfig({
+  'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
+  entities: {
+    Book: {
+      source: 'public.books',
+      permissions: [
+        { role: 'anonymous', actions: ['create', 'read', 'update'] },
+        { role: 'owner', actions: ['create', 'update', { action: 'read', policy: { database: '@item.title eq @claims.name' } }] },
+      ],
+    },
+    BookAuthor: { source: 'public.book_authors', permissions: [{ role: 'anonymous', actions: ['*'] }] },
+  },
+}, { baseDir: '/' })
+const model = buildServiceModel(config, metadataOf(BOOKS, BOOK_AUTHORS), DEFAULT_CAPABILITIES)
+const parse = new DefaultParseStage(model, config, undefined as never)
+const authorize = new DefaultAuthorizeStage()
+const fieldFilter = new DefaultFieldFilterStage()
+
+export function contextOf(role: string, claims: Record<string, unknown> = {}): RequestContext {
+  return { requestId: '1', principal: { authenticated: role !== 'anonymous', roles: [role], claims }, role, mode: 'production', log: silentLogger, signal: undefined }
+}
+
+export function scopedRequest(request: OperationRequest, context = contextOf('anonymous')): ScopedRequest {
+  return fieldFilter.run(authorize.run(parse.run(request), context))
+}
