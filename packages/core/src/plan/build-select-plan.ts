@@ -4,7 +4,7 @@ import { buildKeysetPredicate } from './build-keyset-predicate.js'
 import { buildShapeKey } from './build-shape-key.js'
 import { buildAggregatePlan } from './build-aggregate-plan.js'
 import { buildNestedSelects, type NestedSelects } from './build-nested-select.js'
-import { ParameterList } from './parameter-list.js'
+import { ParameterList, valueParameters } from './parameter-list.js'
 import type { PlanParameter } from './plan-parameter.js'
 import { END_OF_LIST, PlanShapeCache, step, type ShapeNode } from './plan-shape-cache.js'
 import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
@@ -40,7 +40,7 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
     const shape = keyReadShapes.get(request)
     // Written out, members in createSelectPlan's order (one object shape; a spread would take V8's slow path).
     if (shape !== undefined) {
-      return { kind: 'select', shapeKey: shape.shapeKey, dataSource: shape.dataSource, table: shape.table, columns: shape.columns, where: shape.where, orderBy: NO_ORDER, result: SINGLE, parameters: keyParameters(request) }
+      return { kind: 'select', shapeKey: shape.shapeKey, dataSource: shape.dataSource, table: shape.table, columns: shape.columns, where: shape.where, orderBy: NO_ORDER, result: SINGLE, parameters: valueParameters(request.key) }
     }
   }
   return buildFreshSelectPlan(request, stream, keep)
@@ -153,13 +153,6 @@ function keyReadShapePath<T>(root: ShapeNode<T>, request: ScopedRequest, create:
   return node
 }
 
-/** The key's values as plan parameters, in key order (what the plan's equalities reference). */
-function keyParameters(request: ScopedRequest): PlanParameter[] {
-  const key = request.key!
-  const parameters: PlanParameter[] = []
-  for (let i = 0; i < key.length; i++) parameters.push({ value: key[i]!.value, type: key[i]!.field.type })
-  return parameters
-}
 const NO_CURSOR_COLUMNS: readonly ColumnRef[] = Object.freeze([])
 const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 

@@ -4,7 +4,7 @@ import { findMissingRequiredField } from '../request/bind-write.js'
 import type { KeyValue, ScopedRequest } from '../request/parsed-request.js'
 import { andAll, buildPredicate } from './build-predicate.js'
 import { deleteShapeKey, insertShapeKey, updateShapeKey, upsertShapeKey } from './build-write-shape-key.js'
-import { ParameterList } from './parameter-list.js'
+import { ParameterList, valueParameters } from './parameter-list.js'
 import { columnOf, columnsOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { PredicateNode, ValueExpr } from './predicate-node.js'
 import type { ExecutionPlan } from './query-plan.js'
@@ -155,17 +155,6 @@ function buildUpdate(request: ScopedRequest): UpdatePlan {
  */
 function takesNoPolicy(request: ScopedRequest): boolean {
   return request.policy === undefined && request.createPolicy === undefined && request.readPolicy === undefined
-}
-
-/** The values of `first` then `second` as plan parameters, typed by their fields: what ParameterList.add builds. */
-function valueParameters(
-  first: readonly { readonly field: FieldModel; readonly value: unknown }[] | undefined,
-  second: readonly { readonly field: FieldModel; readonly value: unknown }[] | undefined,
-): PlanParameter[] {
-  const parameters: PlanParameter[] = []
-  if (first !== undefined) for (const { field, value } of first) parameters.push({ value, type: field.type })
-  if (second !== undefined) for (const { field, value } of second) parameters.push({ value, type: field.type })
-  return parameters
 }
 
 function buildUpsert(request: ScopedRequest): UpsertPlan {

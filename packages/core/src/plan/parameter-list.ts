@@ -1,3 +1,4 @@
+import type { FieldModel } from '../model/service-model.js'
 import type { ScalarType } from '../model/scalar-type.js'
 import type { PlanParameter } from './plan-parameter.js'
 import type { ParamRef } from './predicate-node.js'
@@ -26,4 +27,18 @@ export class ParameterList {
   toArray(): readonly PlanParameter[] {
     return this.#items
   }
+}
+
+/**
+ * The values of `first`, then of `second`, as plan parameters typed by their fields: what `ParameterList.add` makes of
+ * them, for a plan kept per shape whose only parameters are the request's key and body values.
+ */
+export function valueParameters(
+  first: readonly { readonly field: FieldModel; readonly value: unknown }[] | undefined,
+  second?: readonly { readonly field: FieldModel; readonly value: unknown }[],
+): PlanParameter[] {
+  const parameters: PlanParameter[] = []
+  if (first !== undefined) for (let i = 0; i < first.length; i++) parameters.push({ value: first[i]!.value, type: first[i]!.field.type })
+  if (second !== undefined) for (let i = 0; i < second.length; i++) parameters.push({ value: second[i]!.value, type: second[i]!.field.type })
+  return parameters
 }
