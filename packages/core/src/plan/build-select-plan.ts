@@ -13,7 +13,6 @@ import type { AggregatePlan, CountPlan, OrderTerm, OutputColumn, PageResult, Sel
 
 const T = 't'
 
-/** The read plan for a scoped request: a page of the collection, or the row with the given key. */
 /**
  * Pages of at least this many records stream (when the caller's protocol and the dialect can): below it, one JSON text
  * built by the database is cheaper; above it, the first bytes leave long before the last row is read and memory stays
