@@ -68,7 +68,8 @@ export class DefaultExecuteStage implements ExecuteStage {
       case 'execute':
         return readExecuteRows(rows, plan, statement.compiled.result ?? 'json')
       default:
-        return readWriteRow(rows, plan.kind === 'insert')
+        // Only a created row's key is read (its Location): an insert's may come from its record.
+        return plan.kind === 'insert' ? readWriteRow(rows, true, plan.returning) : readWriteRow(rows, false)
     }
   }
 

@@ -141,7 +141,7 @@ export class MultipleCreate {
     const prepared = await steps.prepare({ operation: 'create', entity: entity.name, body, terms: root.terms }, context)
     invariant(prepared.plan.kind === 'insert', 'a create plans an insert')
     const rows = await this.#execute(connection, prepared.plan, context)
-    const set = readWriteRow(rows, true)
+    const set = readWriteRow(rows, true, prepared.plan.returning)
     const result = await steps.shape({ request: prepared.request, plan: prepared.plan, result: set }, context)
     invariant(result.kind === 'write', 'an insert shapes to a write result')
     const values = new Map<string, unknown>(Object.entries(body))

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ColumnRef } from '../plan/predicate-node.js'
 import type { OutputColumn, PageResult } from '../plan/select-plan.js'
-import { readPageRow } from './read-result-row.js'
+import type { ReturnedRecord } from '../plan/write-plan.js'
+import { readPageRow, readWriteRow } from './read-result-row.js'
 
 const col = (column: string): ColumnRef => ({ kind: 'column', table: 't', column })
 const columns: OutputColumn[] = [{ name: 'key', column: col('id'), type: 'int' }, { name: 'big', column: col('big'), type: 'long' }]
@@ -39,5 +40,25 @@ describe('readPageRow', () => {
 
   it('accepts the "more" form with data already cut to the limit', () => {
     expect(readPageRow([{ data: '[1]', more: 't', cursor: ['1', null] }], page(1), columns)).toEqual({ kind: 'page', json: '[1]', more: true, cursor: ['1', null] })
+  })
+})
+
+describe('readWriteRow', () => {
+  const returning = (keyInRecord?: string[]): ReturnedRecord => ({ columns, visible: undefined, keyColumns: [col('id')], keyInRecord })
+
+  it('reads the key the statement returned', () => {
+    expect(readWriteRow([{ data: '{"key":7}', key: '["7"]' }], true)).toEqual({ kind: 'write', written: true, inserted: true, json: '{"key":7}', key: ['7'] })
+    expect(readWriteRow([{ data: '{"key":7}', key: '["8"]' }], true, returning(['key'])).key).toEqual(['8'])
+  })
+
+  it('reads the key from the record when the plan says it is there and the statement left it out', () => {
+    const keyOf = (data: string | null, names: string[]): unknown => readWriteRow([{ data }], true, returning(names)).key
+    expect(keyOf('{"key":10001,"big":5}', ['key'])).toEqual(['10001'])
+    expect(keyOf('{"big":5,"key":12}', ['key'])).toEqual(['12'])
+    expect(keyOf('{ "key": 3 }', ['key'])).toEqual(['3'])
+    expect(keyOf('{"code":"a\\"b","n":2}', ['code', 'n'])).toEqual(['a"b', '2'])
+    expect(keyOf(null, ['key'])).toBeNull()
+    expect(readWriteRow([{ data: '{"key":1}' }], true).key).toBeNull()
+    expect(readWriteRow([], true, returning(['key']))).toEqual({ kind: 'write', written: false, inserted: false, json: null, key: null })
   })
 })

@@ -4,6 +4,7 @@ import type { OutputColumn, PageResult } from '../plan/select-plan.js'
 import type { PageResultSet, SingleResultSet, WriteResultSet } from './result-set.js'
 import { splitPageJson } from './split-page-json.js'
 import type { ColumnRef } from '../plan/predicate-node.js'
+import type { ReturnedRecord } from '../plan/write-plan.js'
 import { CLOSE_BRACE, COMMA, DIGIT_0, DIGIT_9, MINUS } from '../util/json-char-codes.js'
 
 /**
@@ -65,7 +66,12 @@ const EXACT_INTEGER = /^(?:0|-?[1-9]\d{0,14})$/
 function readLeadingInteger(record: string, cursorColumn: ColumnRef, columns: readonly OutputColumn[]): string | undefined {
   const output = columns.find((o) => o.column.table === cursorColumn.table && o.column.column === cursorColumn.column)
   if (output === undefined || !hasExactJsonForm(output.type)) return undefined
-  const prefix = `{${JSON.stringify(output.name)}:`
+  return leadingInteger(record, output.name)
+}
+
+/** The digits of `record`'s first member when it is `name` and an exact integer (see readLeadingInteger). */
+function leadingInteger(record: string, name: string): string | undefined {
+  const prefix = `{${JSON.stringify(name)}:`
   if (!record.startsWith(prefix)) return undefined
   let end = prefix.length
   for (let c = record.charCodeAt(end); c === MINUS || (c >= DIGIT_0 && c <= DIGIT_9); c = record.charCodeAt(++end));
@@ -85,12 +91,29 @@ export function readSingleRow(rows: readonly Record<string, unknown>[]): SingleR
  * `data`, `key` (an insert's; `null` when a statement leaves it out) and, for upserts, `inserted`. `insert` says the
  * statement was a plain insert.
  */
-export function readWriteRow(rows: readonly Record<string, unknown>[], insert: boolean): WriteResultSet {
+export function readWriteRow(rows: readonly Record<string, unknown>[], insert: boolean, returning?: ReturnedRecord): WriteResultSet {
   const row = rows[0]
   if (row === undefined) return { kind: 'write', written: false, inserted: false, json: null, key: null }
   const inserted = insert || (row['inserted'] !== undefined && truthy(row['inserted']))
-  const key = row['key'] === undefined || row['key'] === null ? null : cursorValues(row['key'])
-  return { kind: 'write', written: true, inserted, json: jsonText(row['data']), key }
+  const json = jsonText(row['data'])
+  const returnedKey = row['key']
+  const key = returnedKey !== undefined && returnedKey !== null ? cursorValues(returnedKey)
+    : json !== null && returning?.keyInRecord !== undefined ? readKeyFromRecord(json, returning.keyInRecord) : null
+  return { kind: 'write', written: true, inserted, json, key }
+}
+
+/**
+ * A written row's key from its record (`ReturnedRecord.keyInRecord`): the digits of a leading integer member as they
+ * stand, else the members of the parsed record as text.
+ */
+function readKeyFromRecord(record: string, names: readonly string[]): readonly (string | null)[] {
+  const leading = names.length === 1 ? leadingInteger(record, names[0]!) : undefined
+  if (leading !== undefined) return [leading]
+  const values = JSON.parse(record) as Record<string, unknown>
+  return names.map((name) => {
+    const v = values[name]
+    return v === null || v === undefined ? null : String(v)
+  })
 }
 
 /** A delete statement returns one row per deleted row. */

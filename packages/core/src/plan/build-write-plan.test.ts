@@ -75,3 +75,18 @@ describe('buildWritePlan: shapes kept per request shape', () => {
     expect(bob.parameters.map((p) => p.value)).toEqual(['A', 'bob'])
   })
 })
+
+describe('buildWritePlan: where a created row\'s key is read', () => {
+  it('reads it from the record when the record carries every key field as exact text', () => {
+    expect((plan(post({ title: 'A' })) as InsertPlan).returning.keyInRecord).toEqual(['id'])
+    const link = plan({ operation: 'create', entity: 'BookAuthor', body: { book_id: 1, author_id: 2, royalty: '0.1' } }) as InsertPlan
+    expect(link.returning.keyInRecord).toEqual(['book_id', 'author_id'])
+  })
+
+  it('asks the statement for it when a read policy may withhold the record or the caller may not read the key', () => {
+    expect((plan(post({ title: 'A' }), contextOf('owner', { name: 'ann' })) as InsertPlan).returning.keyInRecord).toBeUndefined()
+    const clerk = plan(post({ title: 'A' }), contextOf('clerk')) as InsertPlan
+    expect(clerk.returning.columns.map((c) => c.name)).not.toContain('id')
+    expect(clerk.returning.keyInRecord).toBeUndefined()
+  })
+})

@@ -1,4 +1,5 @@
 import { invariant } from '../util/invariant.js'
+import type { ScalarType } from '../model/scalar-type.js'
 import type { FieldModel } from '../model/service-model.js'
 import { findMissingRequiredField } from '../request/bind-write.js'
 import type { KeyValue, ScopedRequest } from '../request/parsed-request.js'
@@ -9,7 +10,7 @@ import { columnOf, columnsOf, outputColumnsOf, tableOf } from './plan-structure.
 import type { PredicateNode, ValueExpr } from './predicate-node.js'
 import type { ExecutionPlan } from './query-plan.js'
 import { buildShapeKey } from './build-shape-key.js'
-import type { SelectPlan } from './select-plan.js'
+import type { OutputColumn, SelectPlan } from './select-plan.js'
 import type { PlanParameter } from './plan-parameter.js'
 import type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
 import { END_OF_LIST, PlanShapeCache, step, type ShapeNode } from './plan-shape-cache.js'
@@ -229,5 +230,21 @@ function rowPredicate(request: ScopedRequest, params: ParameterList): PredicateN
 function returnedRecord(request: ScopedRequest, params: ParameterList): ReturnedRecord {
   const columns = request.fields.length === 0 ? [] : outputColumnsOf(T, request.fields)
   const visible = request.readPolicy === undefined || request.fields.length === 0 ? undefined : buildPredicate(request.readPolicy, T, params)
-  return { columns, visible, keyColumns: columnsOf(T, request.entity.keyFields) }
+  const keyColumns = columnsOf(T, request.entity.keyFields)
+  return { columns, visible, keyColumns, keyInRecord: visible === undefined ? keyMembers(request.entity.keyFields, columns) : undefined }
+}
+
+/** Types whose JSON text in a record is the key's own text (see `ReturnedRecord.keyInRecord`). */
+const KEY_TEXT_IN_JSON: ReadonlySet<ScalarType> = new Set(['byte', 'short', 'int', 'string', 'uuid'])
+
+/** The record's members that carry the key, when every key field is among the output columns with such a type. */
+function keyMembers(keyFields: readonly FieldModel[], columns: readonly OutputColumn[]): readonly string[] | undefined {
+  if (keyFields.length === 0) return undefined
+  const names: string[] = []
+  for (const field of keyFields) {
+    const output = columns.find((c) => c.name === field.name)
+    if (output === undefined || !KEY_TEXT_IN_JSON.has(output.type)) return undefined
+    names.push(output.name)
+  }
+  return names
 }

@@ -18,8 +18,8 @@ export interface WriteValue {
  * or one row with:
  * - `data`: JSON object text of `columns` (API names), or NULL when `columns` is empty or the row fails `visible`;
  * - `key`: JSON array text of the `keyColumns` values, each as text (for the `Location` of a created row): required of
- *   inserts; an update or upsert may leave it out, since only a created row's key is read (`keyColumns` still names
- *   the key, for dialects that find the written row again by it);
+ *   inserts unless `keyInRecord` is set; an update or upsert may leave it out, since only a created row's key is read
+ *   (`keyColumns` still names the key, for dialects that find the written row again by it);
  * - `inserted` (upsert only): true when the row was inserted, false when an existing row was updated.
  * Column references use the plan table's alias, and refer to the row as written.
  */
@@ -28,6 +28,13 @@ export interface ReturnedRecord {
   /** The caller's read policy: the record is returned only when the written row satisfies it. */
   readonly visible: PredicateNode | undefined
   readonly keyColumns: readonly ColumnRef[]
+  /**
+   * The API names of the members of `data` that hold the key, in `keyColumns` order, set when `data` is returned for
+   * every written row (no `visible`) and each key column is among `columns` with a JSON form whose text is the key's
+   * text (integers up to 32 bits, strings, UUIDs). A dialect may then leave `key` out of an insert too: core reads the
+   * key from the record (the database spends nothing on a second copy of it).
+   */
+  readonly keyInRecord?: readonly string[] | undefined
 }
 
 /**

@@ -12,7 +12,8 @@ import { BOOK_AUTHORS, BOOKS, metadataOf } from './library-metadata.js'
 
 /**
  * Scoped requests as the pipeline's first three stages make them, over the library metadata: `anonymous` may read,
- * create and update books; `owner` too, with a read policy on the caller's `name` claim. For unit tests of planning.
+ * create and update books; `owner` too, with a read policy on the caller's `name` claim; `clerk` may create books and
+ * read them without their key. For unit tests of planning.
  */
 const config = parseConfig({
   'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
@@ -22,6 +23,7 @@ const config = parseConfig({
       permissions: [
         { role: 'anonymous', actions: ['create', 'read', 'update'] },
         { role: 'owner', actions: ['create', 'update', { action: 'read', policy: { database: '@item.title eq @claims.name' } }] },
+        { role: 'clerk', actions: ['create', { action: 'read', fields: { include: ['*'], exclude: ['id'] } }] },
       ],
     },
     BookAuthor: { source: 'public.book_authors', permissions: [{ role: 'anonymous', actions: ['*'] }] },

@@ -222,7 +222,8 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
   }
   protected written(statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, kind: 'insert' | 'update' | 'upsert'): string {
     const t = this.quoteIdentifier(table.alias)
-    const key = kind === 'insert' ? `, json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"` : ''
+    // An insert's key, unless core reads it from the record (one copy of it less for PostgreSQL to build).
+    const key = kind === 'insert' && returning.keyInRecord === undefined ? `, json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"` : ''
     const inserted = kind === 'upsert' ? `, ${t}.${INSERTED} AS "inserted"` : ''
     if (returning.columns.length === 0) return `WITH ${WRITTEN} AS (${statement}) SELECT NULL::text AS "data"${key}${inserted} FROM ${WRITTEN} AS ${t}`
     const json = `row_to_json(${RECORD})::text`

@@ -35,6 +35,17 @@ describe('PostgresSqlCompiler writes', () => {
     expect(compiler.compile(plan).sql).toContain('INSERT INTO "public"."book_authors" AS "t" DEFAULT VALUES RETURNING *')
   })
 
+  it('leaves the key out when core reads it from the record (keyInRecord)', () => {
+    const plan: InsertPlan = {
+      kind: 'insert', shapeKey: 'k', table, returning: { ...returning, keyInRecord: ['bookId'] }, guard: undefined,
+      values: [{ column: 'book_id', value: p(0) }], parameters: [{ value: 1, type: 'int' }],
+    }
+    expect(compiler.compile(plan).sql).toBe(
+      `WITH "sluice:w" AS (INSERT INTO "public"."book_authors" AS "t" ("book_id") VALUES ($1) RETURNING *) `
+      + `SELECT row_to_json("sluice:r")::text AS "data" FROM "sluice:w" AS "t" CROSS JOIN LATERAL ${RECORD}`,
+    )
+  })
+
   it('returns NULL data when the caller may read nothing, and gates the record on the read policy', () => {
     const hidden: InsertPlan = { kind: 'insert', shapeKey: 'k', table, returning: { ...returning, columns: [] }, values: [], guard: undefined, parameters: [] }
     expect(compiler.compile(hidden).sql).toMatch(/SELECT NULL::text AS "data", json_build_array\(.*\)::text AS "key" FROM "sluice:w" AS "t"$/)
