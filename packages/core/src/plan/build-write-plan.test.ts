@@ -89,4 +89,10 @@ describe('buildWritePlan: where a created row\'s key is read', () => {
     expect(clerk.returning.columns.map((c) => c.name)).not.toContain('id')
     expect(clerk.returning.keyInRecord).toBeUndefined()
   })
+
+  it('asks the statement for a string key (a char(n) key keeps its padding in JSON, not as text)', () => {
+    const shelf = plan({ operation: 'create', entity: 'Shelf', body: { code: 'A1', label: 'x' } }) as InsertPlan
+    expect(shelf.returning.columns.map((c) => c.name)).toContain('code')
+    expect(shelf.returning.keyInRecord).toBeUndefined()
+  })
 })

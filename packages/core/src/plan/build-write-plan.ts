@@ -234,8 +234,11 @@ function returnedRecord(request: ScopedRequest, params: ParameterList): Returned
   return { columns, visible, keyColumns, keyInRecord: visible === undefined ? keyMembers(request.entity.keyFields, columns) : undefined }
 }
 
-/** Types whose JSON text in a record is the key's own text (see `ReturnedRecord.keyInRecord`). */
-const KEY_TEXT_IN_JSON: ReadonlySet<ScalarType> = new Set(['byte', 'short', 'int', 'string', 'uuid'])
+/**
+ * Types whose JSON text in a record is the key's own text (see `ReturnedRecord.keyInRecord`). Not strings: a
+ * fixed-length `char(n)` key keeps its padding in JSON but loses it as text.
+ */
+const KEY_TEXT_IN_JSON: ReadonlySet<ScalarType> = new Set(['byte', 'short', 'int', 'uuid'])
 
 /** The record's members that carry the key, when every key field is among the output columns with such a type. */
 function keyMembers(keyFields: readonly FieldModel[], columns: readonly OutputColumn[]): readonly string[] | undefined {

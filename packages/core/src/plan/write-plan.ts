@@ -31,7 +31,7 @@ export interface ReturnedRecord {
   /**
    * The API names of the members of `data` that hold the key, in `keyColumns` order, set when `data` is returned for
    * every written row (no `visible`) and each key column is among `columns` with a JSON form whose text is the key's
-   * text (integers up to 32 bits, strings, UUIDs). A dialect may then leave `key` out of an insert too: core reads the
+   * text (integers up to 32 bits, UUIDs). A dialect may then leave `key` out of an insert too: core reads the
    * key from the record (the database spends nothing on a second copy of it).
    */
   readonly keyInRecord?: readonly string[] | undefined

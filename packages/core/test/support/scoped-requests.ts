@@ -8,12 +8,12 @@ import { silentLogger } from '../../src/request/logger.js'
 import type { OperationRequest } from '../../src/request/operation-request.js'
 import type { ScopedRequest } from '../../src/request/parsed-request.js'
 import type { RequestContext } from '../../src/request/request-context.js'
-import { BOOK_AUTHORS, BOOKS, metadataOf } from './library-metadata.js'
+import { BOOK_AUTHORS, BOOKS, column, metadataOf, table } from './library-metadata.js'
 
 /**
  * Scoped requests as the pipeline's first three stages make them, over the library metadata: `anonymous` may read,
  * create and update books; `owner` too, with a read policy on the caller's `name` claim; `clerk` may create books and
- * read them without their key. For unit tests of planning.
+ * read them without their key. Anyone may do anything with book-author links and shelves. For unit tests of planning.
  */
 const config = parseConfig({
   'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
@@ -27,9 +27,12 @@ const config = parseConfig({
       ],
     },
     BookAuthor: { source: 'public.book_authors', permissions: [{ role: 'anonymous', actions: ['*'] }] },
+    Shelf: { source: 'public.shelves', permissions: [{ role: 'anonymous', actions: ['*'] }] },
   },
 }, { baseDir: '/' })
-const model = buildServiceModel(config, metadataOf(BOOKS, BOOK_AUTHORS), DEFAULT_CAPABILITIES)
+/** Shelves are keyed by a fixed-length code (`char(4)`). */
+const SHELVES = table('public', 'shelves', [column('code', 'string', { nullable: false, dbType: 'character' }), column('label', 'string')], ['code'])
+const model = buildServiceModel(config, metadataOf(BOOKS, BOOK_AUTHORS, SHELVES), DEFAULT_CAPABILITIES)
 const parse = new DefaultParseStage(model, config, undefined as never)
 const authorize = new DefaultAuthorizeStage()
 const fieldFilter = new DefaultFieldFilterStage()
