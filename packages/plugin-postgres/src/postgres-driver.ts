@@ -323,8 +323,12 @@ function executePooled<R>(pool: PostgresPool, query: CompiledQuery, signal: Abor
         if (error !== undefined && !cancelled && isBrokenConnection(error)) broken ??= error
         client.off?.('error', onConnectionError)
         releaseSession(client, broken, aborted)
-        if (error === undefined) resolve(toQueryResult(result!))
-        else reject(cancelled ? signal!.reason : error)
+        // The session is back in the pool, and a statement waiting for one already sent on it; the caller hears of the
+        // result in the check phase, once every other answer of this poll has freed its session the same way. Under
+        // load, sessions then start their next statements before any request builds its response, rather than one
+        // response's worth of work later each (a PATCH load: 3,665 -> 3,970 req/s; see docs/benchmarks.md).
+        if (error === undefined) setImmediate(resolve, toQueryResult(result!))
+        else setImmediate(reject, cancelled ? signal!.reason : error)
       }
       // pg's message for its own read timeout, which isBrokenConnection and the error classifier know.
       if (bounds.statements !== undefined) deadline = bounds.statements.watch(() => { finish(new Error(CLIENT_TIMEOUT_MESSAGE)) })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConnectionSettings } from '@sluice/core/dialect'
 import pg from 'pg'
 import { PostgresDriver } from '../src/postgres-driver.js'
+import { startAnswerHoldingProxy } from './answer-holding-proxy.js'
 import type { PostgresPool } from '../src/postgres-driver-config.js'
 import { openPostgresTestSchema, POSTGRES_TEST_URL, type PostgresTestSchema } from './postgres-test-database.js'
 
@@ -229,6 +230,34 @@ describe.skipIf(skipped !== undefined)(`PostgresDriver on PostgreSQL${skipped ==
       expect((await own.execute({ sql: 'SELECT 2 AS two', parameters: [] }, { signal: new AbortController().signal })).rows).toEqual([{ two: 2 }])
     } finally {
       await own.destroy()
+    }
+  })
+
+  it('hands a pooled result to its caller only after every answer of the same poll has started its session\'s next statement', async () => {
+    // Two sessions answer in the same poll, two statements wait for a session. Each answer frees its session for a
+    // waiting statement at once; a caller hears of its result only after the other answer has done the same, so
+    // neither waiting statement sits behind the first caller's response work.
+    const url = new URL(POSTGRES_TEST_URL)
+    const proxy = await startAnswerHoldingProxy(url.hostname, Number(url.port || 5432))
+    const pool = new pg.Pool({ host: '127.0.0.1', port: proxy.port, database: url.pathname.slice(1), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined, max: 2 })
+    const own = new PostgresDriver({ pool })
+    const select = (n: number) => own.execute({ sql: 'SELECT $1::int AS n', parameters: [n] })
+    try {
+      await Promise.all([select(0), select(0)]) // both sessions open
+      proxy.hold()
+      const waitingWhenHeard: number[] = []
+      const answered = [select(1), select(2)].map((p) => p.then(() => { waitingWhenHeard.push(pool.waitingCount) }))
+      const next = [select(3), select(4)]
+      await proxy.answered(2)
+      expect(pool.waitingCount).toBe(2)
+      proxy.release()
+      await Promise.all(answered)
+      expect(waitingWhenHeard).toEqual([0, 0])
+      expect((await Promise.all(next)).map((r) => r.rows)).toEqual([[{ n: 3 }], [{ n: 4 }]])
+    } finally {
+      await own.destroy()
+      await pool.end()
+      await proxy.close()
     }
   })
 })
