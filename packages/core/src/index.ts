@@ -54,7 +54,8 @@ export { createRequestContext, resolveRequestContext, type RequestContextOptions
 export { encodeErrorEnvelope } from './protocol/encode-error-envelope.js'
 export type { OperationKind, OperationRequest } from './request/operation-request.js'
 export { ANONYMOUS_PRINCIPAL } from './request/request-context.js'
-export type { Principal, QueryCostBudget, RequestContext } from './request/request-context.js'
+export type { Principal, RequestContext } from './request/request-context.js'
+export { RequestBudget } from './request/request-budget.js'
 export { Filter } from './filter/filter-node.js'
 export type { FilterNode } from './filter/filter-node.js'
 export { silentLogger } from './request/logger.js'
@@ -62,6 +63,7 @@ export type { Logger } from './request/logger.js'
 
 // ── Pipeline: parse → authorize → field-filter → plan → execute → shape ─────────────────────────────────────
 export { Pipeline } from './pipeline/pipeline.js'
+export type { PreparedOperation } from './pipeline/prepared-operation.js'
 export type { AfterObserve, AfterReplace, ObserveEvent, PipelineHooks, ReplaceEvent, StageObserver } from './pipeline/pipeline-hooks.js'
 export type {
   AuthorizeStage, Executed, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage, Stage,

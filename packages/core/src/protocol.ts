@@ -18,12 +18,14 @@ export type { SluicePlugin } from './plugin/sluice-plugin.js'
 export type { PluginRegistry } from './plugin/plugin-registry.js'
 export { CORE_VERSION } from './plugin/core-version.js'
 export type { Pipeline } from './pipeline/pipeline.js'
+export type { PreparedOperation } from './pipeline/prepared-operation.js'
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────────────────────
 export type { OperationKind, OperationRequest, OrderByItem, RelationSelection } from './request/operation-request.js'
 export type { AggregateFunction, AggregateRequest, AggregationItem, HavingCondition } from './request/aggregate-request.js'
 export { ANONYMOUS_PRINCIPAL } from './request/request-context.js'
-export type { Principal, QueryCostBudget, RequestContext } from './request/request-context.js'
+export type { Principal, RequestContext } from './request/request-context.js'
+export { RequestBudget } from './request/request-budget.js'
 export { Filter, collectFilterFields, operandField } from './filter/filter-node.js'
 export type {
   AndFilter, CaseFold, CaseFoldOperand, CaseFolds, ClaimOperand, ComparisonFilter, ComparisonOperator, ConstantFilter, FieldOperand,

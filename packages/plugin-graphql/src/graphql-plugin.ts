@@ -11,8 +11,9 @@ import { buildGraphQLSchema } from './schema/build-schema.js'
  */
 export interface GraphQLPluginOptions {
   /**
-   * Answer queries that only read records (lists, by key, relationships) straight from the JSON the database built,
-   * without graphql-js execution; other operations, and every error, take the general executor. Default: true.
+   * Write the answers of queries that only read records (lists, by key, relationships) straight from the JSON the
+   * database built, without graphql-js execution; other operations, and every error, are written by graphql-js from
+   * the same results. Default: true.
    */
   readonly fastReads?: boolean
 }
@@ -25,7 +26,7 @@ export function graphqlPlugin(options: GraphQLPluginOptions = {}): ProtocolPlugi
     core: '^0.1.0',
     prefix: (config) => (config.runtime.graphql.enabled ? config.runtime.graphql.path : undefined),
     mount(host) {
-      const schema = buildGraphQLSchema(host.model, host.pipeline)
+      const schema = buildGraphQLSchema(host.model)
       const development = host.config.runtime.host.mode === 'development'
       const graphiql = development ? new GraphiQLPage(host.config.runtime.graphql.path) : undefined
       const handler = createGraphQLHandler(host, schema, {

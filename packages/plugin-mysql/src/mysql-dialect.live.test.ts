@@ -166,8 +166,7 @@ describe('MysqlDialect on MariaDB', () => {
             { name: 'n', function: 'count', column: col('id'), distinct: false, having: [{ op: 'ge', values: [param(1)] }] },
             { name: 'total', function: 'sum', column: col('amount'), distinct: false, having: [] },
             { name: 'distinctAmounts', function: 'count', column: col('amount'), distinct: true, having: [] },
-          ],
-        },
+          ], limit: 100, offset: undefined, order: [{ column: { kind: 'column', table: 'x', column: 'g0' }, direction: 'asc', nullable: true }, { column: { kind: 'column', table: 'x', column: 'g1' }, direction: 'asc', nullable: true }] },
         parameters: [{ value: 6, type: 'int' }, { value: 1, type: 'int' }],
       }
       const compiled = compiler.compile(plan)

@@ -95,8 +95,7 @@ describe('SqliteSqlCompiler, run on a real in-memory database', () => {
           { name: 'n', function: 'count', column: col('id'), distinct: false, having: [{ op: 'ge', values: [p(1)] }] },
           { name: 'total', function: 'sum', column: col('amount'), distinct: false, having: [] },
           { name: 'amounts', function: 'count', column: col('amount'), distinct: true, having: [] },
-        ],
-      },
+        ], limit: 100, offset: undefined, order: [{ column: { kind: 'column', table: 'x', column: 'g0' }, direction: 'asc', nullable: true }, { column: { kind: 'column', table: 'x', column: 'g1' }, direction: 'asc', nullable: true }] },
       parameters: [{ value: 6, type: 'int' }, { value: 0.5, type: 'float' }],
     }
     const { rows } = await run(plan)

@@ -31,10 +31,10 @@ describe('the query cost limit (runtime.limits.max-query-cost)', () => {
   const library = useLibraryServer({ runtime: { limits: { 'max-query-cost': 20000 } } })
   const bomb = '{ books { items { authors { items { books { items { authors { items { name } } } } } } } } }'
 
-  it('refuses a fan-out bomb before any SQL with a GraphQL error naming the cost and the limit', async () => {
+  it('refuses a fan-out bomb before any SQL: the whole document, 400 with only the error naming the cost and the limit', async () => {
     const res = await graphql(library, bomb)
-    expect(res.status).toBe(200)
-    expect(res.body.data).toEqual({ books: null })
+    expect(res.status).toBe(400)
+    expect(res.body.data).toBeUndefined()
     // 100 books × (1 + 101 authors × (1 + 101 books × (1 + 101 authors)))
     expect(res.body.errors).toEqual([expect.objectContaining({
       message: 'The request would read up to 104060400 rows, more than the limit of 20000 (runtime.limits.max-query-cost); ask for fewer rows per page (first) or nest fewer relationships.',
@@ -45,9 +45,11 @@ describe('the query cost limit (runtime.limits.max-query-cost)', () => {
   it('admits the same shape with small pages, and counts every root field of a document against one budget', async () => {
     const small = await graphql(library, '{ books(first: 10) { items { authors(first: 5) { items { name } } } } }')
     expect(errorMessages(small)).toEqual([])
-    const fields = Array.from({ length: 5 }, (_, i) => `b${i}: books(first: 4500) { items { id } }`).join(' ')
-    const many = await graphql(library, `{ ${fields} }`)
-    // four root fields fit (18,000 rows); the fifth would make 22,500
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => `b${i}: books(first: 4500) { items { id } }`).join(' ')
+    expect(errorMessages(await graphql(library, `{ ${fields(4)} }`))).toEqual([])
+    // four root fields fit (18,000 rows); the fifth would make 22,500: the document is refused as a whole
+    const many = await graphql(library, `{ ${fields(5)} }`)
+    expect(many.status).toBe(400)
     expect(errorMessages(many)).toEqual([expect.stringContaining('The request would read up to 22500 rows, more than the limit of 20000')])
   })
 

@@ -79,3 +79,31 @@ describe('MCP aggregate_records', () => {
     expect((await callError(anonymous, 'aggregate_records', { entity: 'Book', function: 'count', groupby: ['publisher_id'], first: 1, after: '!!' })).type).toBe('InvalidArguments')
   })
 })
+
+// Issue 36: the database builds at most a page of groups; without `first`, more than max-page-size is refused, not cut.
+describe('MCP aggregate_records, bounded by max-page-size', () => {
+  const mcp = useMcpServer({ runtime: { pagination: { 'max-page-size': 3, 'default-page-size': 2 } } })
+  let client: Client
+  let ids: number[]
+  beforeAll(async () => {
+    client = await mcp.connect()
+    ids = (await callOk(client, 'read_records', { entity: 'Book', first: 3, orderby: ['id asc'] })).result.value.map((b: any) => b.id)
+  })
+
+  it('refuses every group at once past max-page-size, with a message that says to page', async () => {
+    const error = await callError(client, 'aggregate_records', { entity: 'Book', function: 'count', groupby: ['id'] })
+    expect(error).toMatchObject({ type: 'InvalidArguments' })
+    expect(error.message).toContain("page through them with 'first' and 'after'")
+    const few = await callOk(client, 'aggregate_records', { entity: 'Book', function: 'count', groupby: ['id'], filter: `id le ${ids[1]}` })
+    expect(few.result).toHaveLength(2)
+  })
+
+  it('pages past max-page-size in the database, ordered by the value then the group fields', async () => {
+    const page1 = (await callOk(client, 'aggregate_records', { entity: 'Book', function: 'max', field: 'id', groupby: ['id'], orderby: 'asc', first: 2 })).result
+    expect(page1.items.map((g: any) => g.id)).toEqual(ids.slice(0, 2))
+    expect(page1.hasNextPage).toBe(true)
+    const page2 = (await callOk(client, 'aggregate_records', { entity: 'Book', function: 'max', field: 'id', groupby: ['id'], orderby: 'asc', first: 2, after: page1.endCursor })).result
+    expect(page2.items.map((g: any) => g.id)).toEqual([ids[2], expect.any(Number)])
+    expect((await callError(client, 'aggregate_records', { entity: 'Book', function: 'count', groupby: ['id'], first: 4 })).type).toBe('InvalidArguments')
+  })
+})

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { AuthenticationProvider } from '../auth/authentication-provider.js'
 import type { HttpRequest } from '../protocol/http.js'
-import { ANONYMOUS_PRINCIPAL, type Principal } from '../request/request-context.js'
+import { ANONYMOUS_PRINCIPAL, type Principal, type RequestContext } from '../request/request-context.js'
+import { RequestBudget } from '../request/request-budget.js'
 import { createRequestContext, resolveRequestContext } from './create-request-context.js'
 import type { Sluice } from './create-sluice.js'
 
 const editor: Principal = { authenticated: true, roles: ['editor'], claims: {} }
 
-/** The parts of a Sluice the context is built from: its authentication provider and two runtime settings. */
+/** The parts of a Sluice the context is built from: its authentication provider and three runtime settings. */
 function sluiceWith(authentication: AuthenticationProvider): Sluice {
-  return { authentication, config: { runtime: { host: { mode: 'production' }, cache: { enabled: false } } }, log: undefined } as unknown as Sluice
+  return { authentication, config: { runtime: { host: { mode: 'production' }, cache: { enabled: false }, limits: { maxQueryCost: 10, maxStatementsPerRequest: 2 } } }, log: undefined } as unknown as Sluice
 }
 
 function request(headers: HttpRequest['headers'] = {}): HttpRequest {
@@ -22,7 +23,8 @@ describe('resolveRequestContext', () => {
   it('answers without a promise when the provider does', () => {
     const context = resolveRequestContext(sluiceWith({ name: 'sync', authenticate: () => editor }), request({ 'x-ms-api-role': 'Editor' }), options)
     expect(context).not.toBeInstanceOf(Promise)
-    expect(context).toMatchObject({ requestId: 'r1', role: 'editor', principal: editor, queryCost: { spent: 0 } })
+    expect(context).toMatchObject({ requestId: 'r1', role: 'editor', principal: editor })
+    expect((context as RequestContext).budget).toBeInstanceOf(RequestBudget)
   })
 
   it('answers with a promise when the provider needs I/O', async () => {

@@ -1,5 +1,6 @@
 import { resolveRole, ROLE_HEADER } from '../auth/resolve-role.js'
 import { singleHeader, type HttpRequest } from '../protocol/http.js'
+import { RequestBudget } from '../request/request-budget.js'
 import type { Principal, RequestContext } from '../request/request-context.js'
 import type { Sluice } from './create-sluice.js'
 
@@ -15,7 +16,7 @@ export interface RequestContextOptions {
 /**
  * The context one HTTP request runs with, built the same way by every host: the principal from the configured
  * authentication provider, the effective role from `X-MS-API-ROLE` (sent twice → 403, never "the first one"), one
- * query-cost budget shared by every operation of the request, and `Cache-Control` when the response cache is on.
+ * budget (statements and rows) shared by every operation of the request, and `Cache-Control` when the response cache is on.
  * Rejects with a coded error (401/403) a host answers in its protocol's envelope.
  */
 export function createRequestContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions): Promise<RequestContext> {
@@ -47,7 +48,7 @@ function buildContext(sluice: Sluice, http: HttpRequest, options: RequestContext
     log: sluice.log,
     signal: options.signal,
     streamReads: options.streamReads === true,
-    queryCost: { spent: 0 },
+    budget: RequestBudget.fromLimits(sluice.config.runtime.limits),
     // Read only by the response cache (runtime.cache): with the cache off, requests pay nothing for it.
     cacheControl: sluice.config.runtime.cache.enabled ? joinHeader(http.headers['cache-control']) : undefined,
   }

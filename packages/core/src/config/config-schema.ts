@@ -142,6 +142,7 @@ const runtimeSchema = objectSchema({
   // Sluice's own (not in Data API builder): the bounds on the work one request can cause.
   limits: objectSchema({
     'max-query-cost': integerSchema({ minimum: 1, nullable: true, minusOne: true }),
+    'max-statements-per-request': integerSchema({ minimum: 1, nullable: true, minusOne: true }),
     'statement-timeout-seconds': integerSchema({ minimum: 1, maximum: 86400, nullable: true, minusOne: true }),
     'pool-acquire-timeout-ms': integerSchema({ minimum: 1, maximum: 600000 }),
     'startup-retry-seconds': integerSchema({ minimum: 0, maximum: 86400 }),

@@ -34,7 +34,7 @@ describe('normalizeConfig defaults', () => {
       health: { enabled: true, roles: undefined, cacheTtlSeconds: 5, maxQueryParallelism: 4 },
       logLevels: {},
       telemetry: { openTelemetry: undefined },
-      limits: { maxQueryCost: 250_000, statementTimeoutSeconds: 30, poolAcquireTimeoutMs: 5_000, startupRetrySeconds: 60 },
+      limits: { maxQueryCost: 250_000, maxStatementsPerRequest: 200, statementTimeoutSeconds: 30, poolAcquireTimeoutMs: 5_000, startupRetrySeconds: 60 },
     })
     expect(config.dataSource).toEqual({
       name: 'default',

@@ -8,6 +8,8 @@ import {
 const INT32_MAX = 2147483647
 /** Rows a read may build by default: a whole `$first=-1` page (100,000) with a to-one relationship or two. */
 export const DEFAULT_MAX_QUERY_COST = 250_000
+/** Statements per request: far above any document a client writes by hand, far below a generated bomb. */
+export const DEFAULT_MAX_STATEMENTS_PER_REQUEST = 200
 /** Data API builder's drivers default to a 30 s command timeout. */
 const DEFAULT_STATEMENT_TIMEOUT_SECONDS = 30
 const DEFAULT_POOL_ACQUIRE_TIMEOUT_MS = 5_000
@@ -171,6 +173,7 @@ function readNullableInteger(value: unknown): number | null {
 function normalizeLimits(limits: Record<string, unknown> | undefined): LimitsConfig {
   return {
     maxQueryCost: readBound(limits, 'max-query-cost', DEFAULT_MAX_QUERY_COST),
+    maxStatementsPerRequest: readBound(limits, 'max-statements-per-request', DEFAULT_MAX_STATEMENTS_PER_REQUEST),
     statementTimeoutSeconds: readBound(limits, 'statement-timeout-seconds', DEFAULT_STATEMENT_TIMEOUT_SECONDS),
     poolAcquireTimeoutMs: readInteger(limits, 'pool-acquire-timeout-ms', DEFAULT_POOL_ACQUIRE_TIMEOUT_MS),
     startupRetrySeconds: readInteger(limits, 'startup-retry-seconds', DEFAULT_STARTUP_RETRY_SECONDS),

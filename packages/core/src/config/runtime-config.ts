@@ -104,6 +104,8 @@ export interface OpenTelemetryConfig {
 export interface LimitsConfig {
   /** Most rows a read may build, nested rows included, estimated from page sizes before any SQL runs. */
   readonly maxQueryCost: number | null
+  /** Most statements one HTTP request may run (a GraphQL document's root fields, a multiple create's records). */
+  readonly maxStatementsPerRequest: number | null
   /** Longest a statement may run before the database cancels it. */
   readonly statementTimeoutSeconds: number | null
   /** Longest a request waits for a pooled connection before it is refused (503 with Retry-After). */

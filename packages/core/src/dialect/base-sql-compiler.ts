@@ -63,8 +63,10 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   /**
    * The grouping statement of an aggregation (`SelectPlan.aggregate`): the group columns as `g0`…, the aggregates
    * as `a0`…, the read's filter, GROUP BY and HAVING, each bound compared as a double (`asDouble`) so a fractional
-   * bound works against an integer aggregate. A dialect's `compileSelect` wraps it in the JSON its engine builds —
-   * `[{"fields": {…}, "aggregations": {…}}, …]` ordered by the group columns, NULL first — reading `g<i>`, `a<i>`.
+   * bound works against an integer aggregate; then, over that as `x`, the page of groups (`AggregatePlan.order`,
+   * `limit`, `offset`), so the database never builds more groups than the request may read. A dialect's
+   * `compileSelect` wraps it in the JSON its engine builds — `[{"fields": {…}, "aggregations": {…}}, …]` in the
+   * same order — reading `g<i>`, `a<i>`.
    */
   protected aggregateGroups(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
     const groups = aggregate.groupBy.map((g, i) => `${this.column(g.column)} AS ${this.quoteIdentifier(`g${i}`)}`)
@@ -76,9 +78,16 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
       if (h.op === 'in') return `${value} IN (${h.values.map((v) => this.asDouble(sink.placeholder(v))).join(', ')})`
       return `${value} ${OPERATORS[h.op]} ${this.asDouble(sink.placeholder(h.values[0]!))}`
     }))
-    return `SELECT ${[...groups, ...values].join(', ') || `1 AS ${this.quoteIdentifier('sluice:one')}`}${from}`
+    const grouped = `SELECT ${[...groups, ...values].join(', ') || `1 AS ${this.quoteIdentifier('sluice:one')}`}${from}`
       + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
       + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
+    return `SELECT * FROM (${grouped}) AS ${this.quoteIdentifier('x')}${this.orderBy(aggregate.order)}${this.groupsPage(aggregate, sink)}`
+  }
+
+  /** ` LIMIT <limit> OFFSET <offset>` after the groups' ORDER BY (SQL Server spells it OFFSET … FETCH). */
+  protected groupsPage(aggregate: AggregatePlan, sink: ParameterSink): string {
+    const offset = aggregate.offset === undefined ? '' : ` OFFSET ${sink.placeholder(aggregate.offset)}`
+    return ` LIMIT ${this.integerLiteral(aggregate.limit)}${offset}`
   }
 
   /**

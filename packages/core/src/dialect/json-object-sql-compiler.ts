@@ -191,7 +191,7 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
     const x = this.quoteIdentifier('x')
     const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, ${this.jsonValue(`${x}.${this.quoteIdentifier(`g${i}`)}`, g.type)}`)
     const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, ${x}.${this.quoteIdentifier(`a${i}`)}`)
-    const order = this.orderBy(aggregate.groupBy.map((_, i) => ({ column: { kind: 'column', table: 'x', column: `g${i}` }, direction: 'asc', nullable: true })))
+    const order = this.orderBy(aggregate.order)
     const group = this.jsonObject([`'fields', ${this.jsonObject(fields)}`, `'aggregations', ${this.jsonObject(aggs)}`])
     return `SELECT ${this.concat(["'['", `COALESCE(${this.stringAgg(group, order.trim(), "','")}, '')`, "']'"])} AS ${this.quoteIdentifier('data')} `
       + `FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS ${x}`

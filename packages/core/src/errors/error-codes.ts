@@ -97,6 +97,10 @@ export const ErrorCodes = {
     status: 400, wire: BAD,
     template: 'The request would read up to {cost} rows, more than the limit of {limit} (runtime.limits.max-query-cost); ask for fewer rows per page (first) or nest fewer relationships.',
   },
+  SLUICE_ERR_TOO_MANY_STATEMENTS: {
+    status: 400, wire: BAD,
+    template: 'The request would run more than {limit} statements (runtime.limits.max-statements-per-request); send fewer root fields or split the request.',
+  },
   SLUICE_ERR_HEADERS_TOO_LARGE: { status: 431, wire: 'Request Header Fields Too Large', template: 'The request headers exceed the limit of 16 KiB.' },
   SLUICE_ERR_REQUEST_TIMEOUT: { status: 408, wire: 'Request Timeout', template: 'The request did not arrive in time.' },
   SLUICE_ERR_PAYLOAD_TOO_LARGE: { status: 413, wire: 'Payload Too Large', template: 'The request body exceeds the limit of {limit} bytes.' },

@@ -1,9 +1,7 @@
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
-import type { RuntimeConfig } from '../config/runtime-config.js'
 import { SluiceError } from '../errors/sluice-error.js'
-import { estimateReadCost } from '../request/estimate-read-cost.js'
 import { buildExecutePlan } from '../plan/build-execute-plan.js'
 import { buildSelectPlan } from '../plan/build-select-plan.js'
 import { buildWritePlan } from '../plan/build-write-plan.js'
@@ -15,17 +13,9 @@ import type { PlanStage } from './stage.js'
 /** Turns a scoped request into a plan tree with its shape key. No SQL text is produced here. */
 @injectable()
 export class DefaultPlanStage implements PlanStage {
-  readonly #maxCost: number | null
-
-  constructor(
-    @inject(Tokens.DataSources) private readonly sources: DataSourceRegistry,
-    @inject(Tokens.Config) config: RuntimeConfig,
-  ) {
-    this.#maxCost = config.runtime.limits.maxQueryCost
-  }
+  constructor(@inject(Tokens.DataSources) private readonly sources: DataSourceRegistry) {}
 
   run(request: ScopedRequest, context: RequestContext): ExecutionPlan {
-    if (this.#maxCost !== null) claimQueryCost(request, context, this.#maxCost)
     if (request.operation === 'execute') return buildExecutePlan(request)
     // What the entity's own data source can do.
     const capabilities = this.sources.get(request.entity.dataSource).dialect.capabilities
@@ -37,16 +27,4 @@ export class DefaultPlanStage implements PlanStage {
     if (request.aggregate !== undefined && !capabilities.aggregation) throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Aggregation (capability aggregation)' })
     return buildSelectPlan(request, capabilities.streamingReads && context.streamReads === true)
   }
-}
-
-/**
- * Refuses a read that could build more rows than `runtime.limits.max-query-cost` allows, counting what earlier
- * operations of the same HTTP request claimed (a GraphQL document's root fields share one budget), before any SQL.
- */
-function claimQueryCost(request: ScopedRequest, context: RequestContext, limit: number): void {
-  const cost = estimateReadCost(request)
-  if (cost === 0) return
-  const total = (context.queryCost?.spent ?? 0) + cost
-  if (total > limit) throw new SluiceError('SLUICE_ERR_QUERY_COST', { cost: total, limit })
-  if (context.queryCost !== undefined) context.queryCost.spent = total
 }

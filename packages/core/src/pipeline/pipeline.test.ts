@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { silentLogger } from '../request/logger.js'
 import type { RequestContext } from '../request/request-context.js'
 import { SluiceError } from '../errors/sluice-error.js'
+import { RequestBudget } from '../request/request-budget.js'
 import { Pipeline } from './pipeline.js'
 import type { PipelineHooks } from './pipeline-hooks.js'
 import type { Stage } from './stage.js'
@@ -21,6 +22,18 @@ function createPipeline(hooks: PipelineHooks[], trace: string[], overrides: Reco
 }
 
 describe('Pipeline', () => {
+  it('prepares up to the plan, claiming each statement from the request\'s budget, and executes later', async () => {
+    const trace: string[] = []
+    const pipeline = createPipeline([], trace)
+    const budgeted: RequestContext = { ...context, budget: new RequestBudget(1, null) }
+    const prepared = await pipeline.prepare('req' as never, budgeted)
+    expect(trace).toEqual(['parse', 'authorize', 'fieldFilter', 'plan'])
+    // The second statement is over the bound: refused before its plan is built.
+    await expect(pipeline.prepare('again' as never, budgeted)).rejects.toMatchObject({ code: 'SLUICE_ERR_TOO_MANY_STATEMENTS' })
+    expect(trace).toEqual(['parse', 'authorize', 'fieldFilter', 'plan', 'parse', 'authorize', 'fieldFilter'])
+    expect(await pipeline.execute(prepared, budgeted)).toBe('req>parse>authorize>fieldFilter>plan>execute>shape')
+  })
+
   it('runs the six stages in their fixed order', async () => {
     const trace: string[] = []
     const result = await createPipeline([], trace).run('req' as never, context)

@@ -1,19 +1,29 @@
 import { inject, injectable } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
 import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
+import type { LimitsConfig, RuntimeConfig } from '../config/runtime-config.js'
+import { estimateReadCost } from '../request/estimate-read-cost.js'
 import type { Logger } from '../request/logger.js'
 import type { OperationRequest } from '../request/operation-request.js'
+import type { ScopedRequest } from '../request/parsed-request.js'
+import { RequestBudget } from '../request/request-budget.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { OperationResult } from './operation-result.js'
 import type { MultipleCreate, MultipleCreateSteps } from './multiple-create.js'
 import type { PipelineHooks } from './pipeline-hooks.js'
 import { withHooks } from './hooked-stage.js'
+import type { PreparedOperation } from './prepared-operation.js'
 import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage } from './stage.js'
 
 /**
  * Runs a request through parse → authorize → field-filter → plan → execute → shape. The order is fixed here and
  * cannot be configured: authorization can be neither reordered nor skipped. Stages throw only `SluiceError`;
  * anything else is logged once and becomes `SLUICE_ERR_INTERNAL` (its details never reach the client).
+ *
+ * Every statement is claimed from the request's budget (`RequestContext.budget`) between field-filter and plan, so
+ * the bounds hold whichever plan stage a plugin installs. A protocol whose request runs several operations (a
+ * GraphQL document) calls `prepare` for all of them first — every bound is then checked before any SQL — and
+ * `execute` for each afterwards; `run` is both at once.
  */
 @injectable()
 export class Pipeline {
@@ -23,6 +33,7 @@ export class Pipeline {
   readonly #plan: PlanStage
   readonly #execute: ExecuteStage
   readonly #shape: ShapeStage
+  readonly #limits: LimitsConfig | undefined
 
   constructor(
     @inject(Tokens.ParseStage) parse: ParseStage,
@@ -33,8 +44,10 @@ export class Pipeline {
     @inject(Tokens.ShapeStage) shape: ShapeStage,
     @inject(Tokens.PipelineHooks) hooks: readonly PipelineHooks[],
     @inject(Tokens.Logger) log: Logger,
+    @inject(Tokens.Config) config?: RuntimeConfig,
     @inject(Tokens.MultipleCreate) private readonly multipleCreate?: MultipleCreate,
   ) {
+    this.#limits = config?.runtime.limits
     this.#parse = withHooks('parse', parse, hooks, log)
     this.#authorize = withHooks('authorize', authorize, hooks, log)
     this.#fieldFilter = withHooks('fieldFilter', fieldFilter, hooks, log)
@@ -55,23 +68,65 @@ export class Pipeline {
       const authorized = p2 instanceof Promise ? await p2 : p2
       const p3 = this.#fieldFilter.run(authorized, context)
       const scoped = p3 instanceof Promise ? await p3 : p3
+      this.#claim(scoped, context)
       const p4 = this.#plan.run(scoped, context)
       const plan = p4 instanceof Promise ? await p4 : p4
       const result = await this.#execute.run(plan, context)
       const shaped = this.#shape.run({ request: scoped, plan, result }, context)
       return shaped instanceof Promise ? await shaped : shaped
     } catch (error) {
-      if (isSluiceError(error)) throw error
-      context.log.error({ err: error, requestId: context.requestId }, 'unexpected error in the request pipeline')
-      throw new SluiceError('SLUICE_ERR_INTERNAL', {}, { cause: error })
+      throw this.#coded(error, context)
     }
+  }
+
+  /**
+   * parse → authorize → field-filter → plan, with the statement claimed from the request's budget: everything up to
+   * the SQL. A multiple create is planned record by record inside its transaction, when `execute` runs it.
+   */
+  async prepare(request: OperationRequest, context: RequestContext): Promise<PreparedOperation> {
+    try {
+      if (this.multipleCreate?.applies(request) === true) return { kind: 'multiple-create', request }
+      const scoped = await this.#scope(request, context)
+      return { kind: 'planned', request: scoped, plan: await this.#plan.run(scoped, context) }
+    } catch (error) {
+      throw this.#coded(error, context)
+    }
+  }
+
+  /** execute → shape of a prepared operation (see `prepare`). */
+  async execute(prepared: PreparedOperation, context: RequestContext): Promise<OperationResult> {
+    try {
+      if (prepared.kind === 'multiple-create') return await this.multipleCreate!.run(prepared.request, context, this.#steps)
+      const result = await this.#execute.run(prepared.plan, context)
+      return await this.#shape.run({ request: prepared.request, plan: prepared.plan, result }, context)
+    } catch (error) {
+      throw this.#coded(error, context)
+    }
+  }
+
+  async #scope(request: OperationRequest, context: RequestContext): Promise<ScopedRequest> {
+    const parsed = await this.#parse.run(request, context)
+    const authorized = await this.#authorize.run(parsed, context)
+    const scoped = await this.#fieldFilter.run(authorized, context)
+    this.#claim(scoped, context)
+    return scoped
+  }
+
+  /** One statement, and the rows its read may build, from the request's budget (or alone, without one). */
+  #claim(request: ScopedRequest, context: RequestContext): void {
+    const budget = context.budget ?? (this.#limits === undefined ? undefined : RequestBudget.fromLimits(this.#limits))
+    budget?.claim(estimateReadCost(request))
+  }
+
+  #coded(error: unknown, context: RequestContext): SluiceError {
+    if (isSluiceError(error)) return error
+    context.log.error({ err: error, requestId: context.requestId }, 'unexpected error in the request pipeline')
+    return new SluiceError('SLUICE_ERR_INTERNAL', {}, { cause: error })
   }
 
   readonly #steps: MultipleCreateSteps = {
     prepare: async (request, context) => {
-      const parsed = await this.#parse.run(request, context)
-      const authorized = await this.#authorize.run(parsed, context)
-      const scoped = await this.#fieldFilter.run(authorized, context)
+      const scoped = await this.#scope(request, context)
       return { request: scoped, plan: await this.#plan.run(scoped, context) }
     },
     shape: async (executed, context) => this.#shape.run(executed, context),

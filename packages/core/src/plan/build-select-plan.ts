@@ -55,8 +55,8 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
   const filter = request.filter === undefined ? undefined : buildPredicate(request.filter, T, params)
   const policy = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
   if (request.aggregate !== undefined) {
-    // Groups of the rows the filter and policy admit; ordering and paging do not apply (SPEC §REST reads).
-    const aggregate = buildAggregatePlan(request.aggregate, T, params)
+    // Groups of the rows the filter and policy admit, at most a page of them; `orderBy` and `after` do not apply.
+    const aggregate = buildAggregatePlan(request.aggregate, T, params, request.pageSize ?? 1)
     return createSelectPlan(entity.dataSource, table, NO_COLUMNS, andAll([policy, filter]), [], SINGLE, params, undefined, aggregate)
   }
   const nested = request.relations.length === 0 ? undefined : buildNestedSelects(request.relations, entity, T, params)

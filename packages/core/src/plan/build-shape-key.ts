@@ -34,7 +34,10 @@ function nestedKey(n: NestedSelect): string {
 function aggregateKey(a: AggregatePlan): string {
   const items = a.aggregations.map((x) => `${JSON.stringify(x.name)}${x.function}${x.distinct ? 'd' : ''}${structureId(x.column)}`
     + `(${x.having.map((h) => `${h.op}${h.values.map((v) => v.index).join(',')}`).join('&')})`)
-  return `agg(${a.groupBy.map(structureId).join(',')}|${items.join(';')})`
+  // The order's columns are the grouping statement's own (`g0`, `a1`), made per request: keyed by name.
+  const order = a.order.map((t) => `${t.column.column}${t.direction === 'asc' ? 'a' : 'd'}`).join(',')
+  const page = `${a.limit}${a.offset === undefined ? '' : `+${a.offset.index}`}:${order}`
+  return `agg(${a.groupBy.map(structureId).join(',')}|${items.join(';')}|${page})`
 }
 
 export function columnsKey(columns: readonly OutputColumn[]): string {

@@ -187,13 +187,23 @@ export interface NestedCursorSpec {
 
 /**
  * Group and aggregate (`OperationRequest.aggregate`), for dialects with `capabilities.aggregation`. The statement
- * returns one row whose `data` is the JSON array text of the groups, ordered by the group columns:
+ * returns one row whose `data` is the JSON array text of at most `limit` groups after `offset`, in `order`:
  * `{"fields": {<group name>: value, …}, "aggregations": {<name>: number | null, …}}`. The plan's `where` filters the
  * rows first; `result` is `single` and `orderBy`/`columns` are empty.
  */
 export interface AggregatePlan {
   readonly groupBy: readonly OutputColumn[]
   readonly aggregations: readonly AggregateColumn[]
+  /** Most groups to build (the request's page size): a literal, like a page's size. */
+  readonly limit: number
+  /** Groups to skip, a parameter (it comes from a cursor); undefined for none. */
+  readonly offset: ParamRef | undefined
+  /**
+   * The groups' order over the grouping statement's output columns (`g<i>`, `a<i>` of the derived table `x`, see
+   * `BaseSqlCompiler.aggregateGroups`): an aggregation's value when the request asks, then every group column
+   * ascending; NULL is lowest.
+   */
+  readonly order: readonly OrderTerm[]
 }
 
 export interface AggregateColumn {

@@ -9,8 +9,11 @@ export type AggregateFunction = 'count' | 'sum' | 'avg' | 'min' | 'max'
  * by the caller (else the same 400 an unknown field gets). Needs `runtime.graphql.enable-aggregation` (default
  * true) for GraphQL; core itself does not read that flag, so MCP's `aggregate_records` works regardless.
  *
+ * At most `OperationRequest.first` groups are built (the default page size when omitted, the maximum for `-1`), as
+ * Data API builder applies a list's `first` to its groups; `after` does not apply, `offset` skips groups instead.
+ *
  * Result: a `ReadResult` (`hasNextPage` false, `endCursor` null) whose `json` is an array with one object per group,
- * ordered by the group fields ascending:
+ * ordered by the group fields ascending (or by `orderBy`):
  * `{ "fields": { <groupBy field>: value, … }, "aggregations": { <as>: number | null, … } }`.
  * Without `groupBy` there is exactly one group over all rows (`fields` is `{}`). `count` is an integer; `sum`, `avg`,
  * `min`, `max` are JSON numbers (Data API builder types them Float), `null` over no non-null values.
@@ -20,6 +23,10 @@ export interface AggregateRequest {
   readonly groupBy: readonly string[]
   /** At least one unless `groupBy` is non-empty. */
   readonly aggregations: readonly AggregationItem[]
+  /** Order the groups by an aggregation's value (named by its `as`), ties by the group fields; NULL is lowest. */
+  readonly orderBy?: { readonly aggregation: string; readonly direction: 'asc' | 'desc' } | undefined
+  /** Groups to skip before the first one returned (an offset cursor over groups); default 0. */
+  readonly offset?: number | undefined
 }
 
 export interface AggregationItem {

@@ -7,6 +7,9 @@ import type { AggregateFunction, AggregateRequest, HavingCondition } from './agg
 export interface BoundAggregate {
   readonly groupBy: readonly FieldModel[]
   readonly aggregations: readonly BoundAggregation[]
+  /** Order by the value of `aggregations[index]`, then by the group fields; undefined: by the group fields. */
+  readonly orderBy: { readonly index: number; readonly direction: 'asc' | 'desc' } | undefined
+  readonly offset: number
 }
 
 export interface BoundAggregation {
@@ -60,5 +63,18 @@ export function bindAggregate(aggregate: AggregateRequest, entity: EntityModel):
     }
     return { as: item.as, function: item.function, field: f, distinct: item.distinct === true, having }
   })
-  return { groupBy, aggregations }
+  const offset = aggregate.offset ?? 0
+  if (!Number.isSafeInteger(offset) || offset < 0) throw invalid('the offset over groups must be a non-negative integer.')
+  return { groupBy, aggregations, orderBy: bindGroupOrder(aggregate, aggregations, invalid), offset }
+}
+
+function bindGroupOrder(
+  aggregate: AggregateRequest, aggregations: readonly BoundAggregation[], invalid: (detail: string) => SluiceError,
+): BoundAggregate['orderBy'] {
+  if (aggregate.orderBy === undefined) return undefined
+  const { aggregation, direction } = aggregate.orderBy
+  const index = aggregations.findIndex((a) => a.as === aggregation)
+  if (index < 0) throw invalid(`the groups are ordered by '${aggregation}', which is not one of the aggregations.`)
+  if (direction !== 'asc' && direction !== 'desc') throw invalid(`order direction '${String(direction)}' must be asc or desc.`)
+  return { index, direction }
 }

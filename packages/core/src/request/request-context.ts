@@ -1,5 +1,6 @@
 import type { HostMode } from '../config/runtime-config.js'
 import type { Logger } from './logger.js'
+import type { RequestBudget } from './request-budget.js'
 
 /** Who is calling, as the authentication provider established it. */
 export interface Principal {
@@ -30,19 +31,13 @@ export interface RequestContext {
    */
   readonly streamReads?: boolean | undefined
   /**
-   * Rows the reads of this request may still build (`runtime.limits.max-query-cost`), shared by every operation of
-   * one HTTP request (a GraphQL document's root fields). Created by the server per request; absent means each
-   * operation is bounded on its own.
+   * The statements and rows this request may still cause, shared by every operation of one HTTP request (see
+   * {@link RequestBudget}). Created by the server per request; absent means each operation is bounded on its own.
    */
-  readonly queryCost?: QueryCostBudget | undefined
+  readonly budget?: RequestBudget | undefined
   /**
    * The request's `Cache-Control` header (several lines joined with commas), read by the response cache:
    * `no-cache`, `no-store` and `only-if-cached`. Set by the server only when `runtime.cache.enabled`.
    */
   readonly cacheControl?: string | undefined
-}
-
-/** The estimated rows a request's reads have claimed so far (see `RequestContext.queryCost`). */
-export interface QueryCostBudget {
-  spent: number
 }

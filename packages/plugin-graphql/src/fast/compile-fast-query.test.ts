@@ -1,6 +1,6 @@
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_CAPABILITIES, qualifiedKey, type ColumnMetadata, type ObjectMetadata, type Pipeline, type ScalarType } from '@sluice/core/protocol'
+import { DEFAULT_CAPABILITIES, qualifiedKey, type ColumnMetadata, type ObjectMetadata, type ScalarType } from '@sluice/core/protocol'
 import { buildServiceModel, parseConfig } from '@sluice/core'
 import { buildGraphQLSchema } from '../schema/build-schema.js'
 import { compileFastQuery, type FastQuery, type RecordShape } from './compile-fast-query.js'
@@ -38,7 +38,7 @@ function schema(): GraphQLSchema {
   }
   const metadata = { objects: new Map([AUTHORS, BOOKS, bookCount].map((o) => [qualifiedKey(o.name), o])), defaultSchema: 'public' }
   const model = buildServiceModel(config, metadata, { ...DEFAULT_CAPABILITIES, storedProcedures: true })
-  return buildGraphQLSchema(model, { run: () => Promise.reject(new Error('not used')) } as unknown as Pipeline)
+  return buildGraphQLSchema(model)
 }
 
 const S = schema()

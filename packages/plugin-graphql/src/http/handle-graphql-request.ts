@@ -2,8 +2,8 @@ import {
   envelop, useEngine, useSchema, useValidationRule, type Plugin,
 } from '@envelop/core'
 import {
-  execute, getOperationAST, GraphQLError, parse, specifiedRules, subscribe, validate, type DocumentNode, type ExecutionResult,
-  type GraphQLSchema,
+  execute, getOperationAST, getVariableValues, GraphQLError, Kind, parse, specifiedRules, subscribe, validate, type DocumentNode,
+  type ExecutionResult, type FragmentDefinitionNode, type GraphQLSchema,
 } from 'graphql'
 import { stringify as stringifyLossless } from 'lossless-json'
 import { SluiceError, type ErrorCode, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext } from '@sluice/core/protocol'
@@ -12,9 +12,11 @@ import { depthLimitRule } from '../validation/depth-limit-rule.js'
 import { noIntrospectionRule } from '../validation/no-introspection-rule.js'
 import { useDocumentCache } from '../envelop/use-document-cache.js'
 import { FastQueryCache } from '../fast/fast-query-cache.js'
-import { runFastQuery } from '../fast/run-fast-query.js'
+import { streamedRoot, writeFastAnswer } from '../fast/write-fast-answer.js'
+import type { DocumentScope } from '../resolve/root-plan.js'
 import { formatError, type FormattedError } from './format-errors.js'
 import { readGraphQLParams } from './read-graphql-params.js'
+import { isBudgetError, planDocument, runDocument } from './run-document.js'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' } as const
 const DOCUMENT_CACHE_SIZE = 1000
@@ -22,13 +24,16 @@ const DOCUMENT_CACHE_SIZE = 1000
 export interface GraphQLHandlerOptions {
   /** Answers a GET without `query` (GraphiQL in development); `undefined` → 404. */
   readonly page: ((request: HttpRequest) => HttpResponse) | undefined
-  /** Answer plain record queries from the database's JSON without graphql-js execution (see `runFastQuery`). */
+  /** Write plain record queries' answers from the database's JSON without graphql-js execution (`writeFastAnswer`). */
   readonly fastReads: boolean
 }
 
 /**
  * Runs GraphQL requests through envelop: parse and validate (both cached per query text), the depth limit and the
- * introspection switch as validation rules, then graphql-js's execution with the resolvers that call core.
+ * introspection switch as validation rules. Then the whole operation is planned and its statements run through core
+ * (`runDocument`: every bound checked before any SQL, each statement run once), and the answer is written — straight
+ * from the database's JSON for plain record queries (`writeFastAnswer`), otherwise by graphql-js's execution, whose
+ * root resolvers return what already ran.
  *
  * HTTP status (SPEC open point 4, decided as Data API builder / Hot Chocolate do): a request that never reaches
  * execution — unreadable body, syntax or validation error, depth limit, unknown operation, variables that do not
@@ -47,7 +52,7 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
   const getEnveloped = envelop({ plugins })
   const mode = host.config.runtime.host.mode
   const fastQueries = new FastQueryCache(schema)
-  const services = { schema, model: host.model, pipeline: host.pipeline }
+  const pipeline = host.pipeline
 
   return async (request: HttpRequest, context: RequestContext): Promise<HttpResponse> => {
     const params = readGraphQLParams(request)
@@ -78,17 +83,30 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     }
     if (request.method !== 'POST' && operation.operation !== 'query') throw new SluiceError('SLUICE_ERR_GRAPHQL_MUTATION_GET')
 
-    if (options.fastReads) {
-      const fast = fastQueries.compiled(document, operation)
-      const claimed = context.queryCost?.spent
-      const body = fast === undefined ? undefined : await runFastQuery(fast, services, params.variables, context)
-      if (body !== undefined) return { status: 200, headers: JSON_TYPE, body }
-      // The general executor runs the document again: the fast attempt's claims on the cost budget do not count twice.
-      if (claimed !== undefined) context.queryCost!.spent = claimed
+    const rawVariables = params.variables ?? {}
+    const coerced = getVariableValues(run.schema, operation.variableDefinitions ?? [], rawVariables)
+    if (coerced.errors !== undefined) return fail(coerced.errors, 'SLUICE_ERR_GRAPHQL_VALIDATION')
+    const fast = options.fastReads ? fastQueries.compiled(document, operation) : undefined
+    const scope: DocumentScope = { fragments: fast?.fragments ?? fragmentsOf(document), variableValues: coerced.coerced, rawVariables }
+    const rootType = operation.operation === 'mutation' ? run.schema.getMutationType() : run.schema.getQueryType()
+    const planned = rootType === null || rootType === undefined
+      ? []
+      : planDocument(rootType, operation, scope, context, fast === undefined ? undefined : streamedRoot(fast))
+    let outcomes: Awaited<ReturnType<typeof runDocument>>
+    try {
+      outcomes = await runDocument(planned, pipeline, operation.operation === 'mutation')
+    } catch (error) {
+      // Over the request's budget: refused as a whole, before any statement ran (as a validation error is).
+      if (isBudgetError(error)) return fail([new GraphQLError((error as Error).message, { originalError: error as Error })], 'SLUICE_ERR_QUERY_COST')
+      throw error
     }
-    const contextValue: GraphQLContext = { request: context, rawVariables: params.variables, state: { exactNumbers: false } }
+    if (fast !== undefined) {
+      const body = writeFastAnswer(fast, outcomes, context.log)
+      if (body !== undefined) return { status: 200, headers: JSON_TYPE, body }
+    }
+    const contextValue: GraphQLContext = { request: context, rawVariables, state: { exactNumbers: false }, outcomes }
     const result = (await run.execute({
-      schema: run.schema, document, contextValue, variableValues: params.variables, operationName: params.operationName,
+      schema: run.schema, document, contextValue, variableValues: rawVariables, operationName: params.operationName,
     })) as ExecutionResult
     // graphql-js leaves `data` out only when execution never started (variables that do not fit their types).
     if (!('data' in result)) return fail(result.errors ?? [], 'SLUICE_ERR_GRAPHQL_VALIDATION')
@@ -97,6 +115,12 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     }
     return respond(200, { data: result.data }, contextValue.state.exactNumbers)
   }
+}
+
+function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {}
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d
+  return fragments
 }
 
 /** `exact`: the data holds `LosslessNumber`s (integers beyond 2^53), written with every digit. */

@@ -13,6 +13,7 @@ export function buildAggregate(groupBy: CollectedField, connection: GraphQLObjec
   const definition = connection.getFields()['groupBy']!
   const args = getArgumentValues(definition, groupBy.nodes[0]!, scope.variableValues as Record<string, unknown>)
   const fields = (args['fields'] as readonly string[] | null | undefined) ?? []
+  checkGroupFieldSelection(groupBy, fields, scope)
   const aggregations: AggregationItem[] = []
   const aggregationNodes = collectSubfields(groupBy.nodes, scope).filter((f) => f.name === 'aggregations').flatMap((f) => f.nodes)
   if (aggregationNodes.length > 0) {
@@ -31,6 +32,20 @@ export function buildAggregate(groupBy: CollectedField, connection: GraphQLObjec
     }
   }
   return { groupBy: fields, aggregations }
+}
+
+/**
+ * A group's `fields { … }` holds the values it is grouped by, so it may select only fields named in `groupBy(fields:)`
+ * (Data API builder's rule and message); any other field has no single value per group.
+ */
+function checkGroupFieldSelection(groupBy: CollectedField, grouped: readonly string[], scope: SelectionScope): void {
+  const selected = collectSubfields(groupBy.nodes, scope).filter((f) => f.name === 'fields').flatMap((f) => f.nodes)
+  for (const field of collectSubfields(selected, scope)) {
+    if (field.name === '__typename' || grouped.includes(field.name)) continue
+    throw new SluiceError('SLUICE_ERR_INVALID_AGGREGATE', {
+      detail: `Groupby fields in selection must match the fields in the groupby argument: '${field.name}' is not grouped by.`,
+    })
+  }
 }
 
 /**

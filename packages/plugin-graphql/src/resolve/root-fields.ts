@@ -1,132 +1,137 @@
-import { GraphQLList, GraphQLNonNull, type GraphQLFieldConfig, type GraphQLResolveInfo } from 'graphql'
-import { SluiceError, type OperationRequest, type Pipeline, type ServiceModel } from '@sluice/core/protocol'
+import { GraphQLList, GraphQLNonNull, type GraphQLFieldConfig } from 'graphql'
+import { SluiceError, type OperationRequest, type ServiceModel } from '@sluice/core/protocol'
 import { READ_FIELD, type ReadFieldExtension } from '../fast/read-field-extension.js'
 import { GROUPS } from '../schema/aggregate-types.js'
 import type { EntityTypes } from '../schema/entity-types.js'
 import { buildAggregate } from './build-aggregate.js'
 import { checkReadableSelection } from './check-readable-selection.js'
-import { collectSubfields, type CollectedField } from './collect-fields.js'
+import type { CollectedField } from './collect-fields.js'
 import { GRAPHQL_TERMS, type GraphQLContext } from './graphql-context.js'
+import { parseRecords, readResult, writeResult } from './parse-records.js'
 import { buildListOptions, buildReadSelection, itemsOf, type ListOptions, type ReadScope, type ReadSelection } from './read-selection.js'
-import { parseRecords, runRead, runWrite } from './run-operation.js'
+import { resolveRootOutcome } from './root-outcome.js'
+import { ROOT_PLANNER, type DocumentScope, type RootPlan, type RootPlanner } from './root-plan.js'
 
 type Args = Readonly<Record<string, unknown>>
 type Field = GraphQLFieldConfig<unknown, GraphQLContext, Args>
 
+/** A root field whose value comes from its plan (see `RootPlan`), with what graphql-js needs besides. */
+function plannedField(config: Omit<Field, 'resolve' | 'extensions'>, planner: RootPlanner, read?: ReadFieldExtension): Field {
+  const extensions = read === undefined ? { [ROOT_PLANNER]: planner } : { [ROOT_PLANNER]: planner, [READ_FIELD]: read }
+  return { ...config, extensions, resolve: resolveRootOutcome }
+}
+
 /**
- * The resolvers of the root fields. Each builds one protocol-neutral request and makes one pipeline call (one SQL
- * statement, nested relationships included); nested fields are then read from the records by graphql-js's default
- * resolvers. No SQL and no authorization decision lives here: core does both, as for REST.
+ * The root fields of the entities. Each plans the protocol-neutral requests it needs — one per statement, nested
+ * relationships included in their parent's — and turns their results into its value; nested fields are then read
+ * from the records by graphql-js's default resolvers. No SQL and no authorization decision lives here: core does
+ * both, as for REST. The requests run before graphql-js executes the document (see `runDocument`).
  */
 export class RootFields {
   constructor(
     private readonly model: ServiceModel,
-    private readonly pipeline: Pipeline,
     private readonly types: (entityName: string) => EntityTypes | undefined,
   ) {}
 
   list(t: EntityTypes): Field {
-    return {
+    return plannedField({
       type: t.connection,
       description: `Lists ${t.names.type} records: filter, then order, then page.`,
       args: t.listArguments(),
-      extensions: { [READ_FIELD]: { kind: 'list', types: t } satisfies ReadFieldExtension },
-      resolve: async (_source, args, context, info) => {
-        const scope = this.#scope(context, info)
-        const connection = collectSubfields(info.fieldNodes, scope)
-        const groupBys = connection.filter((f) => f.name === 'groupBy')
-        const value: { items: unknown[]; hasNextPage: boolean; endCursor: string | null; totalCount: number | null; [GROUPS]: Record<string, unknown> } = {
-          items: [], hasNextPage: false, endCursor: null, totalCount: null, [GROUPS]: {},
-        }
-        const options = buildListOptions(t.entity, args, info.fieldNodes[0]!, scope)
-        const wantsRecords = groupBys.length === 0 || connection.some((f) => f.name !== 'groupBy' && f.name !== '__typename')
-        if (wantsRecords) {
-          const result = await runRead(this.pipeline, listRequest(t, options, connection, scope), context.request)
-          value.items = parseRecords(result.json, context)
-          value.hasNextPage = result.hasNextPage
-          value.endCursor = result.endCursor
-          value.totalCount = result.count ?? null
-        }
-        for (const groupBy of groupBys) {
-          const aggregate = buildAggregate(groupBy, t.connection, scope)
-          const result = await runRead(this.pipeline, {
-            operation: 'read', entity: t.entity.name, filter: options.filter, aggregate, terms: GRAPHQL_TERMS,
-          }, context.request)
-          value[GROUPS][groupBy.responseKey] = parseRecords(result.json, context)
-        }
-        return value
-      },
-    }
+    }, (args, root, documentScope) => {
+      const scope = this.#scope(documentScope)
+      const connection = root.subfields
+      const groupBys = connection.filter((f) => f.name === 'groupBy')
+      const options = buildListOptions(t.entity, args, root.field.nodes[0]!, scope)
+      const wantsRecords = groupBys.length === 0 || connection.some((f) => f.name !== 'groupBy' && f.name !== '__typename')
+      const requests: OperationRequest[] = wantsRecords ? [listRequest(t, options, connection, scope)] : []
+      // Groups: at most `first` of them (Data API builder applies the list's `first` to its groups).
+      for (const groupBy of groupBys) {
+        const aggregate = buildAggregate(groupBy, t.connection, scope)
+        requests.push({ operation: 'read', entity: t.entity.name, filter: options.filter, first: options.first, aggregate, terms: GRAPHQL_TERMS })
+      }
+      return {
+        requests,
+        finish: (results, context) => {
+          const value = { items: [] as unknown[], hasNextPage: false, endCursor: null as string | null, totalCount: null as number | null, [GROUPS]: {} as Record<string, unknown> }
+          let next = 0
+          if (wantsRecords) {
+            const result = readResult(results[next++])
+            value.items = parseRecords(result.json, context)
+            value.hasNextPage = result.hasNextPage
+            value.endCursor = result.endCursor
+            value.totalCount = result.count ?? null
+          }
+          for (const groupBy of groupBys) value[GROUPS][groupBy.responseKey] = parseRecords(readResult(results[next++]).json, context)
+          return value
+        },
+      }
+    }, { kind: 'list', types: t })
   }
 
   byKey(t: EntityTypes): Field {
-    return {
+    return plannedField({
       type: t.object,
       description: `One ${t.names.type} record by its key; an error entry when there is none.`,
       args: t.byKeyArguments(),
-      extensions: { [READ_FIELD]: { kind: 'byKey', types: t } satisfies ReadFieldExtension },
-      resolve: async (_source, args, context, info) => {
-        const scope = this.#scope(context, info)
-        const result = await runRead(this.pipeline, byKeyRequest(t, args, collectSubfields(info.fieldNodes, scope), scope), context.request)
-        const record = parseRecords(result.json, context)[0]
+    }, (args, root, scope) => ({
+      requests: [byKeyRequest(t, args, root.subfields, this.#scope(scope))],
+      finish: (results, context) => {
+        const record = parseRecords(readResult(results[0]).json, context)[0]
         if (record === undefined) throw new SluiceError('SLUICE_ERR_ITEM_NOT_FOUND')
         return record
       },
-    }
+    }), { kind: 'byKey', types: t })
   }
 
   create(t: EntityTypes): Field {
-    return {
+    return plannedField({
       type: t.object,
       description: `Creates a ${t.names.type} record and returns it as the caller may read it.`,
       args: { item: { type: new GraphQLNonNull(t.createInput!) } },
-      resolve: async (_source, args, context, info) => {
-        const { select, relations } = this.#selection(t, context, info)
-        checkReadableSelection(t.entity, select, context.request)
-        const result = await runWrite(this.pipeline, {
-          operation: 'create', entity: t.entity.name, body: args['item'] as Args, relations, terms: GRAPHQL_TERMS,
-        }, context.request)
-        return parseRecords(result.json, context)[0] ?? null
-      },
-    }
+    }, (args, root, scope, context) => {
+      const { select, relations } = this.#selection(t, root.subfields, scope)
+      checkReadableSelection(t.entity, select, context)
+      return writeOne({ operation: 'create', entity: t.entity.name, body: args['item'] as Args, relations, terms: GRAPHQL_TERMS })
+    })
   }
 
   createMany(t: EntityTypes): Field {
-    return {
+    return plannedField({
       type: t.connection,
       description: `Creates several ${t.names.type} records in one transaction (all or none).`,
       // `[Create{T}Input!]`, a nullable list as in Data API builder; null creates nothing.
       args: { items: { type: new GraphQLList(new GraphQLNonNull(t.createInput!)) } },
-      resolve: async (_source, args, context, info) => {
-        if (args['items'] === null || args['items'] === undefined) return { items: [], hasNextPage: false, endCursor: null, totalCount: 0 }
-        const scope = this.#scope(context, info)
-        const { select, relations } = buildReadSelection(t.entity, t.object, itemsOf(collectSubfields(info.fieldNodes, scope), scope), scope)
-        checkReadableSelection(t.entity, select, context.request)
-        const result = await runWrite(this.pipeline, {
-          operation: 'create', entity: t.entity.name, items: args['items'] as Args[], relations, terms: GRAPHQL_TERMS,
-        }, context.request)
-        const items = parseRecords(result.json, context)
-        // The records created, all on this one page.
-        return { items, hasNextPage: false, endCursor: null, totalCount: items.length }
-      },
-    }
+    }, (args, root, documentScope, context) => {
+      const empty = { items: [], hasNextPage: false, endCursor: null, totalCount: 0 }
+      if (args['items'] === null || args['items'] === undefined) return { requests: [], finish: () => empty }
+      const scope = this.#scope(documentScope)
+      const { select, relations } = buildReadSelection(t.entity, t.object, itemsOf(root.subfields, scope), scope)
+      checkReadableSelection(t.entity, select, context)
+      return {
+        requests: [{ operation: 'create', entity: t.entity.name, items: args['items'] as Args[], relations, terms: GRAPHQL_TERMS }],
+        finish: (results, resultContext) => {
+          const items = parseRecords(writeResult(results[0]).json, resultContext)
+          // The records created, all on this one page.
+          return { items, hasNextPage: false, endCursor: null, totalCount: items.length }
+        },
+      }
+    })
   }
 
   /** `update{T}`: changes the given fields of an existing row (core's `update`: never inserts, needs only `update`). */
   update(t: EntityTypes): Field {
-    return {
+    return plannedField({
       type: t.object,
       description: `Changes fields of an existing ${t.names.type} record; an error entry when there is none.`,
       args: { ...t.keyArguments(), item: { type: new GraphQLNonNull(t.updateInput!) } },
-      resolve: async (_source, args, context, info) => {
-        const { select, relations } = this.#selection(t, context, info)
-        checkReadableSelection(t.entity, select, context.request)
-        const result = await runWrite(this.pipeline, {
-          operation: 'update', entity: t.entity.name, key: keyOf(t, args), body: itemWithoutKey(t, args), relations, terms: GRAPHQL_TERMS,
-        }, context.request)
-        return parseRecords(result.json, context)[0] ?? null
-      },
-    }
+    }, (args, root, scope, context) => {
+      const { select, relations } = this.#selection(t, root.subfields, scope)
+      checkReadableSelection(t.entity, select, context)
+      return writeOne({
+        operation: 'update', entity: t.entity.name, key: keyOf(t, args), body: itemWithoutKey(t, args), relations, terms: GRAPHQL_TERMS,
+      })
+    })
   }
 
   /**
@@ -135,35 +140,36 @@ export class RootFields {
    * delete itself is one statement with REST's semantics (absent key → error entry).
    */
   delete(t: EntityTypes): Field {
-    return {
+    return plannedField({
       type: t.object,
       description: `Deletes a ${t.names.type} record by its key and returns it as it was.`,
       args: t.keyArguments(),
-      resolve: async (_source, args, context, info) => {
-        const key = keyOf(t, args)
-        const { select, relations } = this.#selection(t, context, info)
-        checkReadableSelection(t.entity, select, context.request)
-        let record: Record<string, unknown> | null = null
-        if (select !== undefined || relations !== undefined) {
-          const before = await runRead(this.pipeline, {
-            operation: 'read', entity: t.entity.name, key, select, relations, terms: GRAPHQL_TERMS,
-          }, context.request)
-          record = parseRecords(before.json, context)[0] ?? null
-        }
-        await runWrite(this.pipeline, { operation: 'delete', entity: t.entity.name, key, terms: GRAPHQL_TERMS }, context.request)
-        return record
-      },
-    }
+    }, (args, root, scope, context) => {
+      const key = keyOf(t, args)
+      const { select, relations } = this.#selection(t, root.subfields, scope)
+      checkReadableSelection(t.entity, select, context)
+      const reads = select !== undefined || relations !== undefined
+      const requests: OperationRequest[] = [{ operation: 'delete', entity: t.entity.name, key, terms: GRAPHQL_TERMS }]
+      if (reads) requests.unshift({ operation: 'read', entity: t.entity.name, key, select, relations, terms: GRAPHQL_TERMS })
+      return {
+        requests,
+        finish: (results, resultContext) => (reads ? parseRecords(readResult(results[0]).json, resultContext)[0] ?? null : null),
+      }
+    })
   }
 
-  #scope(context: GraphQLContext, info: GraphQLResolveInfo): ReadScope {
-    return { fragments: info.fragments, variableValues: info.variableValues, model: this.model, types: this.types, rawVariables: context.rawVariables }
+  #scope(scope: DocumentScope): ReadScope {
+    return { fragments: scope.fragments, variableValues: scope.variableValues, rawVariables: scope.rawVariables, model: this.model, types: this.types }
   }
 
-  #selection(t: EntityTypes, context: GraphQLContext, info: GraphQLResolveInfo): ReadSelection {
-    const scope = this.#scope(context, info)
-    return buildReadSelection(t.entity, t.object, collectSubfields(info.fieldNodes, scope), scope)
+  #selection(t: EntityTypes, fields: readonly CollectedField[], scope: DocumentScope): ReadSelection {
+    return buildReadSelection(t.entity, t.object, fields, this.#scope(scope))
   }
+}
+
+/** One write whose value is the written record as the caller may read it (`null` when it may read none). */
+function writeOne(request: OperationRequest): RootPlan {
+  return { requests: [request], finish: (results, context) => parseRecords(writeResult(results[0]).json, context)[0] ?? null }
 }
 
 /** The read of a list field's records (`connection`: the fields selected on the connection type). */

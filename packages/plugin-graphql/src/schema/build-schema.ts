@@ -1,5 +1,5 @@
 import { GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLFieldConfigMap } from 'graphql'
-import type { EntityModel, Pipeline, ServiceModel } from '@sluice/core/protocol'
+import type { EntityModel, ServiceModel } from '@sluice/core/protocol'
 import type { GraphQLContext } from '../resolve/graphql-context.js'
 import { RootFields } from '../resolve/root-fields.js'
 import { groupByFields } from './aggregate-types.js'
@@ -18,7 +18,7 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphQLContext>
  * a type shows only fields some role may use (dab.md §4.6: one schema for every role); each request is still
  * authorized against the caller's own role in core. Illegal or colliding names stop the start-up.
  */
-export function buildGraphQLSchema(model: ServiceModel, pipeline: Pipeline): GraphQLSchema {
+export function buildGraphQLSchema(model: ServiceModel): GraphQLSchema {
   const graphql = model.config.runtime.graphql
   const published = [...model.entities.values()].filter((e) => e.graphql.enabled)
   checkGraphQLNames(published)
@@ -33,11 +33,11 @@ export function buildGraphQLSchema(model: ServiceModel, pipeline: Pipeline): Gra
   for (const entity of published) {
     if (entity.kind !== 'stored-procedure') byName.set(entity.name, new EntityTypes(entity, options))
   }
-  const roots = new RootFields(model, pipeline, options.lookup)
+  const roots = new RootFields(model, options.lookup)
   const query: Fields = {}
   const mutation: Fields = {}
   for (const entity of published) {
-    if (entity.kind === 'stored-procedure') addProcedure(entity, pipeline, query, mutation)
+    if (entity.kind === 'stored-procedure') addProcedure(entity, query, mutation)
     else addEntity(byName.get(entity.name)!, roots, query, mutation, graphql.multipleCreate)
   }
   if (Object.keys(query).length === 0) {
@@ -63,9 +63,9 @@ function addEntity(t: EntityTypes, roots: RootFields, query: Fields, mutation: F
   if (t.canDelete && keyed) mutation[t.names.delete] = roots.delete(t)
 }
 
-function addProcedure(entity: EntityModel, pipeline: Pipeline, query: Fields, mutation: Fields): void {
+function addProcedure(entity: EntityModel, query: Fields, mutation: Fields): void {
   if (entity.procedure === undefined || visibleFields(entity, 'execute') === undefined) return
   const names = entityNames(entity)
   const target = entity.graphql.operation === 'query' ? query : mutation
-  target[names.execute] = procedureField(entity, names, pipeline)
+  target[names.execute] = procedureField(entity, names)
 }

@@ -2,9 +2,11 @@ import {
   GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap,
   type GraphQLOutputType,
 } from 'graphql'
-import type { EntityModel, Pipeline } from '@sluice/core/protocol'
+import type { EntityModel } from '@sluice/core/protocol'
 import { GRAPHQL_TERMS, type GraphQLContext } from '../resolve/graphql-context.js'
-import { parseRecords, runRead } from '../resolve/run-operation.js'
+import { parseRecords, readResult } from '../resolve/parse-records.js'
+import { resolveRootOutcome } from '../resolve/root-outcome.js'
+import { ROOT_PLANNER, type RootPlanner } from '../resolve/root-plan.js'
 import type { EntityNames } from './entity-names.js'
 import { GraphQLJSON, graphqlScalar } from './scalars.js'
 
@@ -14,7 +16,7 @@ import { GraphQLJSON, graphqlScalar } from './scalars.js'
  * types it (fields non-null where the result column is; `{ result: String }` for a procedure without a result set).
  * When the engine cannot describe the result before running it, each row is a `JSON` value.
  */
-export function procedureField(entity: EntityModel, names: EntityNames, pipeline: Pipeline): GraphQLFieldConfig<unknown, GraphQLContext> {
+export function procedureField(entity: EntityModel, names: EntityNames): GraphQLFieldConfig<unknown, GraphQLContext> {
   const procedure = entity.procedure!
   const args: GraphQLFieldConfigArgumentMap = {}
   for (const p of procedure.parameters) {
@@ -40,11 +42,19 @@ export function procedureField(entity: EntityModel, names: EntityNames, pipeline
     type: new GraphQLList(new GraphQLNonNull(row)),
     description: entity.description ?? `Runs the stored procedure of ${entity.name}.`,
     args: Object.keys(args).length === 0 ? undefined : args,
-    resolve: async (_source, given, context) => {
-      const parameters: Record<string, unknown> = {}
-      for (const [name, value] of Object.entries(given as Record<string, unknown>)) if (value !== undefined) parameters[name] = value
-      const result = await runRead(pipeline, { operation: 'execute', entity: entity.name, parameters, terms: GRAPHQL_TERMS }, context.request)
-      return parseRecords(result.json, context)
-    },
+    extensions: { [ROOT_PLANNER]: planExecute(entity) },
+    resolve: resolveRootOutcome,
+  }
+}
+
+/** One call of the procedure with the arguments given; its value is the first result set's rows. */
+function planExecute(entity: EntityModel): RootPlanner {
+  return (given) => {
+    const parameters: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(given)) if (value !== undefined) parameters[name] = value
+    return {
+      requests: [{ operation: 'execute', entity: entity.name, parameters, terms: GRAPHQL_TERMS }],
+      finish: (results, context) => parseRecords(readResult(results[0]).json, context),
+    }
   }
 }

@@ -20,12 +20,15 @@ interface Group {
 /**
  * `aggregate_records`: one aggregate (count, avg, sum, min, max) over the rows a read with `filter` selects — after
  * the role's row policy, over fields the role may read — optionally per group (`groupby`) and filtered on the value
- * (`having`). The database aggregates (core's aggregate read); groups are then ordered by the aggregate value
- * (`orderby`, default desc) and paged by `first`/`after` with an offset cursor, as Data API builder does.
+ * (`having`). The database aggregates, orders the groups by the aggregate value (`orderby`, default desc) and
+ * returns one page of them: `first` after the offset an `after` cursor carries (Data API builder's offset cursor),
+ * one more to learn whether another page follows. Without `first` every group is returned — up to
+ * `max-page-size`; more is refused with a message that says to page, rather than cut short silently.
  * Result rows are `{<groupby fields>…, <alias>: value}` with alias `count` for `count(*)`, else `{function}_{field}`.
  */
 export function aggregateRecordsTool(host: ToolHost): McpTool {
   const timeoutMs = host.config.runtime.mcp.dmlTools['aggregate-records'].queryTimeoutSeconds * 1000
+  const maxGroups = host.config.runtime.pagination.maxPageSize
   return {
     name: 'aggregate_records',
     description: 'Computes count, avg, sum, min or max over the records of an entity you have READ permission on, optionally '
@@ -65,18 +68,23 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
       const first = optionalInteger(args, 'first')
       if (first !== undefined && first < 1) throw invalid("Argument 'first' must be a positive integer.")
       const offset = decodeOffset(optionalString(args, 'after'))
+      if (first !== undefined && first > maxGroups) throw invalid(`Argument 'first' must be at most ${maxGroups} (max-page-size).`)
       const alias = field === '*' ? 'count' : `${fn}_${field}`
       const signal = AbortSignal.timeout(timeoutMs)
       const request: OperationRequest = {
         operation: 'read',
         entity: entity.name,
         filter: parseFilterArgument(optionalString(args, 'filter')),
+        // One group more than the page, to learn whether another follows (a full page of max-page-size cannot tell).
+        first: first === undefined || first >= maxGroups ? -1 : first + 1,
         aggregate: {
           groupBy,
           aggregations: [{
             as: alias, function: fn, field: field === '*' ? countField(entity, context.role) : field,
             distinct: optionalBoolean(args, 'distinct') ?? false, having: parseHaving(optionalObject(args, 'having')),
           }],
+          orderBy: { aggregation: alias, direction: order },
+          offset,
         },
         terms: MCP_TERMS,
       }
@@ -91,11 +99,17 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
       }
       invariant(result.kind === 'read', 'an aggregate read returns a read result')
       const rows = (JSON.parse(result.json) as Group[]).map((g) => flatten(g, alias))
+      // The database ordered them already; sorted again (stable) so NULL's place does not depend on the engine.
       rows.sort((a, b) => compareValues(a[alias], b[alias]) * (order === 'asc' ? 1 : -1))
       const message = `Successfully computed ${alias} for entity '${entity.name}'.`
-      if (first === undefined) return successResult({ entity: entity.name, result: rows.slice(offset), message })
-      const items = rows.slice(offset, offset + first)
-      const hasNextPage = offset + first < rows.length
+      if (first === undefined) {
+        if (rows.length >= maxGroups) {
+          throw invalid(`The aggregation has ${maxGroups} groups or more (max-page-size); page through them with 'first' and 'after'.`)
+        }
+        return successResult({ entity: entity.name, result: rows, message })
+      }
+      const items = rows.slice(0, first)
+      const hasNextPage = rows.length > first
       const endCursor = hasNextPage ? Buffer.from(String(offset + first)).toString('base64') : null
       return successResult({ entity: entity.name, result: { items, endCursor, hasNextPage }, message })
     },

@@ -91,26 +91,26 @@ describe('MssqlSqlCompiler nested reads and aggregation', () => {
           { name: 'count', function: 'count', column: col('t', 'id'), distinct: true, having: [{ op: 'gt', values: [{ kind: 'param', index: 1 }] }] },
           { name: 'avgPrice', function: 'avg', column: col('t', 'price'), distinct: false, having: [] },
           { name: 'maxPrice', function: 'max', column: col('t', 'price'), distinct: false, having: [{ op: 'in', values: [{ kind: 'param', index: 2 }, { kind: 'param', index: 3 }] }] },
-        ],
-      },
+        ], limit: 100, offset: undefined, order: [{ column: col('x', 'g0'), direction: 'asc', nullable: true }] },
       parameters: [{ value: 2000, type: 'int' }, { value: 1, type: 'long' }, { value: '5', type: 'decimal' }, { value: '6', type: 'decimal' }],
     }
     expect(compiler.compile(plan).sql).toBe(
       'SELECT COALESCE((SELECT [x].[g0] AS [fields.publisherId], [x].[a0] AS [aggregations.count], [x].[a1] AS [aggregations.avgPrice], [x].[a2] AS [aggregations.maxPrice] '
-      + 'FROM (SELECT [t].[publisher_id] AS [g0], COUNT_BIG(DISTINCT [t].[id]) AS [a0], AVG(CAST([t].[price] AS float)) AS [a1], MAX([t].[price]) AS [a2] '
+      + 'FROM (SELECT * FROM (SELECT [t].[publisher_id] AS [g0], COUNT_BIG(DISTINCT [t].[id]) AS [a0], AVG(CAST([t].[price] AS float)) AS [a1], MAX([t].[price]) AS [a2] '
       + 'FROM [dbo].[books] AS [t] WHERE [t].[year] > @p0 GROUP BY [t].[publisher_id] '
       + 'HAVING CAST(COUNT_BIG(DISTINCT [t].[id]) AS float) > CAST(@p1 AS float) AND CAST(MAX([t].[price]) AS float) IN (CAST(@p2 AS float), CAST(@p3 AS float))) AS [x] '
-      + 'ORDER BY [x].[g0] ASC FOR JSON PATH, INCLUDE_NULL_VALUES), N\'[]\') AS [data]',
+      + 'ORDER BY [x].[g0] ASC OFFSET 0 ROWS FETCH NEXT 100 ROWS ONLY) AS [x] ORDER BY [x].[g0] ASC FOR JSON PATH, INCLUDE_NULL_VALUES), N\'[]\') AS [data]',
     )
   })
 
   it('writes empty "fields" for an aggregate over the whole table', () => {
     const plan: SelectPlan = {
       kind: 'select', shapeKey: 'k', table: books, columns: [], orderBy: [], result: { mode: 'single' }, where: undefined, parameters: [],
-      aggregate: { groupBy: [], aggregations: [{ name: 'total', function: 'sum', column: col('t', 'price'), distinct: false, having: [] }] },
+      aggregate: { groupBy: [], aggregations: [{ name: 'total', function: 'sum', column: col('t', 'price'), distinct: false, having: [] }], limit: 100, offset: undefined, order: [] },
     }
     expect(compiler.compile(plan).sql).toBe(
-      `SELECT COALESCE((SELECT JSON_QUERY(N'{}') AS [fields], [x].[a0] AS [aggregations.total] FROM (SELECT SUM([t].[price]) AS [a0] FROM [dbo].[books] AS [t]) AS [x] `
+      `SELECT COALESCE((SELECT JSON_QUERY(N'{}') AS [fields], [x].[a0] AS [aggregations.total] FROM (SELECT * FROM (SELECT SUM([t].[price]) AS [a0] FROM [dbo].[books] AS [t]) AS [x] `
+      + `ORDER BY (SELECT NULL) OFFSET 0 ROWS FETCH NEXT 100 ROWS ONLY) AS [x] `
       + `FOR JSON PATH, INCLUDE_NULL_VALUES), N'[]') AS [data]`,
     )
   })

@@ -262,12 +262,20 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const aggs = aggregate.aggregations.length === 0
       ? [`JSON_QUERY(N'{}') AS [aggregations]`]
       : aggregate.aggregations.map((a, i) => `[x].[a${i}] AS ${this.quoteIdentifier(`aggregations.${a.name}`)}`)
-    const order = aggregate.groupBy.length === 0 ? '' : ` ORDER BY ${aggregate.groupBy.map((_, i) => `[x].[g${i}] ASC`).join(', ')}`
+    const order = this.orderBy(aggregate.order)
     return `SELECT COALESCE((SELECT ${[...fields, ...aggs].join(', ')} FROM (${inner}) AS [x]${order} FOR JSON PATH, INCLUDE_NULL_VALUES), N'[]') AS [data]`
   }
 
   protected override asDouble(expr: string): string {
     return `CAST(${expr} AS float)`
+  }
+
+  /** OFFSET … FETCH: SQL Server's page, which also lets the derived table of groups keep its ORDER BY. */
+  protected override groupsPage(aggregate: AggregatePlan, sink: ParameterSink): string {
+    const offset = aggregate.offset === undefined ? '0' : sink.placeholder(aggregate.offset)
+    // OFFSET needs an ORDER BY; without group columns there is one group at most, in no particular order.
+    const order = aggregate.order.length === 0 ? ' ORDER BY (SELECT NULL)' : ''
+    return `${order} OFFSET ${offset} ROWS FETCH NEXT ${this.integerLiteral(aggregate.limit)} ROWS ONLY`
   }
 
   protected override aggregateCall(a: AggregateColumn): string {

@@ -274,14 +274,13 @@ describe('MysqlSqlCompiler: nested relationships and aggregation', () => {
       kind: 'select', shapeKey: 'k', table, columns: [], orderBy: [], result: { mode: 'single' }, where: { kind: 'isNull', operand: col('year'), negated: true },
       aggregate: {
         groupBy: [{ name: 'year', column: col('year'), type: 'int' }],
-        aggregations: [{ name: 'avgPrice', function: 'avg', column: col('price'), distinct: true, having: [{ op: 'in', values: [param(0), param(1)] }] }],
-      },
+        aggregations: [{ name: 'avgPrice', function: 'avg', column: col('price'), distinct: true, having: [{ op: 'in', values: [param(0), param(1)] }] }], limit: 100, offset: undefined, order: [{ column: { kind: 'column', table: 'x', column: 'g0' }, direction: 'asc', nullable: true }] },
       parameters: [{ value: 1.5, type: 'float' }, { value: 2, type: 'float' }],
     }
     expect(compilerFor('mariadb').compile(plan).sql).toBe(
       "SELECT CONCAT('[', COALESCE(GROUP_CONCAT(JSON_OBJECT('fields', JSON_OBJECT('year', `x`.`g0`), 'aggregations', JSON_OBJECT('avgPrice', `x`.`a0`)) "
-      + "ORDER BY `x`.`g0` ASC SEPARATOR ','), ''), ']') AS `data` FROM (SELECT `t`.`year` AS `g0`, AVG(DISTINCT `t`.`price`) AS `a0` "
-      + 'FROM `library`.`books` AS `t` WHERE `t`.`year` IS NOT NULL GROUP BY `t`.`year` HAVING CAST(AVG(DISTINCT `t`.`price`) AS DOUBLE) IN (CAST(? AS DOUBLE), CAST(? AS DOUBLE))) AS `x`',
+      + "ORDER BY `x`.`g0` ASC SEPARATOR ','), ''), ']') AS `data` FROM (SELECT * FROM (SELECT `t`.`year` AS `g0`, AVG(DISTINCT `t`.`price`) AS `a0` "
+      + 'FROM `library`.`books` AS `t` WHERE `t`.`year` IS NOT NULL GROUP BY `t`.`year` HAVING CAST(AVG(DISTINCT `t`.`price`) AS DOUBLE) IN (CAST(? AS DOUBLE), CAST(? AS DOUBLE))) AS `x` ORDER BY `x`.`g0` ASC LIMIT 100) AS `x`',
     )
   })
 

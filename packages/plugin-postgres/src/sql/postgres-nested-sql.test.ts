@@ -106,14 +106,13 @@ describe('PostgreSQL nested relationships', () => {
       kind: 'select', shapeKey: 'k', table: books, columns: [], where: undefined, orderBy: [], result: { mode: 'single' },
       aggregate: {
         groupBy: [{ name: 'publisherId', column: col('t', 'publisher_id'), type: 'int' }],
-        aggregations: [{ name: 'n', function: 'count', column: col('t', 'price'), distinct: true, having: [{ op: 'gt', values: [{ kind: 'param', index: 0 }] }] }],
-      },
+        aggregations: [{ name: 'n', function: 'count', column: col('t', 'price'), distinct: true, having: [{ op: 'gt', values: [{ kind: 'param', index: 0 }] }] }], limit: 100, offset: undefined, order: [{ column: col('x', 'g0'), direction: 'asc', nullable: true }] },
       parameters: [{ value: 1, type: 'float' }],
     }
     expect(compiler.compile(aggregate).sql).toBe(
       `SELECT coalesce(array_to_json(array_agg(json_build_object('fields', json_build_object('publisherId', x.g0), 'aggregations', json_build_object('n', x.a0)) `
-      + `ORDER BY x.g0 ASC NULLS FIRST)), '[]'::json)::text AS "data" FROM (SELECT "t"."publisher_id" AS "g0", count(DISTINCT "t"."price") AS "a0" `
-      + 'FROM "public"."books" AS "t" GROUP BY "t"."publisher_id" HAVING (count(DISTINCT "t"."price"))::float8 > ($1)::float8) AS x',
+      + `ORDER BY "x"."g0" ASC NULLS FIRST)), '[]'::json)::text AS "data" FROM (SELECT * FROM (SELECT "t"."publisher_id" AS "g0", count(DISTINCT "t"."price") AS "a0" `
+      + 'FROM "public"."books" AS "t" GROUP BY "t"."publisher_id" HAVING (count(DISTINCT "t"."price"))::float8 > ($1)::float8) AS "x" ORDER BY "x"."g0" ASC NULLS FIRST LIMIT 100) AS x',
     )
   })
 })

@@ -144,7 +144,7 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
   protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
     const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, x.g${i}`).join(', ')
     const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, x.a${i}`).join(', ')
-    const order = aggregate.groupBy.length === 0 ? '' : ` ORDER BY ${aggregate.groupBy.map((_, i) => `x.g${i} ASC NULLS FIRST`).join(', ')}`
+    const order = this.orderBy(aggregate.order)
     return `SELECT coalesce(array_to_json(array_agg(json_build_object('fields', json_build_object(${fields}), 'aggregations', json_build_object(${aggs}))${order})), '[]'::json)::text AS "data" FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS x`
   }
 

@@ -46,7 +46,7 @@ export const exportCommand: ConfigVerb = {
     const sluice = await createSluice({ config, plugins: defaultPlugins() })
     let sdl: string
     try {
-      sdl = printSchema(buildGraphQLSchema(sluice.model, sluice.pipeline))
+      sdl = printSchema(buildGraphQLSchema(sluice.model))
     } finally {
       await sluice.close()
     }

@@ -1,17 +1,16 @@
 import { isInteger, isSafeNumber, LosslessNumber, parse as parseLossless } from 'lossless-json'
-import { invariant, type OperationRequest, type Pipeline, type ReadResult, type RequestContext, type WriteResult } from '@sluice/core/protocol'
-import type { GraphQLContext } from './graphql-context.js'
+import { invariant, type OperationResult, type ReadResult, type WriteResult } from '@sluice/core/protocol'
+import type { ResultContext } from './root-plan.js'
 
-/** One pipeline call (one SQL statement) for a read; the records come back as the JSON text core built. */
-export async function runRead(pipeline: Pipeline, request: OperationRequest, context: RequestContext): Promise<ReadResult> {
-  const result = await pipeline.run(request, context)
-  invariant(result.kind === 'read', 'a read or execute returns a read result')
+/** A read's (or a procedure's) result, as its plan expects it. */
+export function readResult(result: OperationResult | undefined): ReadResult {
+  invariant(result?.kind === 'read', 'a read or execute returns a read result')
   return result
 }
 
-export async function runWrite(pipeline: Pipeline, request: OperationRequest, context: RequestContext): Promise<WriteResult> {
-  const result = await pipeline.run(request, context)
-  invariant(result.kind === 'write', 'a write returns a write result')
+/** A write's result, as its plan expects it. */
+export function writeResult(result: OperationResult | undefined): WriteResult {
+  invariant(result?.kind === 'write', 'a write returns a write result')
   return result
 }
 
@@ -24,7 +23,7 @@ const LONG_DIGITS = /\d{16}/
  * exactly instead, such integers are kept as `LosslessNumber`s, and the request is marked so its response is
  * written with their digits intact (see `writeResponse`).
  */
-export function parseRecords(json: string, context: Pick<GraphQLContext, 'state'>): Array<Record<string, unknown>> {
+export function parseRecords(json: string, context: ResultContext): Array<Record<string, unknown>> {
   if (!LONG_DIGITS.test(json)) return JSON.parse(json) as Array<Record<string, unknown>>
   context.state.exactNumbers = true
   return parseLossless(json, null, parseExactNumber) as Array<Record<string, unknown>>

@@ -1,9 +1,7 @@
-import { getArgumentValues, getVariableValues, GraphQLError, type GraphQLSchema } from 'graphql'
 import { stringify as stringifyLossless } from 'lossless-json'
-import { SluiceError, type HttpBody, type Pipeline, type ReadResult, type RequestContext, type ServiceModel } from '@sluice/core/protocol'
-import { buildListOptions, type ReadScope } from '../resolve/read-selection.js'
-import { byKeyRequest, listRequest } from '../resolve/root-fields.js'
-import { parseRecords, runRead } from '../resolve/run-operation.js'
+import type { HttpBody, Logger, ReadResult } from '@sluice/core/protocol'
+import { parseRecords, readResult } from '../resolve/parse-records.js'
+import type { RootOutcome } from '../resolve/root-plan.js'
 import type { ConnectionShape, FastQuery, FastRoot, RecordShape } from './compile-fast-query.js'
 import { streamableList, streamListAnswer } from './stream-fast-list.js'
 
@@ -12,41 +10,25 @@ type Json = Record<string, unknown>
 /** The data did not come back as the shape expects: let the general executor answer. */
 class Decline extends Error {}
 
-export interface FastQueryServices {
-  readonly schema: GraphQLSchema
-  readonly model: ServiceModel
-  readonly pipeline: Pipeline
-}
-
 /**
- * Answers a compiled query: the same pipeline calls the resolvers would make (one per root field, one SQL statement
- * each, authorized by core), then the response text is written straight from the JSON the database built — copied
- * where core's record shape is already the selection's, re-keyed in one pass otherwise. No graphql-js execution.
+ * Writes a compiled query's answer straight from the JSON the database built — copied where core's record shape is
+ * already the selection's, re-keyed in one pass otherwise — once its root fields have run (`runDocument`). No
+ * graphql-js execution.
  *
- * Returns `undefined` whenever the answer would not be plain data — variables that do not coerce, any error from
- * core (denied, bad argument, missing record) — and the caller then runs the general executor, which reports errors
- * as GraphQL does. Integers beyond 2^53 keep their digits either way (copied text, or a lossless re-parse). A query has no side effects, so
- * running it again costs time only, and only on those requests.
+ * Returns `undefined` whenever the answer would not be plain data — a root field that failed, a by-key read that
+ * found nothing, a value not where the shape expects it — and the caller then lets graphql-js write the answer
+ * from the same results (errors as GraphQL reports them); nothing runs again. Integers beyond 2^53 keep their
+ * digits either way (copied text, or a lossless re-parse).
  *
- * A query of one list whose paging fields follow its `items` asks core for a stream: a large page then flows out as
- * its records arrive (see `streamListAnswer`) instead of being held whole, parsed and written again.
+ * A query of one list whose paging fields follow its `items` ran with a stream (see `streamedRoot`): a large page then
+ * flows out as its records arrive (see `streamListAnswer`) instead of being held whole, parsed and written again.
  */
-export async function runFastQuery(query: FastQuery, services: FastQueryServices, rawVariables: Readonly<Record<string, unknown>> | undefined, context: RequestContext): Promise<HttpBody | undefined> {
-  const variables = rawVariables ?? {}
-  const coerced = getVariableValues(services.schema, query.operation.variableDefinitions ?? [], variables)
-  if (coerced.errors !== undefined) return undefined
-  const reader = query.roots.find((r) => r.kind !== 'typename')
-  const scope: ReadScope = {
-    fragments: query.fragments,
-    variableValues: coerced.coerced,
-    model: services.model,
-    types: reader === undefined ? () => undefined : reader.types.lookup,
-    rawVariables: variables,
-  }
+export function writeFastAnswer(query: FastQuery, outcomes: ReadonlyMap<string, RootOutcome>, log: Logger): HttpBody | undefined {
   try {
     const streamable = streamableList(query.roots)
     if (streamable !== undefined) {
-      const result = await readList(streamable, scope, services.pipeline, { ...context, streamReads: true })
+      const result = resultOf(outcomes, streamable.key)
+      if (result === undefined) return undefined
       if (result.stream !== undefined) {
         const items = streamable.connection.parts.find((p) => p.kind === 'items')!
         const reshape = streamable.connection.copiesItems ? undefined : (record: string) => reshapeRecordText(items.record, record)
@@ -54,40 +36,48 @@ export async function runFastQuery(query: FastQuery, services: FastQueryServices
       }
       return `{"data":{${JSON.stringify(streamable.key)}:${listText(streamable, result)}}}`
     }
-    const values = await Promise.all(query.roots.map((root) => rootText(root, scope, services.pipeline, context)))
     let body = '{"data":{'
-    for (let i = 0; i < values.length; i++) body += `${i === 0 ? '' : ','}${JSON.stringify(query.roots[i]!.key)}:${values[i]!}`
+    for (let i = 0; i < query.roots.length; i++) {
+      const root = query.roots[i]!
+      const result = root.kind === 'typename' ? undefined : resultOf(outcomes, root.key)
+      if (root.kind !== 'typename' && result === undefined) return undefined
+      body += `${i === 0 ? '' : ','}${JSON.stringify(root.key)}:${rootText(root, result!)}`
+    }
     return `${body}}}`
   } catch (error) {
-    // Core's errors and missing records are expected here; anything else is a fast-path bug worth a line in the log.
-    if (!(error instanceof Decline || error instanceof SluiceError || error instanceof GraphQLError)) {
-      context.log.warn({ err: error }, 'GraphQL fast path failed; the general executor answers')
-    }
+    // A shape the data does not fit is expected here; anything else is a fast-path bug worth a line in the log.
+    if (!(error instanceof Decline)) log.warn({ err: error }, 'GraphQL fast path failed; the general executor answers')
     return undefined
   }
 }
 
-async function rootText(root: FastRoot, scope: ReadScope, pipeline: Pipeline, context: RequestContext): Promise<string> {
+/**
+ * The root list to run with a stream, when the query is one list that can be written as its records arrive: its
+ * response key. The stream is the fast path's alone: its answer is always written here.
+ */
+export function streamedRoot(query: FastQuery): string | undefined {
+  return streamableList(query.roots)?.key
+}
+
+/** The read a root field's plan ran (a fast root plans exactly one), or undefined when it failed. */
+function resultOf(outcomes: ReadonlyMap<string, RootOutcome>, key: string): ReadResult | undefined {
+  const outcome = outcomes.get(key)
+  return outcome === undefined || 'error' in outcome ? undefined : readResult(outcome.results[0])
+}
+
+function rootText(root: FastRoot, result: ReadResult): string {
   if (root.kind === 'typename') return '"Query"'
   if (root.kind === 'byKey') {
-    const args = getArgumentValues(root.field, root.nodes[0]!, scope.variableValues as Record<string, unknown>)
-    const result = await runRead(pipeline, byKeyRequest(root.types, args, root.fields, scope), context)
     // No record: the general executor writes the error entry.
     if (result.json === '[]') throw new Decline()
     if (root.record.passthrough) return result.json.slice(1, -1)
     const records = parsed(result.json)
     return written(shapeRecord(root.record, records.json[0]!), records.exact)
   }
-  return listText(root, await readList(root, scope, pipeline, context))
+  return listText(root, result)
 }
 
 type ListRoot = Extract<FastRoot, { kind: 'list' }>
-
-async function readList(root: ListRoot, scope: ReadScope, pipeline: Pipeline, context: RequestContext): Promise<ReadResult> {
-  const args = getArgumentValues(root.field, root.nodes[0]!, scope.variableValues as Record<string, unknown>)
-  const options = buildListOptions(root.types.entity, args, root.nodes[0]!, scope)
-  return runRead(pipeline, listRequest(root.types, options, root.fields, scope), context)
-}
 
 /** A list's connection object written from a whole page. */
 function listText(root: ListRoot, result: ReadResult): string {
