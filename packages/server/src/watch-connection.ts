@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
 import { SluiceError } from '@sluice/core'
 
 /** How often a half-closed connection's unanswered request is probed with an interim line. */
@@ -61,12 +62,13 @@ const watches = new WeakMap<object, ConnectionWatch>()
 
 /**
  * The departure signal of the connection `request` arrived on, with `response` probed if the client half-closes
- * while it is unanswered. A request without a socket (injected) gets a signal of its own, aborted if its response
- * closes unfinished.
+ * while it is unanswered. A request without a real socket (injected: light-my-request's mock socket never closes,
+ * so its close could never abort) gets a signal of its own, aborted if its response closes unfinished — as an
+ * injected request does when its caller aborts it (a health check given up at its threshold).
  */
 export function watchConnection(request: IncomingMessage, response: ServerResponse): AbortSignal {
   const socket = request.socket as (NodeJS.EventEmitter & object) | null | undefined
-  if (socket === null || socket === undefined || typeof socket.once !== 'function') return ownSignal(response)
+  if (!(socket instanceof Socket)) return ownSignal(response)
   let watch = watches.get(socket)
   if (watch === undefined) watches.set(socket, (watch = new ConnectionWatch(socket)))
   watch.track(response)

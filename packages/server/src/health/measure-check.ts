@@ -1,24 +1,34 @@
 import { performance } from 'node:perf_hooks'
 
-/** How long past its threshold a check is waited for before it is reported as too slow. */
-export const CHECK_GRACE_MS = 30_000
+/** How a check ended: the whole milliseconds it took (or was waited for), or its failure. */
+export type CheckOutcome = { readonly ms: number } | { readonly error: string }
 
 /**
- * Whole milliseconds `work` took (truncated, as Data API builder reports them), or its failure. A check still running
- * `graceMs` after its threshold is given up on and reported with the time waited — Unhealthy, since that is past the
- * threshold — so a database that never answers cannot hold `/health` (and every caller sharing its run) forever.
+ * Whole milliseconds `work` took (truncated, as Data API builder reports them), or its failure. Work still running
+ * when `thresholdMs` passes is not waited for: its outcome is already decided (Unhealthy: at or past the threshold),
+ * so it is reported at once with the time waited, and its signal aborts, cancelling what it started
+ * (a wait for a pooled connection, a statement), so a database that hangs neither holds `/health` nor piles up checks.
  */
-export async function measureCheck(thresholdMs: number, work: () => Promise<void>, graceMs = CHECK_GRACE_MS): Promise<{ ms: number } | { error: string }> {
+export async function measureCheck(
+  thresholdMs: number, work: (signal: AbortSignal) => Promise<void>,
+): Promise<CheckOutcome> {
   const started = performance.now()
+  const cancel = new AbortController()
   let timer: NodeJS.Timeout | undefined
-  const gaveUp = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, thresholdMs + graceMs)
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('late')
+      cancel.abort(new Error(`The check was cancelled after its threshold of ${thresholdMs} ms.`))
+    }, thresholdMs)
     timer.unref()
   })
+  // A timer may fire a fraction of a millisecond early by performance.now(): a cut-off check never reads below it.
+  const cutOff = (): CheckOutcome => ({ ms: Math.max(thresholdMs, Math.trunc(performance.now() - started)) })
   try {
-    await Promise.race([work(), gaveUp])
+    if ((await Promise.race([work(cancel.signal), late])) === 'late') return cutOff()
     return { ms: Math.trunc(performance.now() - started) }
   } catch (error) {
+    if (cancel.signal.aborted) return cutOff()
     return { error: error instanceof Error ? error.message : String(error) }
   } finally {
     clearTimeout(timer)

@@ -73,14 +73,20 @@ export function registerHealthRoute(app: FastifyInstance, sluice: Sluice, option
   })
 }
 
-/** Each check is a request through this server (fastify inject) carrying the caller's credentials. */
+/**
+ * Each check is a request through this server (fastify inject) carrying the caller's credentials. A check given up
+ * at its threshold aborts its inject, which destroys the injected response: its departure signal (watch-connection.ts)
+ * then cancels what the request started in the database, as for a client that left.
+ */
 function createProbeSender(app: FastifyInstance, request: FastifyRequest): SendHealthProbe {
   const caller: Record<string, string> = {}
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === 'string' && !NOT_FORWARDED.has(name)) caller[name] = value
   }
   return async (probe) => {
-    const response = await app.inject({ method: probe.method, url: probe.url, headers: { ...caller, ...probe.headers }, payload: probe.payload })
+    const headers = { ...caller, ...probe.headers }
+    const { method, url, payload, signal } = probe
+    const response = await app.inject({ method, url, headers, payload, signal })
     return { status: response.statusCode, body: response.body }
   }
 }

@@ -1,7 +1,9 @@
-import { pluralize, type DataSourceConfig, type Driver, type EntityModel, type RuntimeConfig, type ServiceModel } from '@sluice/core'
-import { createCheckEntry, MCP_THRESHOLD_MS, type HealthCheckEntry } from './health-report.js'
+import {
+  pluralize, type DataSourceConfig, type Driver, type EntityModel, type RuntimeConfig, type ServiceModel,
+} from '@sluice/core'
+import { HealthCheckBudget } from './health-check-budget.js'
+import { MCP_THRESHOLD_MS, type HealthCheckEntry } from './health-report.js'
 import { mapBounded } from './map-bounded.js'
-import { measureCheck } from './measure-check.js'
 
 /** A request sent through the server itself (fastify inject) with the caller's credentials. */
 export interface HealthProbeRequest {
@@ -9,71 +11,105 @@ export interface HealthProbeRequest {
   readonly url: string
   readonly headers?: Readonly<Record<string, string>>
   readonly payload?: string
+  /** Aborts when the check is given up (its threshold passed). */
+  readonly signal?: AbortSignal
 }
-export type SendHealthProbe = (request: HealthProbeRequest) => Promise<{ readonly status: number; readonly body: string }>
+export type SendHealthProbe = (request: HealthProbeRequest) => Promise<HealthProbeResponse>
+export interface HealthProbeResponse { readonly status: number; readonly body: string }
 
 export interface HealthCheckTarget {
   readonly config: RuntimeConfig
   readonly model: ServiceModel
   /** Every data source (several with `data-source-files`), each checked with its own driver. */
-  readonly dataSources: { readonly all: readonly { readonly config: DataSourceConfig; readonly driver: Pick<Driver, 'execute'> }[] }
+  readonly dataSources: {
+    readonly all: readonly { readonly config: DataSourceConfig; readonly driver: Pick<Driver, 'execute'> }[]
+  }
   /** The protocols composed (`ProtocolPlugin.protocol`): an endpoint is checked only where a protocol serves it. */
   readonly protocols: readonly { readonly protocol: string }[]
 }
 
-const DATABASE_NAMES: Readonly<Record<string, string>> = { postgresql: 'PostgreSQL', pglite: 'PGlite', mysql: 'MySQL', mssql: 'MSSQL' }
+const DATABASE_NAMES: Readonly<Record<string, string>> = {
+  postgresql: 'PostgreSQL', pglite: 'PGlite', mysql: 'MySQL', mssql: 'MSSQL',
+}
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
+/** What every entity check needs: the configuration, the protocols served, the caller, and the report's budget. */
+interface EntityCheckContext {
+  readonly config: RuntimeConfig
+  readonly served: ReadonlySet<string>
+  readonly role: string
+  readonly send: SendHealthProbe
+  readonly budget: HealthCheckBudget
+}
+
 /**
- * Data API builder's checks, in a fixed order: one `SELECT 1` per data source (each on its own driver); for each entity with `health.enabled`
- * (stored procedures excluded), `GET {rest}/{entity}?$first={first}` and the GraphQL list query with `first`, sent
- * through the server as the caller (`send` carries their credentials), so authorization applies exactly as to them;
- * then an MCP `initialize`. At most `max-query-parallelism` entities are checked at once.
+ * Data API builder's checks, in a fixed order: one `SELECT 1` per data source (each on its own driver, all at once);
+ * for each entity with `health.enabled` (stored procedures excluded), `GET {rest}/{entity}?$first={first}` and the
+ * GraphQL list query with `first`, sent through the server as the caller (`send` carries their credentials), so
+ * authorization applies exactly as to them; then an MCP `initialize`. At most `max-query-parallelism` entities are
+ * checked at once. Each check ends by its threshold, and the report stops starting checks once it is known to be
+ * slow (HealthCheckBudget).
  */
-export async function runHealthChecks(target: HealthCheckTarget, role: string, send: SendHealthProbe): Promise<HealthCheckEntry[]> {
+export async function runHealthChecks(
+  target: HealthCheckTarget, role: string, send: SendHealthProbe,
+): Promise<HealthCheckEntry[]> {
   const { config } = target
-  const checks: HealthCheckEntry[] = []
+  const sources = target.dataSources.all.filter((s) => s.config.health.enabled)
+  const entities = [...target.model.entities.values()]
+    .filter((e) => e.config.health.enabled && e.kind !== 'stored-procedure')
+  const served = new Set(target.protocols.map((p) => p.protocol))
+  const mcp = config.runtime.mcp.enabled && served.has('mcp')
+  const thresholds = [...sources.map((s) => s.config.health), ...entities.map((e) => e.config.health)]
+    .map((h) => h.thresholdMs)
+  const budget = new HealthCheckBudget(Math.max(0, mcp ? MCP_THRESHOLD_MS : 0, ...thresholds))
   const several = target.dataSources.all.length > 1
-  for (const { config: source, driver } of target.dataSources.all) {
-    if (!source.health.enabled) continue
+  const checks = await Promise.all(sources.map(({ config: source, driver }) => {
     // Several sources of one engine need telling apart: the file that declares each names it.
     const engine = DATABASE_NAMES[source.databaseType] ?? source.databaseType
     const name = source.health.name ?? (several ? `${engine} (${source.name})` : engine)
-    checks.push(createCheckEntry(name, ['data-source'], source.health.thresholdMs, await measureCheck(source.health.thresholdMs, async () => {
-      await driver.execute({ sql: 'SELECT 1', parameters: [], name: undefined })
-    })))
-  }
-  const entities = [...target.model.entities.values()].filter((e) => e.config.health.enabled && e.kind !== 'stored-procedure')
-  const served = new Set(target.protocols.map((p) => p.protocol))
-  const perEntity = await mapBounded(entities, config.runtime.health.maxQueryParallelism, (entity) => checkEntity(config, served, entity, role, send))
+    return budget.run(name, ['data-source'], source.health.thresholdMs, async (signal) => {
+      await driver.execute({ sql: 'SELECT 1', parameters: [], name: undefined }, { signal })
+    })
+  }))
+  const context: EntityCheckContext = { config, served, role, send, budget }
+  const { maxQueryParallelism } = config.runtime.health
+  const perEntity = await mapBounded(entities, maxQueryParallelism, (entity) => checkEntity(context, entity))
   checks.push(...perEntity.flat())
-  if (config.runtime.mcp.enabled && served.has('mcp')) {
-    checks.push(createCheckEntry('mcp', ['mcp'], MCP_THRESHOLD_MS, await measureCheck(MCP_THRESHOLD_MS, async () => {
-      const response = await send({ method: 'POST', url: config.runtime.mcp.path, headers: JSON_HEADERS, payload: MCP_INITIALIZE })
+  if (mcp) {
+    checks.push(await budget.run('mcp', ['mcp'], MCP_THRESHOLD_MS, async (signal) => {
+      const { path } = config.runtime.mcp
+      const response = await send({ method: 'POST', url: path, headers: JSON_HEADERS, payload: MCP_INITIALIZE, signal })
       if (response.status >= 300) throw new Error(`The MCP HealthEndpoint query failed with code: ${response.status}.`)
-    })))
+    }))
   }
   return checks
 }
 
-async function checkEntity(config: RuntimeConfig, served: ReadonlySet<string>, entity: EntityModel, role: string, send: SendHealthProbe): Promise<HealthCheckEntry[]> {
+async function checkEntity(context: EntityCheckContext, entity: EntityModel): Promise<HealthCheckEntry[]> {
+  const { config, served, role, send, budget } = context
   const { first, thresholdMs } = entity.config.health
   const checks: HealthCheckEntry[] = []
   if (config.runtime.rest.enabled && served.has('rest') && entity.rest.enabled) {
     const path = entity.rest.path.split('/').map(encodeURIComponent).join('/')
-    checks.push(createCheckEntry(entity.name, ['rest', 'endpoint'], thresholdMs, await measureCheck(thresholdMs, async () => {
-      const response = await send({ method: 'GET', url: `${config.runtime.rest.path}/${path}?$first=${first}` })
+    checks.push(await budget.run(entity.name, ['rest', 'endpoint'], thresholdMs, async (signal) => {
+      const response = await send({ method: 'GET', url: `${config.runtime.rest.path}/${path}?$first=${first}`, signal })
       if (response.status >= 300) throw new Error(`The REST HealthEndpoint query failed with code: ${response.status}.`)
-    })))
+    }))
   }
   if (config.runtime.graphql.enabled && served.has('graphql') && entity.graphql.enabled) {
-    const payload = JSON.stringify({ query: `{ ${listField(entity)}(first: ${first}) { items { ${selection(entity, role)} } } }` })
-    checks.push(createCheckEntry(entity.name, ['graphql', 'endpoint'], thresholdMs, await measureCheck(thresholdMs, async () => {
-      const response = await send({ method: 'POST', url: config.runtime.graphql.path, headers: JSON_HEADERS, payload })
-      if (response.status >= 300) throw new Error(`The GraphQL HealthEndpoint query failed with code: ${response.status}.`)
+    const query = `{ ${listField(entity)}(first: ${first}) { items { ${selection(entity, role)} } } }`
+    const payload = JSON.stringify({ query })
+    checks.push(await budget.run(entity.name, ['graphql', 'endpoint'], thresholdMs, async (signal) => {
+      const { path } = config.runtime.graphql
+      const response = await send({ method: 'POST', url: path, headers: JSON_HEADERS, payload, signal })
+      if (response.status >= 300) {
+        throw new Error(`The GraphQL HealthEndpoint query failed with code: ${response.status}.`)
+      }
       const errors = (JSON.parse(response.body) as { errors?: { message?: string }[] }).errors
-      if (errors !== undefined && errors.length > 0) throw new Error(`The GraphQL HealthEndpoint query failed: ${errors[0]?.message ?? 'error'}`)
-    })))
+      if (errors !== undefined && errors.length > 0) {
+        throw new Error(`The GraphQL HealthEndpoint query failed: ${errors[0]?.message ?? 'error'}`)
+      }
+    }))
   }
   return checks
 }
@@ -93,5 +129,7 @@ function selection(entity: EntityModel, role: string): string {
 
 const MCP_INITIALIZE = JSON.stringify({
   jsonrpc: '2.0', id: 1, method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sluice-health-check', version: '1.0.0' } },
+  params: {
+    protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sluice-health-check', version: '1.0.0' },
+  },
 })
