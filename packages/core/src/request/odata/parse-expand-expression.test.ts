@@ -71,7 +71,10 @@ describe('parseExpandExpression', () => {
     expect(() => parseExpandExpression('a'.repeat(8193))).toThrow('at most 8192 are allowed')
     const nested = (n: number): string => (n === 1 ? 'a' : `a($expand=${nested(n - 1)})`)
     expect(parseExpandExpression(nested(16))).toHaveLength(1)
-    expect(() => parseExpandExpression(nested(17))).toThrow('nested more than 16 levels deep')
+    // A limit, not a syntax error: the message says which (issue 36: "if it is a depth limit, say so").
+    expect(() => parseExpandExpression(nested(17))).toThrow(
+      "$expand query parameter is not well formed: $expand nests relationships more than 16 levels deep (at position 161), the limit; nest fewer.",
+    )
   })
 })
 

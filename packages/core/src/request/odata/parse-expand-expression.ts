@@ -97,7 +97,10 @@ class ExpandReader {
   #assign(selection: { -readonly [K in keyof RelationSelection]: RelationSelection[K] }, option: ExpandOption, name: string, depth: number): void {
     const where = `${option} of ${this.place}=${name}`
     if (option === '$expand') {
-      if (depth >= ExpandLimits.maxDepth) this.#fail(`$expand is nested more than ${ExpandLimits.maxDepth} levels deep`)
+      if (depth >= ExpandLimits.maxDepth) {
+        const detail = `$expand nests relationships more than ${ExpandLimits.maxDepth} levels deep (at position ${this.#at + 1}), the limit; nest fewer.`
+        throw new SluiceError('SLUICE_ERR_INVALID_EXPAND', { place: this.place, detail })
+      }
       selection.relations = this.list(depth + 1, ` in ${name}($expand=…)`)
       return
     }
