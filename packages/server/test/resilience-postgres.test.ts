@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '@sluice/core'
 import { createServer, type SluiceServer } from '../src/index.js'
 import { connectPostgresAdmin, POSTGRES_ADMIN_URL } from './support/database-admin.js'
+import { recordStatements } from './support/record-statements.js'
 
 /**
  * Bounded work against a real PostgreSQL (issue: "nothing times out"): a statement past the statement timeout is
@@ -41,7 +42,7 @@ beforeAll(async () => {
     'data-source': { 'database-type': 'postgresql', 'connection-string': connection },
     runtime: { host: { mode: 'production', 'max-response-size-mb': 1 }, limits },
     entities: {
-      Slow: { source: `${schema}.slow`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+      Slow: { source: `${schema}.slow`, permissions: [{ role: 'anonymous', actions: ['read', 'create'] }] },
       Fast: { source: `${schema}.fast`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
       Big: { source: `${schema}.big`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
     },
@@ -98,6 +99,41 @@ describe('bounded work on PostgreSQL', () => {
       await release()
     }
     expect((await server!.app.inject({ method: 'GET', url: '/api/Slow' })).statusCode).toBe(200)
+  })
+
+  it('a GraphQL read past the statement timeout runs once and reports 504 as REST does (issue 36 cases 3 and 7)', async (context) => {
+    if (unavailable !== undefined) return context.skip(unavailable)
+    const release = await lockSlowTable()
+    const statements = recordStatements(server!)
+    try {
+      const res = await server!.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ slows { items { id } } }' } })
+      expect(JSON.parse(res.body).errors).toEqual([expect.objectContaining({
+        extensions: { code: 'SLUICE_ERR_DATABASE_TIMEOUT', status: 504 }, path: ['slows'],
+      })])
+      // The fast path's attempt used to fail and graphql-js then ran the same statement again.
+      expect(statements).toHaveLength(1)
+    } finally {
+      await release()
+    }
+  })
+
+  it('one deadline per request: once the statement timeout has passed since its first statement, no other starts', async (context) => {
+    if (unavailable !== undefined) return context.skip(unavailable)
+    const release = await lockSlowTable()
+    const statements = recordStatements(server!)
+    try {
+      const creates = [10, 11, 12].map((id) => `c${id}: createSlow(item: { id: ${id}, label: "x" }) { id }`).join(' ')
+      const res = await server!.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { ${creates} }` } })
+      const body = JSON.parse(res.body)
+      expect(body.data).toEqual({ c10: null, c11: null, c12: null })
+      expect(body.errors.map((e: any) => [e.path[0], e.extensions.code])).toEqual([
+        ['c10', 'SLUICE_ERR_DATABASE_TIMEOUT'], ['c11', 'SLUICE_ERR_REQUEST_DEADLINE'], ['c12', 'SLUICE_ERR_REQUEST_DEADLINE'],
+      ])
+      // Only the first insert ran (and waited out the statement timeout): without the deadline, each would have.
+      expect(statements).toHaveLength(1)
+    } finally {
+      await release()
+    }
   })
 
   it('when the pool is held by statements on a locked table, other reads fail fast with 503 and Retry-After', async (context) => {

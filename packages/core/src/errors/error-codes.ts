@@ -112,9 +112,17 @@ export const ErrorCodes = {
     status: 504, wire: 'Gateway Timeout',
     template: 'The database did not finish the statement within the statement timeout (runtime.limits.statement-timeout-seconds) and cancelled it; narrow the request or try again later.',
   },
+  SLUICE_ERR_REQUEST_DEADLINE: {
+    status: 504, wire: 'Gateway Timeout',
+    template: "The request's earlier statements took its time ({seconds} s, runtime.limits.statement-timeout-seconds); this one was not started. Send fewer or narrower operations per request.",
+  },
   SLUICE_ERR_NOT_CACHED: { status: 504, wire: 'Gateway Timeout', template: "Header 'only-if-cached' was used but item was not found in cache." },
   SLUICE_ERR_REQUEST_CANCELLED: { status: 499, wire: 'Client Closed Request', template: 'The client went away before the answer was ready; its statement was cancelled.' },
   SLUICE_ERR_DATABASE_INPUT: { status: 400, wire: BAD, template: 'The database rejected the request: {reason}.' },
+  SLUICE_ERR_DATABASE_RESULT_TOO_LARGE: {
+    status: 413, wire: 'Payload Too Large',
+    template: 'The result is larger than the database can build in one piece (MySQL and MariaDB: max_allowed_packet); ask for fewer rows per page (first), fewer fields or fewer nested records.',
+  },
   SLUICE_ERR_DATABASE_CONFLICT: { status: 409, wire: 'Conflict', template: 'The request conflicts with an existing row (a unique key would be duplicated).' },
   SLUICE_ERR_DATABASE: { status: 500, wire: 'Internal Server Error', template: 'While processing your request the database ran into an error.' },
   SLUICE_ERR_INTERNAL: { status: 500, wire: 'Internal Server Error', template: 'While processing your request the server ran into an unexpected error.' },

@@ -93,9 +93,10 @@ export class Pipeline {
     }
   }
 
-  /** execute → shape of a prepared operation (see `prepare`). */
+  /** execute → shape of a prepared operation (see `prepare`), unless the request's deadline has passed (504). */
   async execute(prepared: PreparedOperation, context: RequestContext): Promise<OperationResult> {
     try {
+      context.budget?.startStatement()
       if (prepared.kind === 'multiple-create') return await this.multipleCreate!.run(prepared.request, context, this.#steps)
       const result = await this.#execute.run(prepared.plan, context)
       return await this.#shape.run({ request: prepared.request, plan: prepared.plan, result }, context)

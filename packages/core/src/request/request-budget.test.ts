@@ -19,3 +19,18 @@ describe('RequestBudget', () => {
     expect(budget.statements).toBe(1000)
   })
 })
+
+describe('RequestBudget deadline', () => {
+  it('starts the clock at the first statement and starts none once the deadline has passed since', () => {
+    const budget = new RequestBudget(null, null, 1000)
+    budget.startStatement(5000)
+    budget.startStatement(5999)
+    expect(() => budget.startStatement(6000)).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_REQUEST_DEADLINE', status: 504 }))
+  })
+
+  it('has no deadline without a statement timeout', () => {
+    const budget = RequestBudget.fromLimits({ maxQueryCost: null, maxStatementsPerRequest: null, statementTimeoutSeconds: null, poolAcquireTimeoutMs: 1, startupRetrySeconds: 0 })
+    budget.startStatement(0)
+    budget.startStatement(1e12)
+  })
+})
