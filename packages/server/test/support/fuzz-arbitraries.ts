@@ -178,7 +178,22 @@ export function graphqlBodyArbitrary(model: ServiceModel): fc.Arbitrary<string> 
   const query = fc.constantFrom(...entities).chain((e) => fc.tuple(args(e), selection(e, 3)).map(([a, s]) => `{ ${listFieldName(e)}${a} { items { ${s} } endCursor hasNextPage } }`))
   const mutation = fc.constantFrom(...entities).chain((e) => fc.subarray([...e.fields]).chain((fields) => fc.tuple(...fields.map((f) => value(f.type)))
     .map((values) => `mutation { create${e.graphql.singular ?? e.name}(item: { ${fields.map((f, i) => `${f.name}: ${values[i]}`).join(' ')} }) { __typename } }`)))
-  const document = fc.oneof({ weight: 8, arbitrary: query }, { weight: 2, arbitrary: mutation }, { weight: 1, arbitrary: junkText })
+  // groupBy with random group fields, a random `fields { … }` selection (grouped or not: issue 36 found a 500 there)
+  // and random aggregations over any field (non-numeric ones must be refused as 4xx).
+  const groupBy = fc.constantFrom(...entities).chain((e) => {
+    const names = e.fields.map((f) => f.name)
+    const aggregation = fc.tuple(fc.constantFrom('count', 'sum', 'avg', 'min', 'max'), fc.constantFrom(...names), fc.boolean())
+      .map(([fn, f, distinct]) => `${fn}(field: ${f}${distinct ? ', distinct: true' : ''})`)
+    return fc.tuple(args(e), fc.subarray(names), fc.subarray(names), fc.array(aggregation, { maxLength: 3 }))
+      .map(([a, grouped, shown, aggs]) => `{ ${listFieldName(e)}${a} { groupBy${grouped.length === 0 ? '' : `(fields: [${grouped.join(', ')}])`} {`
+        + `${shown.length === 0 ? '' : ` fields { ${shown.join(' ')} }`}${aggs.length === 0 ? '' : ` aggregations { ${aggs.map((x, i) => `a${i}: ${x}`).join(' ')} }`} } } }`)
+  })
+  // Several root fields in one document: one budget for all, each statement run once.
+  const roots = fc.array(query, { minLength: 2, maxLength: 4 }).map((qs) => `{ ${qs.map((q, i) => `r${i}: ${q.slice(2, -2)}`).join(' ')} }`)
+  const document = fc.oneof(
+    { weight: 8, arbitrary: query }, { weight: 2, arbitrary: groupBy }, { weight: 2, arbitrary: roots },
+    { weight: 2, arbitrary: mutation }, { weight: 1, arbitrary: junkText },
+  )
   return fc.tuple(document, fc.option(fc.jsonValue({ maxDepth: 3 }), { freq: 5, nil: undefined }), fc.integer({ min: 0, max: 9 })).map(([q, variables, dice]) => {
     if (dice === 0) return q // raw text, not JSON
     const vars = variables === undefined ? undefined : typeof variables === 'object' && variables !== null && !Array.isArray(variables) ? variables : { v: variables }
