@@ -34,6 +34,19 @@ describe('one budget per GraphQL document, checked before any SQL (issue 36)', (
     expect(statements).toEqual([])
   })
 
+  it('refuses a bomb of aliases before validating it: past the statement bound by counting root fields, past 50,000 tokens while parsing', async () => {
+    const statements = recordStatements(library.server)
+    const aliases = await graphql(library, fields(2000, (i) => `book_by_pk(id: ${i}) { id }`))
+    expect(aliases.status).toBe(400)
+    expect(aliases.body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'SLUICE_ERR_TOO_MANY_STATEMENTS' }) })])
+    const huge = await graphql(library, fields(5000, (i) => `book_by_pk(id: ${i}) { id }`))
+    expect(huge.status).toBe(400)
+    expect(huge.body.errors).toEqual([expect.objectContaining({
+      message: expect.stringContaining('Document contains more that 50000 tokens'), extensions: expect.objectContaining({ code: 'SLUICE_ERR_GRAPHQL_SYNTAX' }),
+    })])
+    expect(statements).toEqual([])
+  })
+
   it('counts a mutation\'s statements too: a delete that returns its record reads it first', async () => {
     const statements = recordStatements(library.server)
     const over = await graphql(library, `mutation { ${Array.from({ length: 26 }, (_, i) => `d${i}: deleteBook(id: ${900000 + i}) { id }`).join(' ')} }`, { role: 'authenticated' })
