@@ -20,7 +20,7 @@ describe('error codes', () => {
   })
 
   it('gives every user-caused error a 4xx status', () => {
-    const serverSide = new Set(['SLUICE_ERR_INTERNAL', 'SLUICE_ERR_DATABASE', 'SLUICE_ERR_DATABASE_UNAVAILABLE', 'SLUICE_ERR_DATABASE_TIMEOUT', 'SLUICE_ERR_STARTING', 'SLUICE_ERR_IDENTITY_PROVIDER_UNAVAILABLE', 'SLUICE_ERR_NOT_CACHED'])
+    const serverSide = new Set(['SLUICE_ERR_INTERNAL', 'SLUICE_ERR_DATABASE', 'SLUICE_ERR_DATABASE_UNAVAILABLE', 'SLUICE_ERR_DATABASE_TIMEOUT', 'SLUICE_ERR_REQUEST_DEADLINE', 'SLUICE_ERR_STARTING', 'SLUICE_ERR_IDENTITY_PROVIDER_UNAVAILABLE', 'SLUICE_ERR_NOT_CACHED'])
     for (const [code, def] of Object.entries(ErrorCodes)) {
       if (def.wire.includes('Startup') || def.wire.includes('Configuration') || serverSide.has(code)) continue
       expect(def.status, code).toBeGreaterThanOrEqual(400)

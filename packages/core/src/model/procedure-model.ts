@@ -1,5 +1,5 @@
 import type { ScalarType } from './scalar-type.js'
-import type { FieldModel } from './service-model.js'
+import type { FieldModel } from './field-model.js'
 
 /**
  * How a stored-procedure entity is called, built once at start-up from config `source.parameters` joined with the

@@ -1,6 +1,4 @@
 import type { RuntimeConfig } from '../config/runtime-config.js'
-import { inject, injectable } from '../di/container.js'
-import { Tokens } from '../di/tokens.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { Connection } from '../dialect/driver.js'
 import type { CompiledSql } from '../dialect/sql-compiler.js'
@@ -43,14 +41,13 @@ interface Created {
  * and take its join values, `many` insert the children after the parent with the parent's join values, and
  * many-to-many add a linking row (needing `create` on the linking object when it is an entity itself).
  */
-@injectable()
 export class MultipleCreate {
   readonly #compiled = new Map<string, CompiledSql>()
 
   constructor(
-    @inject(Tokens.ServiceModel) private readonly model: ServiceModel,
-    @inject(Tokens.Config) private readonly config: RuntimeConfig,
-    @inject(Tokens.DataSources) private readonly sources: DataSourceRegistry,
+    private readonly model: ServiceModel,
+    private readonly config: RuntimeConfig,
+    private readonly sources: DataSourceRegistry,
   ) {}
 
   /** Whether a request takes this path: a create with `items`, nested related records or `relations` to return. */

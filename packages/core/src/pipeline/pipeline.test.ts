@@ -12,12 +12,14 @@ const context: RequestContext = { requestId: '1', principal: { authenticated: fa
 /** Stages that record their order and pass a marker string along, so hook effects are visible. */
 function createPipeline(hooks: PipelineHooks[], trace: string[], overrides: Record<string, Stage<unknown, unknown>> = {}) {
   const stage = (name: string): Stage<unknown, unknown> => overrides[name] ?? { run: (input) => { trace.push(name); return `${String(input)}>${name}` } }
-  const p = new Pipeline(
-    stage('parse') as never, stage('authorize') as never, stage('fieldFilter') as never, stage('plan') as never,
-    { run: async (input: unknown) => { trace.push('execute'); return `${String(input)}>execute` } } as never,
-    { run: (input: { result: unknown }) => { trace.push('shape'); return `${String(input.result)}>shape` } } as never,
-    hooks, silentLogger,
-  )
+  const p = new Pipeline({
+    stages: {
+      parse: stage('parse') as never, authorize: stage('authorize') as never, fieldFilter: stage('fieldFilter') as never, plan: stage('plan') as never,
+      execute: { run: async (input: unknown) => { trace.push('execute'); return `${String(input)}>execute` } } as never,
+      shape: { run: (input: { result: unknown }) => { trace.push('shape'); return `${String(input.result)}>shape` } } as never,
+    },
+    hooks, log: silentLogger,
+  })
   return p
 }
 

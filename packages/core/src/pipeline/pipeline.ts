@@ -1,7 +1,5 @@
-import { inject, injectable } from '../di/container.js'
-import { Tokens } from '../di/tokens.js'
 import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
-import type { LimitsConfig, RuntimeConfig } from '../config/runtime-config.js'
+import type { LimitsConfig } from '../config/runtime-config.js'
 import { estimateReadCost } from '../request/estimate-read-cost.js'
 import type { Logger } from '../request/logger.js'
 import type { OperationRequest } from '../request/operation-request.js'
@@ -15,6 +13,24 @@ import { withHooks } from './hooked-stage.js'
 import type { PreparedOperation } from './prepared-operation.js'
 import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage } from './stage.js'
 
+/** What a pipeline is made of: the six stages, the hooks plugins registered, and the bounds of a request. */
+export interface PipelineParts {
+  readonly stages: {
+    readonly parse: ParseStage
+    readonly authorize: AuthorizeStage
+    readonly fieldFilter: FieldFilterStage
+    readonly plan: PlanStage
+    readonly execute: ExecuteStage
+    readonly shape: ShapeStage
+  }
+  readonly hooks: readonly PipelineHooks[]
+  readonly log: Logger
+  /** Bounds each operation alone when its request carries no budget (`RequestContext.budget`). */
+  readonly limits?: LimitsConfig | undefined
+  /** Runs creates with several or nested records; without it they are refused as unknown fields. */
+  readonly multipleCreate?: MultipleCreate | undefined
+}
+
 /**
  * Runs a request through parse → authorize → field-filter → plan → execute → shape. The order is fixed here and
  * cannot be configured: authorization can be neither reordered nor skipped. Stages throw only `SluiceError`;
@@ -25,7 +41,6 @@ import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanSt
  * GraphQL document) calls `prepare` for all of them first — every bound is then checked before any SQL — and
  * `execute` for each afterwards; `run` is both at once.
  */
-@injectable()
 export class Pipeline {
   readonly #parse: ParseStage
   readonly #authorize: AuthorizeStage
@@ -34,32 +49,25 @@ export class Pipeline {
   readonly #execute: ExecuteStage
   readonly #shape: ShapeStage
   readonly #limits: LimitsConfig | undefined
+  readonly #multipleCreate: MultipleCreate | undefined
 
-  constructor(
-    @inject(Tokens.ParseStage) parse: ParseStage,
-    @inject(Tokens.AuthorizeStage) authorize: AuthorizeStage,
-    @inject(Tokens.FieldFilterStage) fieldFilter: FieldFilterStage,
-    @inject(Tokens.PlanStage) plan: PlanStage,
-    @inject(Tokens.ExecuteStage) execute: ExecuteStage,
-    @inject(Tokens.ShapeStage) shape: ShapeStage,
-    @inject(Tokens.PipelineHooks) hooks: readonly PipelineHooks[],
-    @inject(Tokens.Logger) log: Logger,
-    @inject(Tokens.Config) config?: RuntimeConfig,
-    @inject(Tokens.MultipleCreate) private readonly multipleCreate?: MultipleCreate,
-  ) {
-    this.#limits = config?.runtime.limits
-    this.#parse = withHooks('parse', parse, hooks, log)
-    this.#authorize = withHooks('authorize', authorize, hooks, log)
-    this.#fieldFilter = withHooks('fieldFilter', fieldFilter, hooks, log)
-    this.#plan = withHooks('plan', plan, hooks, log)
-    this.#execute = withHooks('execute', execute, hooks, log)
-    this.#shape = withHooks('shape', shape, hooks, log)
+  /** Boot builds it from the container's stages (`registerDefaults`); hooks wrap only the stages they name. */
+  constructor(parts: PipelineParts) {
+    const { stages, hooks, log } = parts
+    this.#limits = parts.limits
+    this.#multipleCreate = parts.multipleCreate
+    this.#parse = withHooks('parse', stages.parse, hooks, log)
+    this.#authorize = withHooks('authorize', stages.authorize, hooks, log)
+    this.#fieldFilter = withHooks('fieldFilter', stages.fieldFilter, hooks, log)
+    this.#plan = withHooks('plan', stages.plan, hooks, log)
+    this.#execute = withHooks('execute', stages.execute, hooks, log)
+    this.#shape = withHooks('shape', stages.shape, hooks, log)
   }
 
   async run(request: OperationRequest, context: RequestContext): Promise<OperationResult> {
     try {
       // Several records, nested related records or relations to return: one transaction, through the same stages.
-      if (this.multipleCreate?.applies(request) === true) return await this.multipleCreate.run(request, context, this.#steps)
+      if (this.#multipleCreate?.applies(request) === true) return await this.#multipleCreate.run(request, context, this.#steps)
       // Stages are synchronous unless they do I/O; awaiting only real promises saves a microtask per stage.
       // Each stage has a call site of its own (one receiver type each, when no plugin hooks it).
       const p1 = this.#parse.run(request, context)
@@ -85,7 +93,7 @@ export class Pipeline {
    */
   async prepare(request: OperationRequest, context: RequestContext): Promise<PreparedOperation> {
     try {
-      if (this.multipleCreate?.applies(request) === true) return { kind: 'multiple-create', request }
+      if (this.#multipleCreate?.applies(request) === true) return { kind: 'multiple-create', request }
       const scoped = await this.#scope(request, context)
       return { kind: 'planned', request: scoped, plan: await this.#plan.run(scoped, context) }
     } catch (error) {
@@ -97,7 +105,7 @@ export class Pipeline {
   async execute(prepared: PreparedOperation, context: RequestContext): Promise<OperationResult> {
     try {
       context.budget?.startStatement()
-      if (prepared.kind === 'multiple-create') return await this.multipleCreate!.run(prepared.request, context, this.#steps)
+      if (prepared.kind === 'multiple-create') return await this.#multipleCreate!.run(prepared.request, context, this.#steps)
       const result = await this.#execute.run(prepared.plan, context)
       return await this.#shape.run({ request: prepared.request, plan: prepared.plan, result }, context)
     } catch (error) {

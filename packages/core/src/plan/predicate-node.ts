@@ -1,5 +1,5 @@
 import type { CaseFold, ComparisonOperator } from '../filter/filter-node.js'
-import type { TableRef } from './select-plan.js'
+import type { TableRef } from './table-ref.js'
 
 /**
  * Boolean expressions inside a plan. Values never appear inline: a {@link ParamRef} points into the plan's

@@ -1,13 +1,9 @@
-import type { QualifiedName } from '../model/database-metadata.js'
 import type { ScalarType } from '../model/scalar-type.js'
 import type { ColumnRef, ParamRef, PredicateNode } from './predicate-node.js'
 import type { PlanParameter } from './plan-parameter.js'
+import type { TableRef } from './table-ref.js'
 
-/** A table (or view) in a plan, with the alias its columns are referenced by. */
-export interface TableRef {
-  readonly name: QualifiedName
-  readonly alias: string
-}
+export type { TableRef } from './table-ref.js'
 
 /** One key of the JSON object built per row: `name` is the API-level field name. */
 export interface OutputColumn {

@@ -1,7 +1,7 @@
 import type { ActionPermission, EntityModel, FieldModel } from '../model/service-model.js'
 import type { RelationshipModel } from '../model/relationship-model.js'
 import type { BoundFilter } from './bound-filter.js'
-import type { BoundOrderTerm } from './parsed-request.js'
+import type { BoundOrderTerm } from './bound-order-term.js'
 
 /** A `RelationSelection` bound to the model by the parse stage (see `OperationRequest.relations`). */
 export interface BoundRelation {

@@ -5,6 +5,7 @@ import type { BoundParameter } from './bind-parameters.js'
 import type { BoundFilter } from './bound-filter.js'
 import { NO_RELATIONS, type AuthorizedRelation, type BoundRelation, type ScopedRelation } from './bound-relation.js'
 import type { BoundAggregate } from './bound-aggregate.js'
+import type { BoundOrderTerm } from './bound-order-term.js'
 import type { OperationKind } from './operation-request.js'
 import type { RequestTerms } from './request-terms.js'
 
@@ -36,10 +37,7 @@ export interface BoundWrite {
   readonly ifMatch: boolean
 }
 
-export interface BoundOrderTerm {
-  readonly field: FieldModel
-  readonly direction: 'asc' | 'desc'
-}
+export type { BoundOrderTerm } from './bound-order-term.js'
 
 /** Output of the parse stage: the request bound to the service model, every value coerced and checked. */
 export interface ParsedRequest {
