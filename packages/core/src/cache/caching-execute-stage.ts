@@ -11,15 +11,10 @@ import type { RequestContext } from '../request/request-context.js'
 import { encodeParameters } from './encode-parameters.js'
 import { mayHaveWritten } from './may-have-written.js'
 import type { EntityCacheSettings } from './resolve-entity-cache.js'
+import type { PlanIntents } from './plan-intents.js'
 import { parseCacheControl } from './parse-cache-control.js'
 import { collectReadTags, collectWriteTags, type ObjectKinds } from './plan-tags.js'
 import type { CachedAnswer, CachedResult, ResponseCache } from './response-cache.js'
-
-/**
- * What the plan stage learned about a plan that the execute stage cannot see (see `createCachePlanHook`): a read
- * and its entity's cache settings (undefined: not cached), or a stored procedure that may write.
- */
-export type PlanIntent = { readonly kind: 'read'; readonly cache: EntityCacheSettings | undefined } | { readonly kind: 'write' }
 
 /** Per plan shape and data source: the tags its reads depend on, and (lazily) its process-independent identity. */
 interface ShapeInfo {
@@ -50,20 +45,17 @@ export class CachingExecuteStage implements ExecuteStage {
   constructor(
     private readonly inner: ExecuteStage,
     private readonly cache: ResponseCache,
-    private readonly intents: WeakMap<ExecutionPlan, PlanIntent>,
+    private readonly intents: PlanIntents,
     private readonly sources: DataSourceRegistry,
     private readonly kinds: ObjectKinds,
   ) {}
 
   run(plan: ExecutionPlan, context: RequestContext): ResultSet | Promise<ResultSet> {
-    const intent = this.intents.get(plan)
-    if (intent?.kind === 'read') {
-      const read = plan as ReadPlan
-      return intent.cache === undefined ? this.inner.run(plan, context) : this.#read(read, intent.cache, context)
+    const intent = this.intents.of(plan)
+    if (intent.kind === 'read') {
+      return intent.cache === undefined ? this.inner.run(plan, context) : this.#read(plan as ReadPlan, intent.cache, context)
     }
-    // A select the plan stage did not describe (a plugin replaced the plan) is not cached; anything else may write.
-    if (plan.kind === 'select') return this.inner.run(plan, context)
-    return this.#write(plan, context)
+    return this.#write(plan as Exclude<ExecutionPlan, SelectPlan>, context)
   }
 
   async #read(plan: ReadPlan, settings: EntityCacheSettings, context: RequestContext): Promise<ResultSet> {

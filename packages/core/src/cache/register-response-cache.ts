@@ -4,12 +4,11 @@ import { OptionalTokens, Tokens } from '../di/tokens.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { ServiceModel } from '../model/service-model.js'
 import { MultipleCreate } from '../pipeline/multiple-create.js'
-import type { ExecutionPlan } from '../plan/query-plan.js'
 import type { PluginRegistry } from '../plugin/plugin-registry.js'
 import type { Logger } from '../request/logger.js'
-import { CachingExecuteStage, type PlanIntent } from './caching-execute-stage.js'
-import { createCachePlanHook } from './create-cache-plan-hook.js'
+import { CachingExecuteStage } from './caching-execute-stage.js'
 import { EvictingMultipleCreate } from './evicting-multiple-create.js'
+import { PlanIntents } from './plan-intents.js'
 import { buildObjectKinds } from './plan-tags.js'
 import { ResponseCache } from './response-cache.js'
 
@@ -21,9 +20,9 @@ export interface ResponseCacheParts {
 }
 
 /**
- * Puts the response cache into the pipeline (`runtime.cache.enabled`): a plan hook that notes what each plan is for,
- * the execute stage wrapped by `CachingExecuteStage`, and multiple create evicting after its transaction. The shared
- * store is the one a plugin provided (`OptionalTokens.SharedCacheStore`), if any.
+ * Puts the response cache into the pipeline (`runtime.cache.enabled`): the execute stage wrapped by
+ * `CachingExecuteStage` (which reads what each plan is for from the entity it carries), and multiple create evicting
+ * after its transaction. The shared store is the one a plugin provided (`OptionalTokens.SharedCacheStore`), if any.
  */
 export function registerResponseCache(container: SluiceContainer, registry: PluginRegistry, parts: ResponseCacheParts): void {
   const { config, model, dataSources, log } = parts
@@ -36,10 +35,9 @@ export function registerResponseCache(container: SluiceContainer, registry: Plug
     if (levels.length > 0) log.warn(`Entities ${levels.join(', ')} ask for cache level L1L2, but runtime.cache.level-2 is not enabled: their reads are cached in memory only (L1).`)
   }
   const cache = new ResponseCache(store)
-  const intents = new WeakMap<ExecutionPlan, PlanIntent>()
-  registry.addHooks(createCachePlanHook(config, intents))
   const inner = container.resolve(Tokens.ExecuteStage)
-  registry.provide(Tokens.ExecuteStage, { useValue: new CachingExecuteStage(inner, cache, intents, dataSources, buildObjectKinds(model)) })
+  const stage = new CachingExecuteStage(inner, cache, new PlanIntents(config), dataSources, buildObjectKinds(model))
+  registry.provide(Tokens.ExecuteStage, { useValue: stage })
   // A plugin's own multiple create is left alone (it would have to evict by itself); core's gets the evicting one.
   if (Object.getPrototypeOf(container.resolve(Tokens.MultipleCreate)) === MultipleCreate.prototype) {
     registry.provide(Tokens.MultipleCreate, { useValue: new EvictingMultipleCreate(model, config, dataSources, cache) })

@@ -33,7 +33,7 @@ export function buildExecutePlan(request: ScopedRequest): ExecutePlan {
   // Which parameters are passed (their names) and which columns are returned decide the SQL; values never do.
   const shapeKey = `execute|${structureId(procedure)}|${args.map((a) => a.name).join(',')}|${columns === undefined ? '*' : structureId(columns)}`
   return {
-    kind: 'execute', shapeKey, dataSource: entity.dataSource, procedure: entity.source, routine: procedure.routine, arguments: args,
+    kind: 'execute', shapeKey, dataSource: entity.dataSource, entity, procedure: entity.source, routine: procedure.routine, arguments: args,
     outputParameters: procedure.outputParameters, alias: R, resultColumns, columns, parameters: params.toArray(),
   }
 }

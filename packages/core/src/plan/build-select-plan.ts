@@ -1,3 +1,4 @@
+import type { EntityModel } from '../model/service-model.js'
 import type { ScopedRequest } from '../request/parsed-request.js'
 import { andAll, buildPredicate } from './build-predicate.js'
 import { buildKeysetPredicate } from './build-keyset-predicate.js'
@@ -39,7 +40,10 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
     const shape = keyReadShapes.get(request)
     // Written out, members in createSelectPlan's order (one object shape; a spread would take V8's slow path).
     if (shape !== undefined) {
-      return { kind: 'select', shapeKey: shape.shapeKey, dataSource: shape.dataSource, table: shape.table, columns: shape.columns, where: shape.where, orderBy: NO_ORDER, result: SINGLE, parameters: valueParameters(request.key) }
+      return {
+        kind: 'select', shapeKey: shape.shapeKey, dataSource: shape.dataSource, entity: shape.entity, table: shape.table, columns: shape.columns,
+        where: shape.where, orderBy: NO_ORDER, result: SINGLE, parameters: valueParameters(request.key),
+      }
     }
   }
   return buildFreshSelectPlan(request, stream, keep)
@@ -57,7 +61,7 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
   if (request.aggregate !== undefined) {
     // Groups of the rows the filter and policy admit, at most a page of them; `orderBy` and `after` do not apply.
     const aggregate = buildAggregatePlan(request.aggregate, T, params, request.pageSize ?? 1)
-    return createSelectPlan(entity.dataSource, table, NO_COLUMNS, andAll([policy, filter]), [], SINGLE, params, undefined, aggregate)
+    return createSelectPlan(entity, table, NO_COLUMNS, andAll([policy, filter]), [], SINGLE, params, undefined, aggregate)
   }
   const nested = request.relations.length === 0 ? undefined : buildNestedSelects(request.relations, entity, T, params)
 
@@ -65,8 +69,13 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
     const key: PredicateNode[] = request.key.map(({ field, value }) => ({
       kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
     }))
-    const plan = createSelectPlan(entity.dataSource, table, columns, andAll([policy, ...key]), NO_ORDER, SINGLE, params, nested)
-    if (keep) keyReadShapes.set(request, { kind: 'select', shapeKey: plan.shapeKey, dataSource: plan.dataSource, table, columns, where: plan.where, orderBy: NO_ORDER, result: SINGLE, parameters: NO_PARAMETERS })
+    const plan = createSelectPlan(entity, table, columns, andAll([policy, ...key]), NO_ORDER, SINGLE, params, nested)
+    if (keep) {
+      keyReadShapes.set(request, {
+        kind: 'select', shapeKey: plan.shapeKey, dataSource: plan.dataSource, entity, table, columns, where: plan.where, orderBy: NO_ORDER,
+        result: SINGLE, parameters: NO_PARAMETERS,
+      })
+    }
     return plan
   }
 
@@ -95,7 +104,7 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
     ? { mode, limit: pageSize, fetch, cursorColumns }
     : { mode, limit: pageSize, fetch, cursorColumns, offset }
   const count: CountPlan | undefined = request.count ? { where: andAll([policy, filter]) } : undefined
-  return createSelectPlan(entity.dataSource, table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested, undefined, count)
+  return createSelectPlan(entity, table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested, undefined, count)
 }
 
 const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
@@ -156,15 +165,18 @@ const NO_CURSOR_COLUMNS: readonly ColumnRef[] = Object.freeze([])
 const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 
 function createSelectPlan(
-  dataSource: string, table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
+  entity: EntityModel, table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
   result: SelectPlan['result'], params: ParameterList, nested?: NestedSelects, aggregate?: AggregatePlan, count?: CountPlan,
 ): SelectPlan {
   if (nested === undefined && aggregate === undefined && count === undefined) {
     const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })
-    return { kind: 'select', shapeKey, dataSource, table, columns, where, orderBy, result, parameters: params.toArray() }
+    return { kind: 'select', shapeKey, dataSource: entity.dataSource, entity, table, columns, where, orderBy, result, parameters: params.toArray() }
   }
   const relations = nested?.relations
   const nestedCursors = nested?.nestedCursors
   const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result, relations, nestedCursors, aggregate, count })
-  return { kind: 'select', shapeKey, dataSource, table, columns, where, orderBy, result, parameters: params.toArray(), relations, nestedCursors, aggregate, count }
+  return {
+    kind: 'select', shapeKey, dataSource: entity.dataSource, entity, table, columns, where, orderBy, result, parameters: params.toArray(),
+    relations, nestedCursors, aggregate, count,
+  }
 }

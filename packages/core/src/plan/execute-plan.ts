@@ -1,4 +1,5 @@
 import type { QualifiedName } from '../model/database-metadata.js'
+import type { EntityModel } from '../model/service-model.js'
 import type { PlanParameter } from './plan-parameter.js'
 import type { ParamRef } from './predicate-node.js'
 import type { OutputColumn } from './select-plan.js'
@@ -28,6 +29,8 @@ export interface ExecutePlan {
   readonly shapeKey: string
   /** The data source of the plan's entity (`EntityModel.dataSource`): where it runs. Absent means the default. */
   readonly dataSource?: string | undefined
+  /** The stored-procedure entity called (see `SelectPlan.entity`). */
+  readonly entity?: EntityModel | undefined
   /** The routine, resolved (schema filled in). */
   readonly procedure: QualifiedName
   /** `function`: called inside a query (`SELECT … FROM fn(…)`); `procedure`: run by `CALL` / `EXEC`. */

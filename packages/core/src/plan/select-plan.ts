@@ -1,4 +1,5 @@
 import type { ScalarType } from '../model/scalar-type.js'
+import type { EntityModel } from '../model/service-model.js'
 import type { ColumnRef, ParamRef, PredicateNode } from './predicate-node.js'
 import type { PlanParameter } from './plan-parameter.js'
 import type { TableRef } from './table-ref.js'
@@ -78,6 +79,11 @@ export interface SelectPlan {
   readonly shapeKey: string
   /** The data source of the plan's entity (`EntityModel.dataSource`): where it runs. Absent means the default. */
   readonly dataSource?: string | undefined
+  /**
+   * The entity whose read this is. Core's plans carry it, so what runs the plan can tell which entity's settings
+   * apply (the response cache: several entities may share a table); dialects do not need it.
+   */
+  readonly entity?: EntityModel | undefined
   readonly table: TableRef
   readonly columns: readonly OutputColumn[]
   readonly where: PredicateNode | undefined
