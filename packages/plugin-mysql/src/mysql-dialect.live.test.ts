@@ -246,7 +246,7 @@ describe('MysqlDialect on MariaDB', () => {
       }
       const compiled = compiler.compile(plan)
       expect(compiled.sql).toBe(
-        "SELECT JSON_OBJECT('flag', CASE WHEN `t`.`flag` IS NULL THEN NULL ELSE JSON_EXTRACT(IF(`t`.`flag` <> 0, 'true', 'false'), '$') END) AS `data`, "
+        "SELECT COALESCE(JSON_OBJECT('flag', CASE WHEN `t`.`flag` IS NULL THEN NULL ELSE JSON_EXTRACT(IF(`t`.`flag` <> 0, 'true', 'false'), '$') END), '') AS `data`, "
         + `CAST(\`t\`.\`id\` AS CHAR) AS \`c0\` FROM \`${database}\`.\`many_rows\` AS \`t\` WHERE \`t\`.\`id\` > ? ORDER BY \`t\`.\`id\` DESC LIMIT 1001`,
       )
       const query = { sql: compiled.sql, parameters: compiler.bindParameters(plan, compiled) }

@@ -94,11 +94,13 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
     const marker = plan.nestedCursors?.marker
     const data = this.quoteIdentifier('data')
     if (plan.result.mode === 'single') {
-      return `SELECT ${this.record(plan.columns, relations, sink, marker)} AS ${data} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} LIMIT 1`
+      const record = this.recordData(this.record(plan.columns, relations, sink, marker))
+      return `SELECT ${record} AS ${data} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} LIMIT 1`
     }
     if (plan.result.mode === 'stream') {
       const { fetch, cursorColumns } = plan.result
-      return `SELECT ${this.record(plan.columns, relations, sink, marker)} AS ${data}${this.carried(cursorColumns)}${this.count(plan, sink)} FROM ${this.tableRef(plan.table)}`
+      const record = this.recordData(this.record(plan.columns, relations, sink, marker))
+      return `SELECT ${record} AS ${data}${this.carried(cursorColumns)}${this.count(plan, sink)} FROM ${this.tableRef(plan.table)}`
         + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
     }
     const { limit, fetch, cursorColumns } = plan.result
@@ -119,7 +121,27 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
       + `${fromRecord ? '' : this.carried(cursorColumns)} `
       + `FROM (SELECT * FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${order} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}) `
       + `AS ${this.quoteIdentifier(plan.table.alias)}`
-    return `SELECT ${this.concat(["'['", this.stringAgg(j, `ORDER BY ${n}`, this.recordSeparator()), "']'"])} AS ${data}${cursor}${count} FROM (${rows}) AS ${p}`
+    const page = this.concat(["'['", this.stringAgg(j, `ORDER BY ${n}`, this.recordSeparator()), "']'"])
+    return `SELECT ${this.pageData(page, j)} AS ${data}${cursor}${count} FROM (${rows}) AS ${p}`
+  }
+
+  /**
+   * A page's `data` from `page`, the JSON array text of the derived table's records `record` (NULL without rows). A
+   * dialect whose engine answers NULL or a cut text past a size limit, with only a warning, returns `''` there
+   * instead: no JSON text is empty, and core reports it as too large (`SLUICE_ERR_DATABASE_RESULT_TOO_LARGE`).
+   */
+  protected pageData(page: string, _record: string): string {
+    return page
+  }
+
+  /** A record read on its own (by key, or a streamed page's row) as `data`; `''` when not built (see `pageData`). */
+  protected recordData(record: string): string {
+    return record
+  }
+
+  /** A record as one value of a nested page's or an aggregation's string aggregate (which skips NULL values). */
+  protected pageElement(record: string): string {
+    return record
   }
 
   /** `, CAST(<c> AS …) AS c<i>` per ordering column: the cursor values as text. */
@@ -148,18 +170,30 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
   protected nestedValue(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
     const tables = this.nestedTables(n)
     if (n.page === undefined) {
-      return this.nestJson(`(SELECT ${this.record(n.columns, n.relations, sink, marker)} FROM ${tables}${this.nestedWhere(n, sink)}${this.orderBy(n.orderBy)} LIMIT 1)`)
+      const record = this.record(n.columns, n.relations, sink, marker)
+      return this.nestedOne(record, `${tables}${this.nestedWhere(n, sink)}${this.orderBy(n.orderBy)} LIMIT 1`)
     }
     const L = this.integerLiteral(n.page.limit)
     const q = this.quoteIdentifier(`${n.table.alias}:q`)
     const [j, rowNo] = [`${q}.${this.quoteIdentifier('j')}`, `${q}.${this.quoteIdentifier('n')}`]
-    const items = this.stringAgg(`CASE WHEN ${rowNo} <= ${L} THEN ${j} END`, `ORDER BY ${rowNo}`, "','")
+    const element = this.pageElement(j)
+    const items = this.stringAgg(`CASE WHEN ${rowNo} <= ${L} THEN ${element} END`, `ORDER BY ${rowNo}`, "','")
     const last = this.anyValue(`CASE WHEN ${rowNo} = ${L} THEN ${this.jsonArray(n.page.cursorColumns.map((_, i) => `${q}.${this.quoteIdentifier(`c${i}`)}`))} END`)
     const connection = this.connection(n, items, last, sink, marker)
     const order = this.orderBy(n.orderBy)
     const rows = `SELECT ${this.record(n.columns, n.relations, sink, marker)} AS ${this.quoteIdentifier('j')}, ${this.rowNumber(order.trim())} AS ${this.quoteIdentifier('n')}`
       + `${this.carried(n.page.cursorColumns)} FROM ${tables}${this.nestedWhere(n, sink)}${order} LIMIT ${this.integerLiteral(n.page.fetch)}`
-    return this.nestJson(`(SELECT ${connection} FROM (${rows}) AS ${q})`)
+    return this.nestedMany(connection, `(${rows}) AS ${q}`)
+  }
+
+  /** A to-one relationship's value in the parent's record: `record` of the first row `from` yields, or NULL. */
+  protected nestedOne(record: string, from: string): string {
+    return this.nestJson(`(SELECT ${record} FROM ${from})`)
+  }
+
+  /** A to-many relationship's value in the parent's record: the `connection` object over the related rows `from`. */
+  protected nestedMany(connection: string, from: string): string {
+    return this.nestJson(`(SELECT ${connection} FROM ${from})`)
   }
 
   /**
@@ -184,17 +218,33 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
 
 
   /**
-   * Groups as one JSON array ordered by the group columns (NULL first, Sluice's rule): an inner GROUP BY computes
-   * the aggregates (`aggregateGroups`), the string aggregate joins `{"fields": {…}, "aggregations": {…}}` per group.
+   * Groups as one JSON array in the plan's order: an inner GROUP BY computes the aggregates and cuts the page of
+   * groups (`aggregateGroups`), the string aggregate joins `{"fields": {…}, "aggregations": {…}}` per group.
    */
   protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
+    return `SELECT ${this.groupsArray(aggregate)} AS ${this.quoteIdentifier('data')} `
+      + `FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS ${this.quoteIdentifier('x')}`
+  }
+
+  /** The JSON array text of the groups in rows `x`, in the plan's order; `[]` without groups. */
+  protected groupsArray(aggregate: AggregatePlan): string {
+    const order = this.orderBy(aggregate.order).trim()
+    const groups = this.stringAgg(this.pageElement(this.groupRecord(aggregate)), order, "','")
+    return this.concat(["'['", `COALESCE(${groups}, '')`, "']'"])
+  }
+
+  /** `{"fields": {…}, "aggregations": {…}}` of the group in row `x` (see `groupMembers`). */
+  protected groupRecord(aggregate: AggregatePlan): string {
+    const { fields, aggregations } = this.groupMembers(aggregate)
+    return this.jsonObject([`'fields', ${fields}`, `'aggregations', ${aggregations}`])
+  }
+
+  /** The two objects of a group's record: its group values and its aggregates, read from `x.g<i>` and `x.a<i>`. */
+  protected groupMembers(aggregate: AggregatePlan): { readonly fields: string; readonly aggregations: string } {
     const x = this.quoteIdentifier('x')
     const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, ${this.jsonValue(`${x}.${this.quoteIdentifier(`g${i}`)}`, g.type)}`)
     const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, ${x}.${this.quoteIdentifier(`a${i}`)}`)
-    const order = this.orderBy(aggregate.order)
-    const group = this.jsonObject([`'fields', ${this.jsonObject(fields)}`, `'aggregations', ${this.jsonObject(aggs)}`])
-    return `SELECT ${this.concat(["'['", `COALESCE(${this.stringAgg(group, order.trim(), "','")}, '')`, "']'"])} AS ${this.quoteIdentifier('data')} `
-      + `FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS ${x}`
+    return { fields: this.jsonObject(fields), aggregations: this.jsonObject(aggs) }
   }
 
   // ── Writes ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ColumnRef } from '../plan/predicate-node.js'
 import type { OutputColumn, PageResult } from '../plan/select-plan.js'
 import type { ReturnedRecord } from '../plan/write-plan.js'
-import { readPageRow, readWriteRow } from './read-result-row.js'
+import { readPageRow, readSingleRow, readWriteRow } from './read-result-row.js'
 
 const col = (column: string): ColumnRef => ({ kind: 'column', table: 't', column })
 const columns: OutputColumn[] = [{ name: 'key', column: col('id'), type: 'int' }, { name: 'big', column: col('big'), type: 'long' }]
@@ -40,6 +40,24 @@ describe('readPageRow', () => {
 
   it('accepts the "more" form with data already cut to the limit', () => {
     expect(readPageRow([{ data: '[1]', more: 't', cursor: ['1', null] }], page(1), columns)).toEqual({ kind: 'page', json: '[1]', more: true, cursor: ['1', null] })
+  })
+})
+
+describe('an answer the database could not build (data \'\')', () => {
+  it('is a 413 for a page, a record and an aggregation, never an empty or missing answer', () => {
+    const tooLarge = expect.objectContaining({
+      code: 'SLUICE_ERR_DATABASE_RESULT_TOO_LARGE', status: 413, message: expect.stringMatching(/max_allowed_packet/),
+    })
+    expect(() => readPageRow([{ data: '' }], page(2), columns)).toThrow(tooLarge)
+    expect(() => readPageRow([{ data: '', count: 7 }], page(2), columns, true)).toThrow(tooLarge)
+    expect(() => readSingleRow([{ data: '' }])).toThrow(tooLarge)
+    expect(() => readSingleRow([{ data: Buffer.alloc(0) }])).toThrow(tooLarge)
+  })
+
+  it('leaves no row, NULL and an empty array as they were', () => {
+    expect(readSingleRow([])).toEqual({ kind: 'single', json: null })
+    expect(readSingleRow([{ data: '[]' }])).toEqual({ kind: 'single', json: '[]' })
+    expect(readPageRow([{ data: '[]' }], page(2), columns).json).toBe('[]')
   })
 })
 

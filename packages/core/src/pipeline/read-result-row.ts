@@ -1,4 +1,5 @@
 import { invariant } from '../util/invariant.js'
+import { SluiceError } from '../errors/sluice-error.js'
 import { hasExactJsonForm } from '../model/scalar-type.js'
 import type { OutputColumn, PageResult } from '../plan/select-plan.js'
 import type { PageResultSet, SingleResultSet, WriteResultSet } from './result-set.js'
@@ -28,7 +29,7 @@ export function readCount(value: unknown): number {
 }
 
 function readPage(row: Record<string, unknown>, page: PageResult, columns: readonly OutputColumn[], recordPerLine: boolean): PageResultSet {
-  const data = jsonText(row['data'])
+  const data = dataText(row['data'])
   if (row['more'] !== undefined) {
     const more = truthy(row['more'])
     return { kind: 'page', json: data, more, cursor: more ? cursorValues(row['cursor']) : null }
@@ -83,7 +84,18 @@ function leadingInteger(record: string, name: string): string | undefined {
 
 /** Reads the zero or one row a single-record statement returns. */
 export function readSingleRow(rows: readonly Record<string, unknown>[]): SingleResultSet {
-  return { kind: 'single', json: rows.length === 0 ? null : jsonText(rows[0]!['data']) }
+  return { kind: 'single', json: rows.length === 0 ? null : dataText(rows[0]!['data']) }
+}
+
+/**
+ * A read's `data`. `''` (no JSON text is empty) is a dialect's word that its engine could not build an answer this
+ * large: MySQL and MariaDB give NULL or a cut text past max_allowed_packet with only a warning
+ * (`JsonObjectSqlCompiler.pageData`), which must not pass as a short or empty answer.
+ */
+function dataText(value: unknown): string | null {
+  const text = jsonText(value)
+  if (text === '') throw new SluiceError('SLUICE_ERR_DATABASE_RESULT_TOO_LARGE')
+  return text
 }
 
 /**

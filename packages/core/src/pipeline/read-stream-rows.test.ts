@@ -62,4 +62,10 @@ describe('readStreamRows', () => {
     }
     expect(early.state.returned).toBe(true)
   })
+
+  it('ends the stream with a 413 error at a record its engine could not build (data \'\'), never an empty record', async () => {
+    const { iterator } = chunks([row(1), { data: '', c0: '2' }])
+    const set = readStreamRows(await iterator.next(), iterator, RESULT)
+    await expect(collect(set.records)).rejects.toMatchObject({ code: 'SLUICE_ERR_DATABASE_RESULT_TOO_LARGE', status: 413 })
+  })
 })

@@ -1,3 +1,4 @@
+import { SluiceError } from '../errors/sluice-error.js'
 import type { StreamResult } from '../plan/select-plan.js'
 import { readCount } from './read-result-row.js'
 import type { StreamEnd, StreamResultSet } from './result-set.js'
@@ -78,7 +79,9 @@ export function readStreamRows(
   }
 }
 
+/** A record's JSON text; `''` is the dialect's word that its engine could not build it (see `readSingleRow`). */
 function recordText(value: unknown): string {
+  if (value === '') throw new SluiceError('SLUICE_ERR_DATABASE_RESULT_TOO_LARGE')
   if (typeof value === 'string') return value
   if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8')
   return JSON.stringify(value)

@@ -40,7 +40,7 @@ describe('MySQL family counts', () => {
     }
     const compiler = new MysqlSqlCompiler(new MysqlServerInfo(flavor))
     const compiled = compiler.compile(plan)
-    expect(compiled.sql).toContain(", NULL), 'totalCount', (SELECT COUNT(*) FROM `test`.`reviews` AS `t1` WHERE `t`.`id` = `t1`.`book_id` AND `t1`.`stars` >= ?))")
+    expect(compiled.sql).toContain("'null'), ', \"totalCount\": ', (SELECT COUNT(*) FROM `test`.`reviews` AS `t1` WHERE `t`.`id` = `t1`.`book_id` AND `t1`.`stars` >= ?), '}')")
     // The marker, then the count's value, then the nested page's filter: the order they stand in the text.
     expect(compiler.bindParameters(plan, compiled)).toEqual(['m', 4, '3'])
   })

@@ -17,20 +17,26 @@ const RECORD = "JSON_OBJECT('id', `t`.`id`, 'publishedOn', TRIM(TRAILING '.' FRO
   + "'inPrint', CASE WHEN `t`.`in_print` IS NULL THEN NULL ELSE JSON_EXTRACT(IF(`t`.`in_print` <> 0, 'true', 'false'), '$') END, "
   + "'cover', REPLACE(TO_BASE64(`t`.`cover`), '\n', ''))"
 
+/** A page's `data`: its text when every record was built and the whole fits (or there are no rows); else ''. */
+const LIMIT = 'LEAST(@@group_concat_max_len, @@max_allowed_packet)'
+const BOUNDED = (page: string) => `IF(COALESCE(SUM(COALESCE(LENGTH(\`sluice:p\`.\`j\`) + 2, ${LIMIT})) <= ${LIMIT} - 4, TRUE), `
+  + `${page}, '')`
+const WHOLE = (text: string) => `LENGTH(${text}) <= ${LIMIT} - 4 AND JSON_VALID(${text})`
+const INVALID = "'!'"
 const compilerFor = (flavor: 'mysql' | 'mariadb') => new MysqlSqlCompiler(new MysqlServerInfo(flavor))
 const returning = (visible?: ReturnedRecord['visible']): ReturnedRecord => ({ columns: [columns[0]!], visible, keyColumns: [col('id')] })
 
 describe('MysqlSqlCompiler: reads', () => {
   const compiler = compilerFor('mysql')
 
-  it('compiles a by-key read to one JSON_OBJECT row', () => {
+  it('compiles a by-key read to one JSON_OBJECT row, \'\' when the record could not be built', () => {
     const plan: SelectPlan = {
       kind: 'select', shapeKey: 'k', table, columns, orderBy: [], result: { mode: 'single' },
       where: { kind: 'compare', left: col('id'), op: 'eq', right: param(0) },
       parameters: [{ value: 5, type: 'int' }],
     }
     const compiled = compiler.compile(plan)
-    expect(compiled.sql).toBe(`SELECT ${RECORD} AS \`data\` FROM \`library\`.\`books\` AS \`t\` WHERE \`t\`.\`id\` = ? LIMIT 1`)
+    expect(compiled.sql).toBe(`SELECT COALESCE(${RECORD}, '') AS \`data\` FROM \`library\`.\`books\` AS \`t\` WHERE \`t\`.\`id\` = ? LIMIT 1`)
     expect(compiler.bindParameters(plan, compiled)).toEqual([5])
   })
 
@@ -50,7 +56,7 @@ describe('MysqlSqlCompiler: reads', () => {
   it('compiles a page whose cursor core reads from the records: newline-separated GROUP_CONCAT in row order', () => {
     const compiled = compiler.compile(pagePlan(columns))
     expect(compiled.sql).toBe(
-      "SELECT CONCAT('[', GROUP_CONCAT(`sluice:p`.`j` ORDER BY `sluice:p`.`n` SEPARATOR ',\n'), ']') AS `data` FROM ("
+      `SELECT ${BOUNDED("CONCAT('[', GROUP_CONCAT(`sluice:p`.`j` ORDER BY `sluice:p`.`n` SEPARATOR ',\n'), ']')")} AS \`data\` FROM (`
       + `SELECT ${RECORD} AS \`j\`, ROW_NUMBER() OVER (ORDER BY \`t\`.\`published\` DESC, \`t\`.\`id\` ASC) AS \`n\` `
       + 'FROM (SELECT * FROM `library`.`books` AS `t` WHERE `t`.`title` LIKE ? ESCAPE CHAR(92 USING utf8mb4) AND (`t`.`published` IS NOT NULL OR `t`.`isbn` > CAST(? AS DECIMAL(20,0))) '
       + 'ORDER BY `t`.`published` DESC, `t`.`id` ASC LIMIT 11) AS `t`) AS `sluice:p`',
@@ -61,7 +67,7 @@ describe('MysqlSqlCompiler: reads', () => {
   it('carries ordering values that are not output and returns row number limit\'s as the cursor', () => {
     const compiled = compiler.compile(pagePlan([columns[0]!]))
     expect(compiled.sql).toBe(
-      "SELECT CONCAT('[', GROUP_CONCAT(`sluice:p`.`j` ORDER BY `sluice:p`.`n` SEPARATOR ',\n'), ']') AS `data`, "
+      `SELECT ${BOUNDED("CONCAT('[', GROUP_CONCAT(`sluice:p`.`j` ORDER BY `sluice:p`.`n` SEPARATOR ',\n'), ']')")} AS \`data\`, `
       + 'GROUP_CONCAT(CASE WHEN `sluice:p`.`n` = 10 THEN JSON_ARRAY(`sluice:p`.`c0`, `sluice:p`.`c1`) END) AS `cursor` FROM ('
       + `SELECT ${ID_JSON} AS \`j\`, ROW_NUMBER() OVER (ORDER BY \`t\`.\`published\` DESC, \`t\`.\`id\` ASC) AS \`n\`, `
       + 'CAST(`t`.`published` AS CHAR) AS `c0`, CAST(`t`.`id` AS CHAR) AS `c1` '
@@ -96,7 +102,7 @@ describe('MysqlSqlCompiler: reads', () => {
       kind: 'select', shapeKey: 'k', table, columns: [{ name: "it's\\", column: col('x`y'), type: 'string' }], orderBy: [],
       result: { mode: 'single' }, where: undefined, parameters: [],
     }
-    expect(compiler.compile(plan).sql).toBe("SELECT JSON_OBJECT(CONVERT(X'697427735c' USING utf8mb4), `t`.`x``y`) AS `data` FROM `library`.`books` AS `t` LIMIT 1")
+    expect(compiler.compile(plan).sql).toBe("SELECT COALESCE(JSON_OBJECT(CONVERT(X'697427735c' USING utf8mb4), `t`.`x``y`), '') AS `data` FROM `library`.`books` AS `t` LIMIT 1")
   })
 })
 
@@ -227,22 +233,28 @@ describe('MysqlSqlCompiler: nested relationships and aggregation', () => {
     nestedCursors: { marker: param(0), value: 'M', cursors: [] },
     parameters: [{ value: 'M', type: 'string' }, { value: 'A3', type: 'string' }],
   }
-  const CONNECTION_HEAD = "SELECT JSON_OBJECT('name', `t`.`name`, 'books', JSON_EXTRACT((SELECT JSON_OBJECT('items', JSON_EXTRACT(CONCAT('[', COALESCE("
+  // Records with relationships, and connections, are joined as text: a relationship that could not be built is NULL
+  // up to the top, where `data` is '' (see mysql-text-limit.ts).
+  const CONNECTION = (items: string, last: string, from: string) => "(SELECT CONCAT('{\"items\": ', '[', COALESCE("
+    + `${items}, ''), ']', ', "hasNextPage": ', IF(COUNT(*) > 1, 'true', 'false'), ', "endCursor": ', IF(COUNT(*) > 1, JSON_QUOTE(CONCAT(?, '0:', `
+    + `${last})), 'null'), '}') AS \`sluice:text\` FROM ${from} HAVING ${WHOLE('`sluice:text`')})`
 
   it('MariaDB: a nested page is GROUP_CONCAT … LIMIT in a correlated subquery (no LATERAL, no outer references in derived tables)', () => {
     const compiler = compilerFor('mariadb')
     const compiled = compiler.compile(nestedPlan)
-    expect(compiled.sql).toBe(`${CONNECTION_HEAD}GROUP_CONCAT(JSON_OBJECT('title', \`t_r0\`.\`title\`) ORDER BY \`t_r0\`.\`title\` DESC SEPARATOR ',' LIMIT 1), ''), ']'), '$'), `
-      + "'hasNextPage', JSON_EXTRACT(IF(COUNT(*) > 1, 'true', 'false'), '$'), 'endCursor', IF(COUNT(*) > 1, CONCAT(?, '0:', "
-      + "GROUP_CONCAT(JSON_ARRAY(CAST(`t_r0`.`title` AS CHAR)) ORDER BY `t_r0`.`title` DESC SEPARATOR '' LIMIT 0, 1)), NULL)) "
-      + "FROM `books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ?), '$')) AS `data` FROM `authors` AS `t` LIMIT 1")
+    const items = `GROUP_CONCAT(COALESCE(JSON_OBJECT('title', \`t_r0\`.\`title\`), ${INVALID}) ORDER BY \`t_r0\`.\`title\` DESC SEPARATOR ', ' LIMIT 1)`
+    const last = "GROUP_CONCAT(JSON_ARRAY(CAST(`t_r0`.`title` AS CHAR)) ORDER BY `t_r0`.`title` DESC SEPARATOR '' LIMIT 0, 1)"
+    // The scalars' JSON_OBJECT ends with the relationship as '': cut there, the relationship's text follows, last.
+    expect(compiled.sql).toBe("SELECT COALESCE(CONCAT(TRIM(TRAILING '\"\"}' FROM JSON_OBJECT('name', `t`.`name`, 'books', '')), "
+      + `${CONNECTION(items, last, '`books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ?')}, '}'), '') AS \`data\` `
+      + 'FROM `authors` AS `t` LIMIT 1')
     expect(compiler.bindParameters(nestedPlan, compiled)).toEqual(['M', 'A3'])
   })
 
   it('MariaDB: a nullable nested ordering key gets an explicit NULL key (its GROUP_CONCAT does not sort NULL lowest)', () => {
     const nullable = { ...nestedPlan.relations![0]!, orderBy: [{ column: ref('t_r0', 'title'), direction: 'asc' as const, nullable: true }, { column: ref('t_r0', 'id'), direction: 'asc' as const, nullable: false }] }
     const compiled = compilerFor('mariadb').compile({ ...nestedPlan, relations: [nullable] })
-    expect(compiled.sql).toContain('ORDER BY `t_r0`.`title` IS NULL DESC, `t_r0`.`title` ASC, `t_r0`.`id` ASC SEPARATOR \',\' LIMIT 1')
+    expect(compiled.sql).toContain('ORDER BY `t_r0`.`title` IS NULL DESC, `t_r0`.`title` ASC, `t_r0`.`id` ASC SEPARATOR \', \' LIMIT 1')
     const descending = { ...nullable, orderBy: [{ ...nullable.orderBy[0]!, direction: 'desc' as const }] }
     expect(compilerFor('mariadb').compile({ ...nestedPlan, relations: [descending] }).sql).toContain('ORDER BY `t_r0`.`title` IS NULL ASC, `t_r0`.`title` DESC SEPARATOR')
   })
@@ -250,26 +262,28 @@ describe('MysqlSqlCompiler: nested relationships and aggregation', () => {
   it('MySQL: a nested page numbers the first limit + 1 rows in a derived table with an outer reference (8.0.14+)', () => {
     const compiler = compilerFor('mysql')
     const compiled = compiler.compile(nestedPlan)
-    expect(compiled.sql).toBe(`${CONNECTION_HEAD}GROUP_CONCAT(CASE WHEN \`t_r0:q\`.\`n\` <= 1 THEN \`t_r0:q\`.\`j\` END ORDER BY \`t_r0:q\`.\`n\` SEPARATOR ','), ''), ']'), '$'), `
-      + "'hasNextPage', JSON_EXTRACT(IF(COUNT(*) > 1, 'true', 'false'), '$'), 'endCursor', IF(COUNT(*) > 1, CONCAT(?, '0:', "
-      + "GROUP_CONCAT(CASE WHEN `t_r0:q`.`n` = 1 THEN JSON_ARRAY(`t_r0:q`.`c0`) END)), NULL)) "
-      + "FROM (SELECT JSON_OBJECT('title', `t_r0`.`title`) AS `j`, ROW_NUMBER() OVER (ORDER BY `t_r0`.`title` DESC) AS `n`, CAST(`t_r0`.`title` AS CHAR) AS `c0` "
-      + "FROM `books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ? ORDER BY `t_r0`.`title` DESC LIMIT 2) AS `t_r0:q`), '$')) AS `data` FROM `authors` AS `t` LIMIT 1")
+    const items = `GROUP_CONCAT(CASE WHEN \`t_r0:q\`.\`n\` <= 1 THEN COALESCE(\`t_r0:q\`.\`j\`, ${INVALID}) END ORDER BY \`t_r0:q\`.\`n\` SEPARATOR ',')`
+    const last = 'GROUP_CONCAT(CASE WHEN `t_r0:q`.`n` = 1 THEN JSON_ARRAY(`t_r0:q`.`c0`) END)'
+    const rows = "(SELECT JSON_OBJECT('title', `t_r0`.`title`) AS `j`, ROW_NUMBER() OVER (ORDER BY `t_r0`.`title` DESC) AS `n`, CAST(`t_r0`.`title` AS CHAR) AS `c0` "
+      + 'FROM `books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ? ORDER BY `t_r0`.`title` DESC LIMIT 2) AS `t_r0:q`'
+    // MySQL sorts JSON_OBJECT's members: the relationships come first, then the scalars' object without its brace.
+    expect(compiled.sql).toBe(`SELECT COALESCE(CONCAT('{"books": ', ${CONNECTION(items, last, rows)}, ', ', SUBSTRING(JSON_OBJECT('name', \`t\`.\`name\`), 2)), '') `
+      + 'AS `data` FROM `authors` AS `t` LIMIT 1')
     expect(compiler.bindParameters(nestedPlan, compiled)).toEqual(['M', 'A3'])
   })
 
-  it('nests a one-relationship as its first record or NULL', () => {
+  it('nests a one-relationship as its first record, \'null\' without one, NULL when it could not be built', () => {
     const plan: SelectPlan = {
       ...nestedPlan, nestedCursors: undefined, parameters: [],
       relations: [{ ...nestedPlan.relations![0]!, cardinality: 'one', page: undefined, where: undefined, orderBy: [] }],
     }
     expect(compilerFor('mysql').compile(plan).sql).toBe(
-      "SELECT JSON_OBJECT('name', `t`.`name`, 'books', JSON_EXTRACT((SELECT JSON_OBJECT('title', `t_r0`.`title`) FROM `books` AS `t_r0` "
-      + "WHERE `t_r0`.`author_id` = `t`.`id` LIMIT 1), '$')) AS `data` FROM `authors` AS `t` LIMIT 1",
+      "SELECT COALESCE(CONCAT('{\"books\": ', NULLIF(COALESCE((SELECT COALESCE(JSON_OBJECT('title', `t_r0`.`title`), '') FROM `books` AS `t_r0` "
+      + "WHERE `t_r0`.`author_id` = `t`.`id` LIMIT 1), 'null'), ''), ', ', SUBSTRING(JSON_OBJECT('name', `t`.`name`), 2)), '') AS `data` FROM `authors` AS `t` LIMIT 1",
     )
   })
 
-  it('aggregates under GROUP_CONCAT, HAVING compared as DOUBLE', () => {
+  it('aggregates groups as text, checked whole in HAVING (else \'\'), HAVING compared as DOUBLE', () => {
     const plan: SelectPlan = {
       kind: 'select', shapeKey: 'k', table, columns: [], orderBy: [], result: { mode: 'single' }, where: { kind: 'isNull', operand: col('year'), negated: true },
       aggregate: {
@@ -278,9 +292,11 @@ describe('MysqlSqlCompiler: nested relationships and aggregation', () => {
       parameters: [{ value: 1.5, type: 'float' }, { value: 2, type: 'float' }],
     }
     expect(compilerFor('mariadb').compile(plan).sql).toBe(
-      "SELECT CONCAT('[', COALESCE(GROUP_CONCAT(JSON_OBJECT('fields', JSON_OBJECT('year', `x`.`g0`), 'aggregations', JSON_OBJECT('avgPrice', `x`.`a0`)) "
-      + "ORDER BY `x`.`g0` ASC SEPARATOR ','), ''), ']') AS `data` FROM (SELECT * FROM (SELECT `t`.`year` AS `g0`, AVG(DISTINCT `t`.`price`) AS `a0` "
-      + 'FROM `library`.`books` AS `t` WHERE `t`.`year` IS NOT NULL GROUP BY `t`.`year` HAVING CAST(AVG(DISTINCT `t`.`price`) AS DOUBLE) IN (CAST(? AS DOUBLE), CAST(? AS DOUBLE))) AS `x` ORDER BY `x`.`g0` ASC LIMIT 100) AS `x`',
+      "SELECT COALESCE((SELECT CONCAT('[', COALESCE(GROUP_CONCAT(COALESCE(CONCAT('{\"fields\": ', JSON_OBJECT('year', `x`.`g0`), ', \"aggregations\": ', "
+      + "JSON_OBJECT('avgPrice', `x`.`a0`), '}'), '!') ORDER BY `x`.`g0` ASC SEPARATOR ','), ''), ']') AS `sluice:text` "
+      + 'FROM (SELECT * FROM (SELECT `t`.`year` AS `g0`, AVG(DISTINCT `t`.`price`) AS `a0` FROM `library`.`books` AS `t` WHERE `t`.`year` IS NOT NULL '
+      + 'GROUP BY `t`.`year` HAVING CAST(AVG(DISTINCT `t`.`price`) AS DOUBLE) IN (CAST(? AS DOUBLE), CAST(? AS DOUBLE))) AS `x` ORDER BY `x`.`g0` ASC LIMIT 100) AS `x` '
+      + `HAVING ${WHOLE('`sluice:text`')}), '') AS \`data\``,
     )
   })
 

@@ -1,5 +1,6 @@
-import { JsonObjectSqlCompiler, invariant, qualifiedKey, type ColumnRef, type DeletePlan, type InsertPlan, type OrderTerm, type ParameterSink, type AggregatePlan, type CaseFold, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type CompiledSql, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
+import { JsonObjectSqlCompiler, invariant, qualifiedKey, type ColumnRef, type DeletePlan, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink, type AggregatePlan, type CaseFold, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type CompiledSql, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
 import { IF_FOUND, THEN } from './mysql-batch.js'
+import { boundedPage, checkedText, nestedRecordText, orInvalid, orTooLarge } from './mysql-text-limit.js'
 import { toMysqlDateTime } from './to-mysql-date-time.js'
 import { mysqlCastType } from './mysql-cast-type.js'
 import { MysqlRoutines } from './mysql-routines.js'
@@ -8,17 +9,23 @@ import { MysqlServerInfo } from './mysql-server.js'
 /** Separator of page elements: a comma and a raw newline (see `PageResult`), written literally so the SQL mode's
  * backslash handling does not matter. */
 const ELEMENT_SEPARATOR = "',\n'"
+/** The separator's length in bytes (`boundedPage` sums the page's length). */
+const ELEMENT_SEPARATOR_BYTES = 2
 const NEWLINE = "'\n'"
 /** Names that may stand in a quoted string literal whatever the SQL mode (no quote, no backslash). */
 const PLAIN_TEXT = /^[^'\\\u0000]*$/
+/** A JSON object member written as text: its name, then the SQL parts of its value (JSON text). */
+type TextMember = readonly [name: string, ...value: string[]]
 
 /**
  * SQL for the MySQL family (MySQL 8 and MariaDB 10.5+), with `?` placeholders: the statements of
  * {@link JsonObjectSqlCompiler} in MySQL's spellings (`JSON_OBJECT` per row, `GROUP_CONCAT(… ORDER BY … SEPARATOR …)`
  * for pages — portable where `JSON_ARRAYAGG` is not: MySQL ignores ORDER BY in it), plus what differs: MariaDB's
- * nested pages, and writes. Writes use `RETURNING` where the server has it (MariaDB INSERT and DELETE); otherwise a
- * batch (see `mysql-batch.ts`) writes and reads the row back in one transaction. Which server it is comes from the
- * shared {@link MysqlServerInfo}, filled in when the driver connects (before any request is compiled).
+ * nested pages, answers past the server's text limit (`mysql-text-limit.ts`: records with relationships, connections
+ * and groups are joined as text, so that NULL reaches the top), and writes. Writes use `RETURNING` where the server
+ * has it (MariaDB INSERT and DELETE); otherwise a batch (see `mysql-batch.ts`) writes and reads the row back in one
+ * transaction. Which server it is comes from the shared {@link MysqlServerInfo}, filled in when the driver connects
+ * (before any request is compiled).
  */
 export class MysqlSqlCompiler extends JsonObjectSqlCompiler {
   protected readonly numberedParameters = false
@@ -252,9 +259,95 @@ export class MysqlSqlCompiler extends JsonObjectSqlCompiler {
     // ASC` puts NULL between 0 and 2), so nullable keys get an explicit NULL key first.
     const groupOrder = n.orderBy.map((t) => (t.nullable ? `${this.column(t.column)} IS NULL ${t.direction === 'asc' ? 'DESC' : 'ASC'}, ` : '') + this.orderTerm(t))
     const within = groupOrder.length === 0 ? '' : ` ORDER BY ${groupOrder.join(', ')}`
-    const items = `GROUP_CONCAT(${this.record(n.columns, n.relations, sink, marker)}${within} SEPARATOR ',' LIMIT ${L})`
+    const record = this.pageElement(this.record(n.columns, n.relations, sink, marker))
+    const items = `GROUP_CONCAT(${record}${within} SEPARATOR ', ' LIMIT ${L})`
     const last = `GROUP_CONCAT(${this.jsonArray(n.page.cursorColumns.map((c) => this.asText(this.column(c))))}${within} SEPARATOR '' LIMIT ${this.integerLiteral(n.page.limit - 1)}, 1)`
-    return this.nestJson(`(SELECT ${this.connection(n, items, last, sink, marker)} FROM ${this.nestedTables(n)}${this.nestedWhere(n, sink)})`)
+    const connection = this.connection(n, items, last, sink, marker)
+    return this.nestedMany(connection, `${this.nestedTables(n)}${this.nestedWhere(n, sink)}`)
+  }
+
+  // ── Answers past the server's text limit (see mysql-text-limit.ts) ──────────────────────────────────────────
+
+  protected override pageData(page: string, record: string): string {
+    return boundedPage(page, record, ELEMENT_SEPARATOR_BYTES)
+  }
+
+  protected override recordData(record: string): string {
+    return orTooLarge(record)
+  }
+
+  protected override pageElement(record: string): string {
+    return orInvalid(record)
+  }
+
+  protected override nestedOne(record: string, from: string): string {
+    return nestedRecordText(record, from)
+  }
+
+  protected override nestedMany(connection: string, from: string): string {
+    return checkedText(connection, from)
+  }
+
+  /**
+   * A record with relationships is joined as text, so a relationship that could not be built (NULL) makes the record
+   * NULL (as a JSON_OBJECT value it would be `null`). MariaDB keeps JSON_OBJECT's member order: the scalars' object
+   * is built with the first relationship as `''`, cut before that value, and the relationships' texts follow — last,
+   * as elsewhere. MySQL sorts an object's members: there the relationships come first, then the scalars' members.
+   */
+  protected override record(
+    columns: readonly OutputColumn[], relations: readonly NestedSelect[] = [], sink?: ParameterSink, marker?: ParamRef,
+  ): string {
+    if (relations.length === 0) return super.record(columns)
+    const scalars = columns.map((c) => `${this.quoteString(c.name)}, ${this.jsonValue(this.column(c.column), c.type)}`)
+    // Rendered in relationship order, which is their order in the text: positional placeholders bind in order.
+    const nested = relations.map((n): [string, string] => [n.name, this.nestedValue(n, sink!, marker)])
+    if (this.server.flavor === 'mariadb') {
+      const [[firstName, firstValue], ...others] = nested as [[string, string], ...[string, string][]]
+      const head = `TRIM(TRAILING '""}' FROM ${this.jsonObject([...scalars, `${this.quoteString(firstName)}, ''`])})`
+      return this.concat([head, firstValue, ...this.textMembers(others, ', '), "'}'"])
+    }
+    const rest = scalars.length === 0 ? ["'}'"] : ["', '", `SUBSTRING(${this.jsonObject(scalars)}, 2)`]
+    return this.concat([...this.textMembers(nested, '{'), ...rest])
+  }
+
+  /** A nested page's connection object as text: NULL when its items could not be built (see `record`). */
+  protected override connection(
+    n: NestedSelect, items: string, last: string, sink: ParameterSink, marker: ParamRef | undefined,
+  ): string {
+    invariant(n.page !== undefined, 'a connection is a nested page')
+    const members: TextMember[] = [['items', "'['", `COALESCE(${items}, '')`, "']'"]]
+    if (n.page.pageInfo !== false) {
+      invariant(marker !== undefined, 'a nested page needs the cursor marker parameter')
+      const more = `COUNT(*) > ${this.integerLiteral(n.page.limit)}`
+      const cursor = this.concat([sink.placeholder(marker), `'${this.integerLiteral(n.page.cursor)}:'`, last])
+      members.push(['hasNextPage', `IF(${more}, 'true', 'false')`])
+      members.push(['endCursor', `IF(${more}, JSON_QUOTE(${cursor}), 'null')`])
+    }
+    // Every related row of this parent that the policy and filter admit, whatever page `after` asks for.
+    if (n.count !== undefined) {
+      members.push(['totalCount', this.countRows(this.nestedTables(n), [n.join, n.count.where], sink)])
+    }
+    return this.concat([...this.textMembers(members, '{'), "'}'"])
+  }
+
+  /** The groups' array, `''` when it is too long or lacks a group (see `checkedText`). */
+  protected override aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
+    const groups = `(${this.aggregateGroups(plan, aggregate, sink)}) AS ${this.quoteIdentifier('x')}`
+    return `SELECT ${orTooLarge(checkedText(this.groupsArray(aggregate), groups))} AS ${this.quoteIdentifier('data')}`
+  }
+
+  /** A group's record as text, so a group value that could not be built leaves the record NULL, not `null`. */
+  protected override groupRecord(aggregate: AggregatePlan): string {
+    const { fields, aggregations } = this.groupMembers(aggregate)
+    return this.concat([...this.textMembers([['fields', fields], ['aggregations', aggregations]], '{'), "'}'"])
+  }
+
+  /** `CONCAT` parts of JSON object members as text, `open` before the first name: `'{"a": ', a, ', "b": ', b`. */
+  protected textMembers(members: readonly TextMember[], open: string): string[] {
+    return members.flatMap(([name, ...value], i) => {
+      const key = `${i === 0 ? open : ', '}${JSON.stringify(name)}: `
+      return [this.quoteString(key), ...value]
+    })
   }
 
   /** A column as its JSON value: booleans (TINYINT(1)) as true/false, date-times in ISO form, bytes in base64. */
