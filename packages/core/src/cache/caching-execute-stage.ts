@@ -9,7 +9,7 @@ import type { ResultSet } from '../pipeline/result-set.js'
 import type { ExecuteStage } from '../pipeline/stage.js'
 import type { RequestContext } from '../request/request-context.js'
 import { encodeParameters } from './encode-parameters.js'
-import { mayHaveWritten } from './may-have-written.js'
+import { mayHaveWritten } from '../errors/may-have-written.js'
 import type { EntityCacheSettings } from './resolve-entity-cache.js'
 import type { PlanIntents } from './plan-intents.js'
 import { parseCacheControl } from './parse-cache-control.js'
@@ -32,7 +32,7 @@ const SHAPES = 2000
  * current answer is there (level 1, then the shared level), else from the database, whose answer is then stored;
  * the request's `Cache-Control` (`no-cache`, `no-store`, `only-if-cached`) steers both. Every write that may have
  * changed the database evicts the cached reads that depend on what it wrote, here and on every instance, before its
- * answer goes out.
+ * answer goes out — a write in a transaction (`RequestContext.transaction`) once the transaction has ended.
  *
  * The key is the data source, the plan's shape (so the SQL text) and every parameter value — row-policy claims
  * are parameters — so an answer is only ever reused for a request whose statement is identical. Nested cursors
@@ -53,7 +53,9 @@ export class CachingExecuteStage implements ExecuteStage {
   run(plan: ExecutionPlan, context: RequestContext): ResultSet | Promise<ResultSet> {
     const intent = this.intents.of(plan)
     if (intent.kind === 'read') {
-      return intent.cache === undefined ? this.inner.run(plan, context) : this.#read(plan as ReadPlan, intent.cache, context)
+      // Inside a transaction a read may see rows not yet committed: never answered from, nor kept in, the cache.
+      const cached = intent.cache !== undefined && context.transaction === undefined
+      return cached ? this.#read(plan as ReadPlan, intent.cache!, context) : this.inner.run(plan, context)
     }
     return this.#write(plan as Exclude<ExecutionPlan, SelectPlan>, context)
   }
@@ -88,16 +90,24 @@ export class CachingExecuteStage implements ExecuteStage {
   async #write(plan: Exclude<ExecutionPlan, SelectPlan>, context: RequestContext): Promise<ResultSet> {
     const dataSource = this.sources.get(plan.kind === 'updateOrInsert' ? plan.update.dataSource : plan.dataSource).name
     const tags = collectWriteTags(plan, dataSource, this.kinds)
+    // In a transaction the evictions wait for its end: evicted before the commit, the old rows could be read and
+    // cached again by another request in between.
+    const transaction = context.transaction
+    const evict = (): Promise<void> => this.cache.evict(tags)
     let result: ResultSet
     try {
       result = await this.inner.run(plan, context)
     } catch (error) {
       // A statement that failed late (a lost connection after the commit) may still have written; so may a
       // procedure that wrote, then raised an error.
-      if (plan.kind === 'execute' || mayHaveWritten(error)) await this.cache.evict(tags)
+      if (plan.kind === 'execute' || mayHaveWritten(error)) {
+        if (transaction === undefined) await evict()
+        else transaction.afterEnd(evict)
+      }
       throw error
     }
-    await this.cache.evict(tags)
+    if (transaction === undefined) await evict()
+    else transaction.afterEnd(evict)
     return result
   }
 

@@ -3,11 +3,9 @@ import type { SluiceContainer } from '../di/container.js'
 import { OptionalTokens, Tokens } from '../di/tokens.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { ServiceModel } from '../model/service-model.js'
-import { MultipleCreate } from '../pipeline/multiple-create.js'
 import type { PluginRegistry } from '../plugin/plugin-registry.js'
 import type { Logger } from '../request/logger.js'
 import { CachingExecuteStage } from './caching-execute-stage.js'
-import { EvictingMultipleCreate } from './evicting-multiple-create.js'
 import { PlanIntents } from './plan-intents.js'
 import { buildObjectKinds } from './plan-tags.js'
 import { ResponseCache } from './response-cache.js'
@@ -21,8 +19,9 @@ export interface ResponseCacheParts {
 
 /**
  * Puts the response cache into the pipeline (`runtime.cache.enabled`): the execute stage wrapped by
- * `CachingExecuteStage` (which reads what each plan is for from the entity it carries), and multiple create evicting
- * after its transaction. The shared store is the one a plugin provided (`OptionalTokens.SharedCacheStore`), if any.
+ * `CachingExecuteStage`, which reads what each plan is for from the entity it carries and sees every statement,
+ * multiple create's included. The shared store is the one a plugin provided (`OptionalTokens.SharedCacheStore`),
+ * if any.
  */
 export function registerResponseCache(container: SluiceContainer, registry: PluginRegistry, parts: ResponseCacheParts): void {
   const { config, model, dataSources, log } = parts
@@ -38,8 +37,4 @@ export function registerResponseCache(container: SluiceContainer, registry: Plug
   const inner = container.resolve(Tokens.ExecuteStage)
   const stage = new CachingExecuteStage(inner, cache, new PlanIntents(config), dataSources, buildObjectKinds(model))
   registry.provide(Tokens.ExecuteStage, { useValue: stage })
-  // A plugin's own multiple create is left alone (it would have to evict by itself); core's gets the evicting one.
-  if (Object.getPrototypeOf(container.resolve(Tokens.MultipleCreate)) === MultipleCreate.prototype) {
-    registry.provide(Tokens.MultipleCreate, { useValue: new EvictingMultipleCreate(model, config, dataSources, cache) })
-  }
 }

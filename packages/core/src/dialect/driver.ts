@@ -15,7 +15,7 @@ export interface CompiledQuery {
  * effective role, for dialects that hand the caller to the database session (SQL Server's `set-session-context`).
  */
 export interface ExecuteOptions extends Abortable {
-  readonly principal?: import('../request/request-context.js').Principal | undefined
+  readonly principal?: import('../request/principal.js').Principal | undefined
   readonly role?: string | undefined
 }
 

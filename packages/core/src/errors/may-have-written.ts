@@ -1,4 +1,4 @@
-import { isSluiceError } from '../errors/sluice-error.js'
+import { isSluiceError } from './sluice-error.js'
 
 /**
  * Whether a write that failed with `error` may still have changed the database. A client error (4xx) was refused

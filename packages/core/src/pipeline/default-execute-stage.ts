@@ -32,7 +32,8 @@ const NAMED_STATEMENTS = 500
 /**
  * Compiles a plan once per shape (LRU of SQL texts keyed by shape key), binds its parameters, runs it with one
  * round trip, and maps driver errors to coded errors through the dialect's classifier. An update-or-insert (an
- * upsert the engine cannot do in one statement) runs in one transaction.
+ * upsert the engine cannot do in one statement) runs in one transaction; a request whose context carries a
+ * transaction (`RequestContext.transaction`: multiple create) runs its statements on that transaction's connection.
  */
 @injectable()
 export class DefaultExecuteStage implements ExecuteStage {
@@ -45,7 +46,10 @@ export class DefaultExecuteStage implements ExecuteStage {
   run(plan: ExecutionPlan, context: RequestContext): Promise<ResultSet> {
     if (plan.kind === 'updateOrInsert') return this.#updateOrInsert(plan, context)
     const source = this.sources.get(plan.dataSource)
-    return this.#runOne(source, source.driver, plan, context)
+    const transaction = context.transaction
+    if (transaction === undefined) return this.#runOne(source, source.driver, plan, context)
+    invariant(transaction.dataSource === source.name, 'a transaction runs statements on its own data source')
+    return this.#runOne(source, transaction.connection, plan, context)
   }
 
   async #runOne(source: DataSourceRuntime, runner: Runner, plan: QueryPlan, context: RequestContext): Promise<ResultSet> {

@@ -1,27 +1,36 @@
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
-import type { Connection } from '../dialect/driver.js'
-import type { CompiledSql } from '../dialect/sql-compiler.js'
-import { createDatabaseError } from '../errors/database-error.js'
-import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
+import { mayHaveWritten } from '../errors/may-have-written.js'
+import { SluiceError } from '../errors/sluice-error.js'
 import type { RelationshipModel } from '../model/relationship-model.js'
 import type { EntityModel, ServiceModel } from '../model/service-model.js'
-import type { ExecutionPlan, QueryPlan } from '../plan/query-plan.js'
+import type { ExecutionPlan } from '../plan/query-plan.js'
 import type { InsertPlan } from '../plan/write-plan.js'
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { coerceValue } from '../request/coerce-value.js'
 import type { OperationRequest } from '../request/operation-request.js'
 import type { ScopedRequest } from '../request/parsed-request.js'
 import type { RequestContext } from '../request/request-context.js'
+import { RequestTransaction } from '../request/request-transaction.js'
 import { invariant } from '../util/invariant.js'
 import type { OperationResult, WriteResult } from './operation-result.js'
-import { readSingleRow, readWriteRow } from './read-result-row.js'
+import type { ResultSet } from './result-set.js'
 import type { Executed } from './stage.js'
 
-/** What the pipeline lends the multiple-create runner: its own stages, hooks included, for each record. */
+/**
+ * What the pipeline lends the multiple-create runner: its own stages, hooks included, so every record is
+ * authorized, planned, claimed from the request's budget, run (and seen by the cache and telemetry) like any other.
+ */
 export interface MultipleCreateSteps {
+  /**
+   * parse → authorize: refuses (403) a caller who may not perform the request, before anything else happens. The
+   * request is a probe (an empty body): what its binding would report is not the point, and is not thrown.
+   */
+  authorize(request: OperationRequest, context: RequestContext): Promise<void>
   /** parse → authorize → field-filter → plan for one request. */
   prepare(request: OperationRequest, context: RequestContext): Promise<{ readonly request: ScopedRequest; readonly plan: ExecutionPlan }>
+  /** The execute stage: one plan, on the transaction the context carries. */
+  execute(plan: ExecutionPlan, context: RequestContext): Promise<ResultSet>
   shape(executed: Executed, context: RequestContext): Promise<OperationResult>
 }
 
@@ -37,13 +46,12 @@ interface Created {
 /**
  * Multiple create (`OperationRequest.items`) and nested create (related records under relationship names), in one
  * transaction: all records or none. Each record goes through the pipeline's own stages (so field access, create
- * policies and validation are exactly those of a single create); `one` relationships insert the related record first
+ * policies and validation are exactly those of a single create) and its statement through the execute stage, on the
+ * transaction's connection (`RequestContext.transaction`); `one` relationships insert the related record first
  * and take its join values, `many` insert the children after the parent with the parent's join values, and
  * many-to-many add a linking row (needing `create` on the linking object when it is an entity itself).
  */
 export class MultipleCreate {
-  readonly #compiled = new Map<string, CompiledSql>()
-
   constructor(
     private readonly model: ServiceModel,
     private readonly config: RuntimeConfig,
@@ -61,8 +69,9 @@ export class MultipleCreate {
   async run(request: OperationRequest, context: RequestContext, steps: MultipleCreateSteps): Promise<WriteResult> {
     const entity = this.model.entities.get(request.entity)
     if (entity === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: request.entity })
-    // Role × action first, as for a single create: a caller without `create` learns nothing about the records.
-    if (entity.permissions.resolve(context.role, 'create') === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
+    // Role × action first, by the authorize stage, as for a single create: a caller without `create` learns nothing
+    // about the records.
+    await steps.authorize({ operation: 'create', entity: entity.name, body: {}, terms: request.terms }, context)
     if (request.items !== undefined && request.body !== undefined) throw invalid('give either one record or items, not both.')
     const source = this.sources.get(entity.dataSource)
     const records = request.items ?? [request.body ?? {}]
@@ -72,22 +81,32 @@ export class MultipleCreate {
     }
     if (records.length === 0) throw invalid('items must hold at least one record.')
     // Related entities share the root's data source (relationships never cross sources), so one transaction holds all.
-    return source.driver.transaction(async (connection) => {
-      const json: string[] = []
-      let createdKey: WriteResult['createdKey']
-      for (const record of records) {
-        const created = await this.#create(connection, entity, record, request, context, steps)
-        createdKey = created.result.createdKey
-        json.push(await this.#returned(connection, entity, created, request, context, steps))
-      }
-      const rows = json.filter((j) => j !== '')
-      return { kind: 'write', outcome: 'created', json: `[${rows.join(',')}]`, createdKey: records.length === 1 ? createdKey : undefined }
-    }, { signal: context.signal })
+    let transaction: RequestTransaction | undefined
+    let result: WriteResult
+    try {
+      result = await source.driver.transaction(async (connection) => {
+        transaction = new RequestTransaction(connection, source.name)
+        const inTransaction: RequestContext = { ...context, transaction }
+        const json: string[] = []
+        let createdKey: WriteResult['createdKey']
+        for (const record of records) {
+          const created = await this.#create(entity, record, request, inTransaction, steps)
+          createdKey = created.result.createdKey
+          json.push(await this.#returned(entity, created, request, inTransaction, steps))
+        }
+        const rows = json.filter((j) => j !== '')
+        return { kind: 'write', outcome: 'created', json: `[${rows.join(',')}]`, createdKey: records.length === 1 ? createdKey : undefined }
+      }, { signal: context.signal })
+    } catch (error) {
+      // Rolled back: what waited for the end (the cache's evictions) runs only if the commit may have happened.
+      if (mayHaveWritten(error)) await transaction?.end()
+      throw error
+    }
+    await transaction?.end()
+    return result
   }
 
-  async #create(
-    connection: Connection, entity: EntityModel, record: unknown, root: OperationRequest, context: RequestContext, steps: MultipleCreateSteps,
-  ): Promise<Created> {
+  async #create(entity: EntityModel, record: unknown, root: OperationRequest, context: RequestContext, steps: MultipleCreateSteps): Promise<Created> {
     if (!isObject(record)) throw invalid(`each ${entity.name} record must be an object.`)
     const scalars: Record<string, unknown> = {}
     const before: [RelationshipModel, unknown][] = []
@@ -101,13 +120,13 @@ export class MultipleCreate {
     // A related record this one points to is inserted first; this record takes its join values.
     for (const [relationship, value] of before) {
       if (!isObject(value)) throw invalid(`'${relationship.name}' takes one ${relationship.target} record (an object).`)
-      const parent = await this.#create(connection, this.#target(relationship), value, root, context, steps)
+      const parent = await this.#create(this.#target(relationship), value, root, context, steps)
       relationship.sourceFields.forEach((field, i) => {
         if (Object.hasOwn(scalars, field)) throw invalid(`field '${field}' of ${entity.name} is set by the nested '${relationship.name}' record; leave it out.`)
         scalars[field] = known(parent, relationship.targetFields[i]!, relationship)
       })
     }
-    const created = await this.#insert(connection, entity, scalars, root, context, steps)
+    const created = await this.#insert(entity, scalars, root, context, steps)
     for (const [relationship, value] of after) {
       const target = this.#target(relationship)
       const children = relationship.cardinality === 'many'
@@ -117,8 +136,8 @@ export class MultipleCreate {
       for (const child of children) {
         if (!isObject(child)) throw invalid(`each ${target.name} record must be an object.`)
         if (relationship.linking !== undefined) {
-          const linked = await this.#create(connection, target, child, root, context, steps)
-          await this.#link(connection, relationship, entity, target, created, linked, context)
+          const linked = await this.#create(target, child, root, context, steps)
+          await this.#link(relationship, entity, target, created, linked, context, steps)
           continue
         }
         const body: Record<string, unknown> = { ...child }
@@ -126,19 +145,17 @@ export class MultipleCreate {
           if (Object.hasOwn(body, field)) throw invalid(`field '${field}' of ${target.name} is set by its parent ${entity.name}; leave it out.`)
           body[field] = known(created, relationship.sourceFields[i]!, relationship)
         })
-        await this.#create(connection, target, body, root, context, steps)
+        await this.#create(target, body, root, context, steps)
       }
     }
     return created
   }
 
-  async #insert(
-    connection: Connection, entity: EntityModel, body: Body, root: OperationRequest, context: RequestContext, steps: MultipleCreateSteps,
-  ): Promise<Created> {
+  async #insert(entity: EntityModel, body: Body, root: OperationRequest, context: RequestContext, steps: MultipleCreateSteps): Promise<Created> {
     const prepared = await steps.prepare({ operation: 'create', entity: entity.name, body, terms: root.terms }, context)
     invariant(prepared.plan.kind === 'insert', 'a create plans an insert')
-    const rows = await this.#execute(connection, prepared.plan, context)
-    const set = readWriteRow(rows, true, prepared.plan.returning)
+    const set = await steps.execute(prepared.plan, context)
+    invariant(set.kind === 'write', 'an insert runs to a write result set')
     const result = await steps.shape({ request: prepared.request, plan: prepared.plan, result: set }, context)
     invariant(result.kind === 'write', 'an insert shapes to a write result')
     const values = new Map<string, unknown>(Object.entries(body))
@@ -152,11 +169,12 @@ export class MultipleCreate {
 
   /** The linking row of a many-to-many relationship between two created records. */
   async #link(
-    connection: Connection, relationship: RelationshipModel, source: EntityModel, target: EntityModel, from: Created, to: Created, context: RequestContext,
+    relationship: RelationshipModel, source: EntityModel, target: EntityModel, from: Created, to: Created, context: RequestContext,
+    steps: MultipleCreateSteps,
   ): Promise<void> {
     const linking = relationship.linking!
     const asEntity = [...this.model.entities.values()].find((e) => e.source.name === linking.object.name && e.source.schema === linking.object.schema)
-    if (asEntity !== undefined && asEntity.permissions.resolve(context.role, 'create') === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
+    if (asEntity !== undefined) await steps.authorize({ operation: 'create', entity: asEntity.name, body: {} }, context)
     const parameters: PlanParameter[] = []
     const values = [
       ...relationship.sourceFields.map((name, i) => ({ column: linking.sourceColumns[i]!, field: source.fieldsByName.get(name)!, value: known(from, name, relationship) })),
@@ -168,41 +186,23 @@ export class MultipleCreate {
       return { column, value: { kind: 'param' as const, index: parameters.length - 1 } }
     })
     const plan: InsertPlan = {
-      kind: 'insert', shapeKey: `link|${relationship.source}|${relationship.name}`, table: { name: linking.object, alias: 't' }, values, guard: undefined,
-      returning: { columns: [], visible: undefined, keyColumns: [] }, parameters,
+      kind: 'insert', shapeKey: `link|${relationship.source}|${relationship.name}`, dataSource: source.dataSource, table: { name: linking.object, alias: 't' },
+      values, guard: undefined, returning: { columns: [], visible: undefined, keyColumns: [] }, parameters,
     }
-    await this.#execute(connection, plan, context)
+    await steps.execute(plan, context)
   }
 
   /** The created root record as returned: with `relations`, read back inside the transaction; else the insert's record. */
-  async #returned(
-    connection: Connection, entity: EntityModel, created: Created, root: OperationRequest, context: RequestContext, steps: MultipleCreateSteps,
-  ): Promise<string> {
+  async #returned(entity: EntityModel, created: Created, root: OperationRequest, context: RequestContext, steps: MultipleCreateSteps): Promise<string> {
     const inserted = created.result.json.slice(1, -1)
     const read = entity.permissions.resolve(context.role, 'read')
     const keyReadable = read !== undefined && entity.keyFields.every((f) => read.fields.has(f.name))
     if ((root.relations?.length ?? 0) === 0 || created.key === undefined || !keyReadable || inserted === '') return inserted
     const prepared = await steps.prepare({ operation: 'read', entity: entity.name, key: created.key, select: root.select, relations: root.relations, terms: root.terms }, context)
-    const rows = await this.#execute(connection, prepared.plan as QueryPlan, context)
-    const result = await steps.shape({ request: prepared.request, plan: prepared.plan, result: readSingleRow(rows) }, context)
+    const set = await steps.execute(prepared.plan, context)
+    const result = await steps.shape({ request: prepared.request, plan: prepared.plan, result: set }, context)
     invariant(result.kind === 'read', 'a read shapes to a read result')
     return result.json.slice(1, -1)
-  }
-
-  async #execute(connection: Connection, plan: QueryPlan, context: RequestContext): Promise<readonly Record<string, unknown>[]> {
-    const source = this.sources.get(plan.dataSource)
-    const key = `${source.name}\0${plan.shapeKey}`
-    let compiled = this.#compiled.get(key)
-    if (compiled === undefined) {
-      compiled = source.compiler.compile(plan)
-      if (this.#compiled.size < 500) this.#compiled.set(key, compiled)
-    }
-    try {
-      return (await connection.execute({ sql: compiled.sql, parameters: source.compiler.bindParameters(plan, compiled), name: undefined }, context)).rows
-    } catch (error) {
-      if (isSluiceError(error)) throw error
-      throw createDatabaseError(source.dialect.classifyError(error), error)
-    }
   }
 
   #target(relationship: RelationshipModel): EntityModel {

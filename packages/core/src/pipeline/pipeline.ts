@@ -134,10 +134,20 @@ export class Pipeline {
   }
 
   readonly #steps: MultipleCreateSteps = {
+    authorize: async (request, context) => {
+      const parsed = await this.#parse.run(request, context)
+      try {
+        await this.#authorize.run(parsed, context)
+      } catch (error) {
+        // The stage passed role × action and then reported what it held back about the probe's own body.
+        if (error !== parsed.bindingError) throw error
+      }
+    },
     prepare: async (request, context) => {
       const scoped = await this.#scope(request, context)
       return { request: scoped, plan: await this.#plan.run(scoped, context) }
     },
+    execute: async (plan, context) => this.#execute.run(plan, context),
     shape: async (executed, context) => this.#shape.run(executed, context),
   }
 }

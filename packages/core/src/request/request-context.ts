@@ -1,15 +1,10 @@
 import type { HostMode } from '../config/runtime-config.js'
 import type { Logger } from './logger.js'
+import type { Principal } from './principal.js'
 import type { RequestBudget } from './request-budget.js'
+import type { RequestTransaction } from './request-transaction.js'
 
-/** Who is calling, as the authentication provider established it. */
-export interface Principal {
-  readonly authenticated: boolean
-  /** Roles the caller holds (from its token or identity header), lower-cased. */
-  readonly roles: readonly string[]
-  /** Claims by name; multi-valued claims are arrays. */
-  readonly claims: Readonly<Record<string, unknown>>
-}
+export type { Principal } from './principal.js'
 
 export const ANONYMOUS_PRINCIPAL: Principal = Object.freeze({ authenticated: false, roles: Object.freeze([]), claims: Object.freeze({}) })
 
@@ -35,6 +30,11 @@ export interface RequestContext {
    * {@link RequestBudget}). Created by the server per request; absent means each operation is bounded on its own.
    */
   readonly budget?: RequestBudget | undefined
+  /**
+   * Set only on the copy of the context a multi-statement write runs its statements with (multiple create): they
+   * run in this transaction. Unset for every other request.
+   */
+  readonly transaction?: RequestTransaction | undefined
   /**
    * The request's `Cache-Control` header (several lines joined with commas), read by the response cache:
    * `no-cache`, `no-store` and `only-if-cached`. Set by the server only when `runtime.cache.enabled`.
