@@ -32,6 +32,7 @@ export type {
   ColumnMetadata, DatabaseMetadata, ForeignKeyMetadata, ObjectMetadata, ParameterMetadata, QualifiedName, RoutineMetadata, SourceObject,
   TableListing,
 } from './model/database-metadata.js'
+export type { ColumnStatistics, DatabaseStatistics, ObjectStatistics } from './model/object-statistics.js'
 export { SCALAR_TYPES, hasExactJsonForm, isNumericType, isOrderedType } from './model/scalar-type.js'
 export type { ScalarType } from './model/scalar-type.js'
 

@@ -26,6 +26,8 @@ export type {
 export { buildServiceModel } from './model/build-service-model.js'
 export { formatQualifiedName, qualifiedKey } from './model/database-metadata.js'
 export type { DatabaseMetadata, QualifiedName } from './model/database-metadata.js'
+/** The catalog statistics an introspector may report (`Introspector.readStatistics`), which bound read-cost estimates. */
+export type { ColumnStatistics, DatabaseStatistics, ObjectStatistics } from './model/object-statistics.js'
 export type { ActionPermission, EntityModel, EntityRestModel, FieldModel, PermissionTable, ServiceModel } from './model/service-model.js'
 export type { ParameterModel, ProcedureModel } from './model/procedure-model.js'
 export type { LinkingModel, RelationshipCardinality, RelationshipModel } from './model/relationship-model.js'

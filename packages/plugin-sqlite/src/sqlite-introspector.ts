@@ -1,8 +1,9 @@
 import {
   qualifiedKey,
-  type Abortable, type ColumnMetadata, type DatabaseMetadata, type Driver, type ForeignKeyMetadata, type Introspector, type ObjectMetadata,
-  type SourceObject, type TableListing,
+  type Abortable, type ColumnMetadata, type DatabaseMetadata, type DatabaseStatistics, type Driver, type ForeignKeyMetadata, type Introspector,
+  type ObjectMetadata, type QualifiedName, type SourceObject, type TableListing,
 } from '@sluice/core/dialect'
+import { readSqliteStatistics } from './read-sqlite-statistics.js'
 import { SqliteColumnDefaults } from './sqlite-column-defaults.js'
 import { SQLITE_COLUMNS_SQL, SQLITE_FOREIGN_KEYS_SQL, SQLITE_TABLES_SQL, SQLITE_UNIQUE_SQL } from './sqlite-introspection-sql.js'
 import { mapSqliteType } from './sqlite-type-map.js'
@@ -13,7 +14,8 @@ type Row = Record<string, unknown>
  * Reads tables and views through SQLite's pragma table functions: three queries per schema (`main` unless an
  * entity names an attached database), however many entities there are. A single `INTEGER` primary-key column of a
  * rowid table is the rowid: generated. SQLite has no stored procedures, so none is ever found. Column defaults go
- * to the shared {@link SqliteColumnDefaults} for the compiler.
+ * to the shared {@link SqliteColumnDefaults} for the compiler. `readStatistics` reads what the last ANALYZE left in
+ * `sqlite_stat1`.
  */
 export class SqliteIntrospector implements Introspector {
   constructor(private readonly driver: Driver, private readonly defaults: SqliteColumnDefaults = new SqliteColumnDefaults()) {}
@@ -47,6 +49,11 @@ export class SqliteIntrospector implements Introspector {
   async listTables(options: Abortable = {}): Promise<readonly TableListing[]> {
     const { rows } = await this.driver.execute<Row>({ sql: SQLITE_TABLES_SQL, parameters: [] }, options)
     return rows.map((r) => ({ name: { schema: 'main', name: String(r['name']) }, hasPrimaryKey: Number(r['hasPrimaryKey']) === 1 }))
+  }
+
+  /** The `sqlite_stat1` figures of the last ANALYZE, for the read-cost bound (`readSqliteStatistics`). */
+  readStatistics(objects: readonly QualifiedName[], options: Abortable = {}): Promise<DatabaseStatistics> {
+    return readSqliteStatistics(this.driver, objects, options)
   }
 }
 

@@ -13,7 +13,8 @@ describe('one budget per GraphQL document, checked before any SQL (issue 36)', (
 
   it('refuses a document over the cost limit as a whole: no statement runs, not even the root fields that fit', async () => {
     const statements = recordStatements(library.server)
-    const response = await graphql(library, fields(5, () => 'books(first: 4500) { items { id } }'))
+    // 12 × 1,800 loans (the whole table, below the page size asked for) = 21,600 rows, over 20,000
+    const response = await graphql(library, fields(12, () => 'loans(first: 4500) { items { id } }'), { role: 'authenticated' })
     expect(response.status).toBe(400)
     expect(response.body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'SLUICE_ERR_QUERY_COST' }) })])
     expect(statements).toEqual([])
@@ -75,7 +76,7 @@ describe('one budget per GraphQL document, checked before any SQL (issue 36)', (
 })
 
 describe('GraphQL groupBy, bounded (issue 36)', () => {
-  const library = useLibraryServer()
+  const library = useLibraryServer({ runtime: { limits: { 'max-query-cost': 5000 } } })
 
   it('refuses a group field selection that is not grouped by with a 400 naming the field, not a 500', async () => {
     const response = await graphql(library, '{ publishers { groupBy(fields: [name]) { fields { id } aggregations { count(field: id) } } } }')
@@ -95,8 +96,11 @@ describe('GraphQL groupBy, bounded (issue 36)', () => {
   })
 
   it('counts groups against the cost limit like rows', async () => {
-    const response = await graphql(library, `{ ${Array.from({ length: 3 }, (_, i) => `g${i}: books(first: 100000) { groupBy(fields: [id]) { fields { id } } }`).join(' ')} }`)
+    // at most the 1,800 loans' groups each, whatever `first` asks for: two fit (3,600), three (5,400) are over 5,000
+    const groups = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `g${i}: loans(first: 100000) { groupBy(fields: [id]) { fields { id } } }`).join(' ')} }`
+    expect(errorMessages(await graphql(library, groups(2), { role: 'authenticated' }))).toEqual([])
+    const response = await graphql(library, groups(3), { role: 'authenticated' })
     expect(response.status).toBe(400)
-    expect(errorMessages(response)).toEqual([expect.stringContaining('The request would read up to 300000 rows')])
+    expect(errorMessages(response)).toEqual([expect.stringContaining('The request would read up to 5400 rows')])
   })
 })

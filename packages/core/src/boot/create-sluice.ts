@@ -21,6 +21,8 @@ import { closeResponseCache, setUpResponseCache } from '../cache/set-up-response
 import { expandAutoentities } from './expand-autoentities.js'
 import { openDataSources } from './open-data-sources.js'
 import { registerDefaults } from './register-defaults.js'
+import { DEFAULT_STATISTICS_REFRESH_MS, startStatisticsRefresh, type StatisticsRefresh } from './start-statistics-refresh.js'
+import { ModelStatistics } from '../request/model-statistics.js'
 
 export interface CreateSluiceOptions {
   readonly config: RuntimeConfig
@@ -29,6 +31,11 @@ export interface CreateSluiceOptions {
   readonly log?: Logger
   /** Secret that seals pagination cursors; random per process when omitted (cursors then die with the process). */
   readonly cursorSecret?: string | Uint8Array
+  /**
+   * How often the databases' statistics, which bound each read's estimated cost (`runtime.limits.max-query-cost`),
+   * are read again in the background: default 5 minutes; 0 reads them only at start-up.
+   */
+  readonly statisticsRefreshMs?: number
 }
 
 /** A booted Sluice: the model, the pipeline and the parts protocols and servers need. Transport-independent. */
@@ -55,7 +62,8 @@ export interface Sluice {
 /**
  * Boots Sluice: checks plugins, picks the dialect for the data source, connects, generates the `autoentities`
  * entities from each database's table list, introspects every configured object in one go, builds the service
- * model (refusing to start with every problem listed), fills the container, lets plugins register, and resolves the
+ * model (refusing to start with every problem listed), reads the databases' statistics for the read-cost estimate
+ * (then again in the background until `close`), fills the container, lets plugins register, and resolves the
  * pipeline. Nothing is registered after this returns.
  */
 export async function createSluice(options: CreateSluiceOptions): Promise<Sluice> {
@@ -65,7 +73,9 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   const dataSources = new DataSourceRegistry(sources)
   const { dialect, driver } = dataSources.default
   let container: SluiceContainer | undefined
+  let statistics: StatisticsRefresh | undefined
   const close = async (): Promise<void> => {
+    await statistics?.stop()
     await Promise.all([...sources.map((s) => s.driver.destroy()), container === undefined ? undefined : closeResponseCache(container)])
   }
   try {
@@ -82,8 +92,12 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
     if (defaultProblems.length > 0) {
       throw new SluiceError('SLUICE_ERR_MODEL', { count: defaultProblems.length, problems: defaultProblems.map((p) => `  - ${p}`).join('\n') })
     }
+    // The catalog's row estimates bound each read's cost; read now and refreshed in the background, never per request.
+    const figures = new ModelStatistics()
+    const intervalMs = options.statisticsRefreshMs ?? DEFAULT_STATISTICS_REFRESH_MS
+    statistics = await startStatisticsRefresh({ model, sources, log, intervalMs, statistics: figures })
     container = new SluiceContainer()
-    registerDefaults(container, { config, model, log, dataSources, cursorSecret: options.cursorSecret ?? randomBytes(32) })
+    registerDefaults(container, { config, model, log, dataSources, statistics: figures, cursorSecret: options.cursorSecret ?? randomBytes(32) })
     const registry = createPluginRegistry(container, config, log)
     for (const plugin of plugins) await plugin.register?.(registry.forPlugin(plugin.name))
     await setUpResponseCache(container, registry.forPlugin('@sluice/core:response-cache'), { config, model, dataSources, log })

@@ -2,6 +2,7 @@ import { anonymousAuthentication, developmentRoleAuthentication } from '../auth/
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import type { SluiceContainer } from '../di/container.js'
 import { Tokens } from '../di/tokens.js'
+import type { ReadCostStatistics } from '../request/model-statistics.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { ServiceModel } from '../model/service-model.js'
 import { DefaultAuthorizeStage } from '../pipeline/default-authorize-stage.js'
@@ -21,6 +22,8 @@ export interface DefaultRegistrations {
   readonly log: Logger
   readonly dataSources: DataSourceRegistry
   readonly cursorSecret: string | Uint8Array
+  /** The catalog's figures the pipeline's read-cost estimate reads (kept fresh by boot's refresh). */
+  readonly statistics: ReadCostStatistics
 }
 
 /** Registers everything core provides by default; plugins may replace entries afterwards. */
@@ -61,6 +64,7 @@ export function registerDefaults(container: SluiceContainer, d: DefaultRegistrat
       hooks: c.resolve(Tokens.PipelineHooks),
       log: c.resolve(Tokens.Logger),
       limits: c.resolve(Tokens.Config).runtime.limits,
+      statistics: d.statistics,
       multipleCreate: c.resolve(Tokens.MultipleCreate),
     }),
   })

@@ -1,6 +1,7 @@
 import { isSluiceError, SluiceError } from '../errors/sluice-error.js'
 import type { LimitsConfig } from '../config/runtime-config.js'
 import { estimateReadCost } from '../request/estimate-read-cost.js'
+import type { ReadCostStatistics } from '../request/model-statistics.js'
 import type { Logger } from '../request/logger.js'
 import type { OperationRequest } from '../request/operation-request.js'
 import type { ScopedRequest } from '../request/parsed-request.js'
@@ -12,6 +13,9 @@ import type { PipelineHooks } from './pipeline-hooks.js'
 import { withHooks } from './hooked-stage.js'
 import type { PreparedOperation } from './prepared-operation.js'
 import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage } from './stage.js'
+
+/** No figures: each level of a read costs its page size. */
+const NO_STATISTICS: ReadCostStatistics = Object.freeze({ rowsOf: () => undefined, fanOutOf: () => undefined })
 
 /** What a pipeline is made of: the six stages, the hooks plugins registered, and the bounds of a request. */
 export interface PipelineParts {
@@ -27,6 +31,8 @@ export interface PipelineParts {
   readonly log: Logger
   /** Bounds each operation alone when its request carries no budget (`RequestContext.budget`). */
   readonly limits?: LimitsConfig | undefined
+  /** What the catalog says of the data, which caps each level of a read's estimated cost; none: page sizes alone. */
+  readonly statistics?: ReadCostStatistics | undefined
   /** Runs creates with several or nested records; without it they are refused as unknown fields. */
   readonly multipleCreate?: MultipleCreate | undefined
 }
@@ -50,12 +56,14 @@ export class Pipeline {
   readonly #shape: ShapeStage
   readonly #limits: LimitsConfig | undefined
   readonly #multipleCreate: MultipleCreate | undefined
+  readonly #statistics: ReadCostStatistics
 
   /** Boot builds it from the container's stages (`registerDefaults`); hooks wrap only the stages they name. */
   constructor(parts: PipelineParts) {
     const { stages, hooks, log } = parts
     this.#limits = parts.limits
     this.#multipleCreate = parts.multipleCreate
+    this.#statistics = parts.statistics ?? NO_STATISTICS
     this.#parse = withHooks('parse', stages.parse, hooks, log)
     this.#authorize = withHooks('authorize', stages.authorize, hooks, log)
     this.#fieldFilter = withHooks('fieldFilter', stages.fieldFilter, hooks, log)
@@ -124,7 +132,7 @@ export class Pipeline {
   /** One statement, and the rows its read may build, from the request's budget (or alone, without one). */
   #claim(request: ScopedRequest, context: RequestContext): void {
     const budget = context.budget ?? (this.#limits === undefined ? undefined : RequestBudget.fromLimits(this.#limits))
-    budget?.claim(estimateReadCost(request))
+    budget?.claim(estimateReadCost(request, this.#statistics))
   }
 
   #coded(error: unknown, context: RequestContext): SluiceError {

@@ -1,8 +1,10 @@
 import { qualifiedKey } from '@sluice/core/dialect'
 import type { Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject } from '@sluice/core/dialect'
+import type { DatabaseStatistics, QualifiedName } from '@sluice/core/dialect'
 import { findParameterDefaults } from './find-parameter-defaults.js'
 import { MSSQL_KEYS_SQL, MSSQL_OBJECTS_SQL, MSSQL_PROCEDURES_SQL, MSSQL_TABLES_SQL } from './mssql-introspection-sql.js'
 import { formatMssqlType, mapMssqlType, readMssqlMaxLength } from './mssql-type-map.js'
+import { readMssqlStatistics } from './read-mssql-statistics.js'
 
 interface ObjectRow {
   readonly default_schema: string | null
@@ -68,7 +70,7 @@ interface Procedure {
  * Reads tables, views and stored procedures from SQL Server's catalog views (sys.objects, sys.columns, sys.types,
  * sys.indexes, sys.foreign_keys, sys.parameters) in at most three queries whatever the number of objects.
  * Identity columns are auto-generated; computed and rowversion columns read-only. `listTables` lists the tables
- * `autoentities` may match in one query.
+ * `autoentities` may match in one query; `readStatistics` reads row counts and histograms in two.
  */
 export class MssqlIntrospector implements Introspector {
   readonly #driver: Driver
@@ -101,6 +103,11 @@ export class MssqlIntrospector implements Introspector {
   async listTables(options: Abortable = {}) {
     const { rows } = await this.#driver.execute<TableRow>({ sql: MSSQL_TABLES_SQL, parameters: [] }, options)
     return rows.map((row) => ({ name: { schema: row.schema_name, name: row.object_name }, hasPrimaryKey: row.has_primary_key }))
+  }
+
+  /** Row counts and histogram figures for the read-cost bound (`readMssqlStatistics`). */
+  readStatistics(objects: readonly QualifiedName[], options: Abortable = {}): Promise<DatabaseStatistics> {
+    return readMssqlStatistics(this.#driver, objects, options)
   }
 
   async #readKeys(ids: readonly number[], options: Abortable): Promise<Map<number, Keys>> {

@@ -1,8 +1,10 @@
 import { qualifiedKey } from '@sluice/core/dialect'
 import type { Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject } from '@sluice/core/dialect'
+import type { DatabaseStatistics, QualifiedName } from '@sluice/core/dialect'
 import { MYSQL_DEFAULT_SCHEMA_SQL, MYSQL_TABLES_SQL, mariadbJsonChecksSql, mysqlColumnsSql, mysqlKeysSql, mysqlRoutinesSql } from './mysql-introspection-sql.js'
 import { MysqlRoutines, parseParameterDefaults } from './mysql-routines.js'
 import type { MysqlServerInfo } from './mysql-server.js'
+import { readMysqlStatistics } from './read-mysql-statistics.js'
 import { mapMysqlType } from './mysql-type-map.js'
 
 interface ColumnRow {
@@ -113,6 +115,11 @@ export class MysqlIntrospector implements Introspector {
   async listTables(options: Abortable = {}) {
     const { rows } = await this.driver.execute<TableRow>({ sql: MYSQL_TABLES_SQL, parameters: [] }, options)
     return rows.map((row) => ({ name: { schema: row.schema_name, name: row.object_name }, hasPrimaryKey: Number(row.has_primary_key) === 1 }))
+  }
+
+  /** Row and index-cardinality estimates for the read-cost bound, in one query (`readMysqlStatistics`). */
+  readStatistics(objects: readonly QualifiedName[], options: Abortable = {}): Promise<DatabaseStatistics> {
+    return readMysqlStatistics(this.driver, objects, options)
   }
 
   async #readProcedures(requested: readonly SourceObject[], result: Map<string, ObjectMetadata>, options: Abortable): Promise<void> {

@@ -5,6 +5,8 @@
 export { PostgresIntrospector } from './postgres-introspector.js'
 /** The introspector's catalog queries, exported for review and for tools that want the raw rows. */
 export { POSTGRES_RELATIONS_SQL, POSTGRES_CONSTRAINTS_SQL } from './postgres-introspection-sql.js'
+/** The planner's row and value-frequency estimates the introspector's `readStatistics` reads, for review. */
+export { POSTGRES_STATISTICS_SQL } from './postgres-statistics-sql.js'
 /** PostgreSQL type name (+ `typcategory`) → Sluice scalar type. */
 export { mapPostgresType } from './postgres-type-map.js'
 /** `pg` / PGlite error → unique, not-null, foreign-key, check, invalid-input, unavailable or other. */

@@ -1,8 +1,11 @@
 import { qualifiedKey } from '@sluice/core/dialect'
-import type { Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, SourceObject } from '@sluice/core/dialect'
+import type {
+  Abortable, ColumnMetadata, DatabaseMetadata, DatabaseStatistics, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, QualifiedName, SourceObject,
+} from '@sluice/core/dialect'
 import { POSTGRES_CONSTRAINTS_SQL, POSTGRES_RELATIONS_SQL, POSTGRES_TABLES_SQL } from './postgres-introspection-sql.js'
 import { mapPostgresType } from './postgres-type-map.js'
 import { readPostgresRoutines } from './read-postgres-routines.js'
+import { readPostgresStatistics } from './read-postgres-statistics.js'
 
 interface RelationRow {
   readonly default_schema: string | null
@@ -51,7 +54,7 @@ interface Keys {
  * whatever the number of objects (see `POSTGRES_RELATIONS_SQL` and `POSTGRES_CONSTRAINTS_SQL`). Unqualified names
  * resolve through the search path; `kind` is what the database says. Stored-procedure entities are looked up among
  * functions and procedures in one more query (see `readPostgresRoutines`). `listTables` lists the tables
- * `autoentities` may match in one query.
+ * `autoentities` may match in one query; `readStatistics` the planner's row and value-frequency estimates in one more.
  * Driver-free: PostgreSQL and PGlite share it.
  */
 export class PostgresIntrospector implements Introspector {
@@ -87,6 +90,11 @@ export class PostgresIntrospector implements Introspector {
   async listTables(options: Abortable = {}) {
     const { rows } = await this.#driver.execute<TableRow>({ sql: POSTGRES_TABLES_SQL, parameters: [] }, options)
     return rows.map((row) => ({ name: { schema: row.schema_name, name: row.object_name }, hasPrimaryKey: row.has_primary_key }))
+  }
+
+  /** The planner's estimates for the read-cost bound, in one query (`readPostgresStatistics`). */
+  readStatistics(objects: readonly QualifiedName[], options: Abortable = {}): Promise<DatabaseStatistics> {
+    return readPostgresStatistics(this.#driver, objects, options)
   }
 
   async #readKeys(oids: readonly string[], options: Abortable): Promise<Map<string, Keys>> {
