@@ -72,7 +72,9 @@ export type {
 } from './pipeline/stage.js'
 export type { KeyPart, OperationResult, ReadResult, ReadStream, WriteResult } from './pipeline/operation-result.js'
 export type { PageResultSet, ResultSet, SingleResultSet, StreamEnd, StreamResultSet, WriteResultSet } from './pipeline/result-set.js'
-export type { AuthorizedRequest, BoundOrderTerm, BoundWrite, FieldValue, KeyValue, ParsedRequest, ScopedRequest, WriteMode } from './request/parsed-request.js'
+export type {
+  AuthorizedRequest, BoundOrderTerm, BoundWrite, FieldValue, Grant, KeyValue, ParsedRequest, ParseOutcome, ScopedRequest, UnboundRequest, WriteMode,
+} from './request/parsed-request.js'
 export type { BoundFilter, BoundRelatedFilter } from './request/bound-filter.js'
 export type { AuthorizedRelation, BoundRelation, ScopedRelation } from './request/bound-relation.js'
 export type { BoundAggregate, BoundAggregation } from './request/bound-aggregate.js'

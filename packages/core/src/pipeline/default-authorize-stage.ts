@@ -2,7 +2,7 @@ import { injectable } from '../di/container.js'
 import { SluiceError } from '../errors/sluice-error.js'
 import { bindPolicy } from '../request/bind-policy.js'
 import { authorizeRelatedFilters, authorizeRelations } from '../request/authorize-relations.js'
-import { createAuthorizedRequest, type AuthorizedRequest, type ParsedRequest } from '../request/parsed-request.js'
+import { createAuthorizedRequest, type AuthorizedRequest, type ParseOutcome } from '../request/parsed-request.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { AuthorizeStage } from './stage.js'
 
@@ -14,7 +14,7 @@ import type { AuthorizeStage } from './stage.js'
  */
 @injectable()
 export class DefaultAuthorizeStage implements AuthorizeStage {
-  run(request: ParsedRequest, context: RequestContext): AuthorizedRequest {
+  run(request: ParseOutcome, context: RequestContext): AuthorizedRequest {
     const { entity } = request
     const permission = entity.permissions.resolve(context.role, request.action)
     if (permission === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
@@ -22,14 +22,16 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
     const both = request.operation === 'replace' || request.operation === 'merge'
     const other = both ? entity.permissions.resolve(context.role, request.action === 'create' ? 'update' : 'create') : undefined
     if (both && other === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
-    if (request.bindingError !== undefined) throw request.bindingError
+    if ('unbound' in request) throw request.unbound
     const policy = bindPolicy(permission, context.principal, entity)
     const { write } = request
     if (write === undefined) {
       // Nested relations and related-entity filters need `read` on their targets, whose policies apply too.
       const filter = request.filter === undefined ? undefined : authorizeRelatedFilters(request.filter, context, request.terms)
       const relations = authorizeRelations(request.relations, context, request.terms)
-      return createAuthorizedRequest(request, permission, policy, undefined, undefined, permission, policy, filter, relations)
+      return createAuthorizedRequest(request, {
+        permission, policy, pairedPermission: undefined, createPolicy: undefined, readPermission: permission, readPolicy: policy, filter, relations,
+      })
     }
 
     // A write that may insert must insert a row the create policy admits (checked inside the insert).
@@ -39,6 +41,6 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
       : undefined
     const readPermission = write.mode === 'delete' ? undefined : entity.permissions.resolve(context.role, 'read')
     const readPolicy = readPermission === undefined ? undefined : bindPolicy(readPermission, context.principal, entity)
-    return createAuthorizedRequest(request, permission, policy, other, createPolicy, readPermission, readPolicy)
+    return createAuthorizedRequest(request, { permission, policy, pairedPermission: other, createPolicy, readPermission, readPolicy })
   }
 }

@@ -15,7 +15,7 @@ import { bindSelect } from '../request/bind-select.js'
 import { bindWrite } from '../request/bind-write.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
 import type { OperationKind, OperationRequest } from '../request/operation-request.js'
-import type { ParsedRequest } from '../request/parsed-request.js'
+import type { ParsedRequest, ParseOutcome } from '../request/parsed-request.js'
 import { REST_TERMS, type RequestTerms } from '../request/request-terms.js'
 import { resolvePageSize } from '../request/resolve-page-size.js'
 import { specifiedRequestRules } from '../request/rules/specified-request-rules.js'
@@ -23,7 +23,7 @@ import type { ParseStage } from './stage.js'
 
 /**
  * Binds a protocol-neutral request to the service model: names → fields, values → column types, cursor → values.
- * Binding errors are handed on in `bindingError` rather than thrown, so authorization decides first.
+ * Binding errors are handed on as an `UnboundRequest` rather than thrown, so authorization decides first.
  */
 @injectable()
 export class DefaultParseStage implements ParseStage {
@@ -33,7 +33,7 @@ export class DefaultParseStage implements ParseStage {
     @inject(Tokens.CursorCodec) private readonly cursors: CursorCodec,
   ) {}
 
-  run(request: OperationRequest): ParsedRequest {
+  run(request: OperationRequest): ParseOutcome {
     const entity = this.model.entities.get(request.entity)
     if (entity === undefined) throw new SluiceError('SLUICE_ERR_ENTITY_NOT_FOUND', { path: request.entity })
     const terms = request.terms ?? REST_TERMS
@@ -43,12 +43,7 @@ export class DefaultParseStage implements ParseStage {
     } catch (error) {
       // Binding errors describe the entity's fields; they wait until authorization has checked role × action.
       if (!isSluiceError(error) || error.status !== 400) throw error
-      const unbound: ParsedRequest = {
-        operation: request.operation, entity, action: ACTIONS[request.operation], terms, key: undefined, write: undefined,
-        select: undefined, filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, pageInfo: true, after: undefined, parameters: undefined,
-        relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: error,
-      }
-      return unbound
+      return { operation: request.operation, entity, action: ACTIONS[request.operation], terms, unbound: error }
     }
   }
 
@@ -95,7 +90,6 @@ export class DefaultParseStage implements ParseStage {
       relations,
       aggregate: request.aggregate === undefined ? undefined : bindAggregate(request.aggregate, entity),
       count: request.count === true,
-      bindingError: undefined,
     }
   }
 
@@ -110,7 +104,7 @@ export class DefaultParseStage implements ParseStage {
     return {
       operation: request.operation, entity, action, terms, key, write, select: undefined,
       filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, pageInfo: true, after: undefined, parameters: undefined,
-      relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: undefined,
+      relations: NO_RELATIONS, aggregate: undefined, count: false,
     }
   }
 
@@ -119,7 +113,7 @@ export class DefaultParseStage implements ParseStage {
     return {
       operation: 'execute', entity, action: 'execute', terms, key: undefined, write: undefined, select: undefined, filter: undefined,
       orderByFields: [], orderBy: [], pageSize: undefined, pageInfo: true, after: undefined, parameters: bindParameters(entity, request.parameters),
-      relations: NO_RELATIONS, aggregate: undefined, count: false, bindingError: undefined,
+      relations: NO_RELATIONS, aggregate: undefined, count: false,
     }
   }
 }

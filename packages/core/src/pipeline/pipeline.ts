@@ -148,7 +148,7 @@ export class Pipeline {
         await this.#authorize.run(parsed, context)
       } catch (error) {
         // The stage passed role × action and then reported what it held back about the probe's own body.
-        if (error !== parsed.bindingError) throw error
+        if (!('unbound' in parsed) || error !== parsed.unbound) throw error
       }
     },
     prepare: async (request, context) => {

@@ -1,6 +1,6 @@
 import type { ExecutionPlan } from '../plan/query-plan.js'
 import type { OperationRequest } from '../request/operation-request.js'
-import type { AuthorizedRequest, ParsedRequest, ScopedRequest } from '../request/parsed-request.js'
+import type { AuthorizedRequest, ParseOutcome, ScopedRequest } from '../request/parsed-request.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { OperationResult } from './operation-result.js'
 import type { ResultSet } from './result-set.js'
@@ -11,9 +11,9 @@ export interface Stage<I, O> {
 }
 
 /** Bind API names to the service model, coerce values, run request rules. */
-export type ParseStage = Stage<OperationRequest, ParsedRequest>
+export type ParseStage = Stage<OperationRequest, ParseOutcome>
 /** Role × action (403) and the row policy for the caller. */
-export type AuthorizeStage = Stage<ParsedRequest, AuthorizedRequest>
+export type AuthorizeStage = Stage<ParseOutcome, AuthorizedRequest>
 /** Permitted fields: a forbidden reference is a 400; the default selection is every permitted field. */
 export type FieldFilterStage = Stage<AuthorizedRequest, ScopedRequest>
 /** The plan tree and its shape key; no SQL text here. */
