@@ -27,6 +27,17 @@ type ReadPlan = SelectPlan | ExecutePlan
 
 const SHAPES = 2000
 
+/** What the caching execute stage wraps and reads. */
+export interface CachingExecuteParts {
+  /** The execute stage that runs what the cache does not answer. */
+  readonly inner: ExecuteStage
+  readonly cache: ResponseCache
+  readonly intents: PlanIntents
+  readonly sources: DataSourceRegistry
+  /** Which objects are tables and which views (a view's reads depend on every table). */
+  readonly kinds: ObjectKinds
+}
+
 /**
  * The execute stage with the response cache around it. Reads of cached entities are answered from the cache when a
  * current answer is there (level 1, then the shared level), else from the database, whose answer is then stored;
@@ -42,20 +53,26 @@ const SHAPES = 2000
 export class CachingExecuteStage implements ExecuteStage {
   readonly #shapes = new LRUCache<string, ShapeInfo>({ max: SHAPES })
 
-  constructor(
-    private readonly inner: ExecuteStage,
-    private readonly cache: ResponseCache,
-    private readonly intents: PlanIntents,
-    private readonly sources: DataSourceRegistry,
-    private readonly kinds: ObjectKinds,
-  ) {}
+  readonly #inner: ExecuteStage
+  readonly #cache: ResponseCache
+  readonly #intents: PlanIntents
+  readonly #sources: DataSourceRegistry
+  readonly #kinds: ObjectKinds
+
+  constructor(parts: CachingExecuteParts) {
+    this.#inner = parts.inner
+    this.#cache = parts.cache
+    this.#intents = parts.intents
+    this.#sources = parts.sources
+    this.#kinds = parts.kinds
+  }
 
   run(plan: ExecutionPlan, context: RequestContext): ResultSet | Promise<ResultSet> {
-    const intent = this.intents.of(plan)
+    const intent = this.#intents.of(plan)
     if (intent.kind === 'read') {
       // Inside a transaction a read may see rows not yet committed: never answered from, nor kept in, the cache.
       const cached = intent.cache !== undefined && context.transaction === undefined
-      return cached ? this.#read(plan as ReadPlan, intent.cache!, context) : this.inner.run(plan, context)
+      return cached ? this.#read(plan as ReadPlan, intent.cache!, context) : this.#inner.run(plan, context)
     }
     return this.#write(plan as Exclude<ExecutionPlan, SelectPlan>, context)
   }
@@ -66,37 +83,37 @@ export class CachingExecuteStage implements ExecuteStage {
     const streamed = plan.kind === 'select' && plan.result.mode === 'stream'
     const shape = streamed ? undefined : this.#shape(plan)
     const params = shape === undefined ? undefined : encodeParameters(plan.parameters, marker?.marker.index)
-    const fenced = params === undefined ? false : this.cache.fence()
-    const ticket = (fenced === true || (fenced !== false && await fenced)) ? this.cache.begin(shape!.tags) : undefined
+    const fenced = params === undefined ? false : this.#cache.fence()
+    const ticket = (fenced === true || (fenced !== false && await fenced)) ? this.#cache.begin(shape!.tags) : undefined
     if (ticket === undefined) {
       // Streamed pages, values the key cannot hold, a shared store out of step: the database answers.
       if (directives.onlyIfCached) throw new SluiceError('SLUICE_ERR_NOT_CACHED')
-      return this.inner.run(plan, context)
+      return this.#inner.run(plan, context)
     }
     const key = `${shape!.id}\u0000${params!}`
     const sharedKey = settings.shared ? this.#sharedKey(plan, shape!, params!) : undefined
     if (!directives.noCache) {
-      const hit = this.cache.getLocal(key, shape!.tags) ?? (sharedKey === undefined ? undefined : await this.cache.getShared(key, sharedKey, ticket))
+      const hit = this.#cache.getLocal(key, shape!.tags) ?? (sharedKey === undefined ? undefined : await this.#cache.getShared(key, sharedKey, ticket))
       if (hit !== undefined) return withMarker(hit, marker?.value)
     }
     if (directives.onlyIfCached) throw new SluiceError('SLUICE_ERR_NOT_CACHED')
-    const result = await this.inner.run(plan, context)
+    const result = await this.#inner.run(plan, context)
     if (!directives.noStore && (result.kind === 'page' || result.kind === 'single')) {
-      this.cache.set(key, sharedKey, ticket, Object.freeze({ result: Object.freeze({ ...result }), marker: marker?.value }), settings.ttlMs)
+      this.#cache.set(key, sharedKey, ticket, Object.freeze({ result: Object.freeze({ ...result }), marker: marker?.value }), settings.ttlMs)
     }
     return result
   }
 
   async #write(plan: Exclude<ExecutionPlan, SelectPlan>, context: RequestContext): Promise<ResultSet> {
-    const dataSource = this.sources.get(plan.kind === 'updateOrInsert' ? plan.update.dataSource : plan.dataSource).name
-    const tags = collectWriteTags(plan, dataSource, this.kinds)
+    const dataSource = this.#sources.get(plan.kind === 'updateOrInsert' ? plan.update.dataSource : plan.dataSource).name
+    const tags = collectWriteTags(plan, dataSource, this.#kinds)
     // In a transaction the evictions wait for its end: evicted before the commit, the old rows could be read and
     // cached again by another request in between.
     const transaction = context.transaction
-    const evict = (): Promise<void> => this.cache.evict(tags)
+    const evict = (): Promise<void> => this.#cache.evict(tags)
     let result: ResultSet
     try {
-      result = await this.inner.run(plan, context)
+      result = await this.#inner.run(plan, context)
     } catch (error) {
       // A statement that failed late (a lost connection after the commit) may still have written; so may a
       // procedure that wrote, then raised an error.
@@ -112,11 +129,11 @@ export class CachingExecuteStage implements ExecuteStage {
   }
 
   #shape(plan: ReadPlan): ShapeInfo {
-    const dataSource = this.sources.get(plan.dataSource).name
+    const dataSource = this.#sources.get(plan.dataSource).name
     const id = `${dataSource}\u0000${plan.shapeKey}`
     let shape = this.#shapes.get(id)
     if (shape === undefined) {
-      shape = { id, tags: collectReadTags(plan, dataSource, this.kinds), shared: undefined }
+      shape = { id, tags: collectReadTags(plan, dataSource, this.#kinds), shared: undefined }
       this.#shapes.set(id, shape)
     }
     return shape
@@ -128,7 +145,7 @@ export class CachingExecuteStage implements ExecuteStage {
    */
   #sharedKey(plan: ReadPlan, shape: ShapeInfo, params: string): string {
     if (shape.shared === undefined) {
-      const source = this.sources.get(plan.dataSource)
+      const source = this.#sources.get(plan.dataSource)
       const compiled = source.compiler.compile(plan)
       const columns = (plan.columns ?? []).map((c) => `${c.name}=${c.column.table}.${c.column.column}:${c.type}`).join(',')
       const cursor = plan.kind === 'select' && plan.result.mode !== 'single' ? plan.result.cursorColumns.map((c) => `${c.table}.${c.column}`).join(',') : ''

@@ -35,6 +35,6 @@ export function registerResponseCache(container: SluiceContainer, registry: Plug
   }
   const cache = new ResponseCache(store)
   const inner = container.resolve(Tokens.ExecuteStage)
-  const stage = new CachingExecuteStage(inner, cache, new PlanIntents(config), dataSources, buildObjectKinds(model))
+  const stage = new CachingExecuteStage({ inner, cache, intents: new PlanIntents(config), sources: dataSources, kinds: buildObjectKinds(model) })
   registry.provide(Tokens.ExecuteStage, { useValue: stage })
 }

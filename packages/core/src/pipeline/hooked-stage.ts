@@ -19,20 +19,24 @@ const OBSERVE_ONLY: ReadonlySet<StageName> = new Set(['authorize', 'fieldFilter'
  */
 export function withHooks<I, O>(name: StageName, stage: Stage<I, O>, hooks: readonly PipelineHooks[], log: Logger): Stage<I, O> {
   const own = hooks.map((h) => h[HOOK_KEYS[name]] as Hook | undefined).filter((h): h is Hook => typeof h === 'function')
-  return own.length === 0 ? stage : new HookedStage(name, stage, own, log)
+  return own.length === 0 ? stage : new HookedStage(name, stage, { hooks: own, log })
 }
 
 /** Before-hooks run, then the stage (unless a hook supplied its output), then the after-callbacks. */
 class HookedStage<I, O> implements Stage<I, O> {
   readonly #replaceable: boolean
 
+  readonly #hooks: readonly Hook[]
+  readonly #log: Logger
+
   constructor(
     private readonly name: StageName,
     private readonly stage: Stage<I, O>,
-    private readonly hooks: readonly Hook[],
-    private readonly log: Logger,
+    hooked: { readonly hooks: readonly Hook[]; readonly log: Logger },
   ) {
     this.#replaceable = !OBSERVE_ONLY.has(name)
+    this.#hooks = hooked.hooks
+    this.#log = hooked.log
   }
 
   async run(input: I, context: RequestContext): Promise<O> {
@@ -45,7 +49,7 @@ class HookedStage<I, O> implements Stage<I, O> {
       : Object.freeze({ input, context })
     const afters: After[] = []
     let onErrors: ((event: { error: unknown }) => void)[] | undefined
-    for (const hook of this.hooks) {
+    for (const hook of this.#hooks) {
       const returned = (hook as (e: unknown) => unknown)(event)
       if (typeof returned === 'function') afters.push(returned as After)
       else if (typeof returned === 'object' && returned !== null) {
@@ -66,7 +70,7 @@ class HookedStage<I, O> implements Stage<I, O> {
       if (replaceable) after({ output, setOutput: (o: unknown) => { output = o as O } })
       else after(Object.freeze({ output }))
     }
-    this.log.trace({ stage: this.name, requestId: context.requestId }, 'stage ran with hooks')
+    this.#log.trace({ stage: this.name, requestId: context.requestId }, 'stage ran with hooks')
     return output as O
   }
 }
