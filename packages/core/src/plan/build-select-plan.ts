@@ -61,7 +61,7 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
   if (request.aggregate !== undefined) {
     // Groups of the rows the filter and policy admit, at most a page of them; `orderBy` and `after` do not apply.
     const aggregate = buildAggregatePlan(request.aggregate, T, params, request.pageSize ?? 1)
-    return createSelectPlan(entity, table, NO_COLUMNS, andAll([policy, filter]), [], SINGLE, params, undefined, aggregate)
+    return createSelectPlan(entity, { table, columns: NO_COLUMNS, where: andAll([policy, filter]), orderBy: NO_ORDER, result: SINGLE, aggregate }, params)
   }
   const nested = request.relations.length === 0 ? undefined : buildNestedSelects(request.relations, entity, T, params)
 
@@ -69,7 +69,7 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
     const key: PredicateNode[] = request.key.map(({ field, value }) => ({
       kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
     }))
-    const plan = createSelectPlan(entity, table, columns, andAll([policy, ...key]), NO_ORDER, SINGLE, params, nested)
+    const plan = createSelectPlan(entity, { table, columns, where: andAll([policy, ...key]), orderBy: NO_ORDER, result: SINGLE, nested }, params)
     if (keep) {
       keyReadShapes.set(request, {
         kind: 'select', shapeKey: plan.shapeKey, dataSource: plan.dataSource, entity, table, columns, where: plan.where, orderBy: NO_ORDER,
@@ -104,7 +104,7 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
     ? { mode, limit: pageSize, fetch, cursorColumns }
     : { mode, limit: pageSize, fetch, cursorColumns, offset }
   const count: CountPlan | undefined = request.count ? { where: andAll([policy, filter]) } : undefined
-  return createSelectPlan(entity, table, columns, andAll([policy, filter, keyset]), orderBy, result, params, nested, undefined, count)
+  return createSelectPlan(entity, { table, columns, where: andAll([policy, filter, keyset]), orderBy, result, nested, count }, params)
 }
 
 const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
@@ -164,10 +164,20 @@ function keyReadShapePath<T>(root: ShapeNode<T>, request: ScopedRequest, create:
 const NO_CURSOR_COLUMNS: readonly ColumnRef[] = Object.freeze([])
 const NO_COLUMNS: readonly OutputColumn[] = Object.freeze([])
 
-function createSelectPlan(
-  entity: EntityModel, table: TableRef, columns: readonly OutputColumn[], where: PredicateNode | undefined, orderBy: readonly OrderTerm[],
-  result: SelectPlan['result'], params: ParameterList, nested?: NestedSelects, aggregate?: AggregatePlan, count?: CountPlan,
-): SelectPlan {
+/** A select's parts besides its entity and parameters, by name (`createSelectPlan`). */
+interface SelectParts {
+  readonly table: TableRef
+  readonly columns: readonly OutputColumn[]
+  readonly where: PredicateNode | undefined
+  readonly orderBy: readonly OrderTerm[]
+  readonly result: SelectPlan['result']
+  readonly nested?: NestedSelects | undefined
+  readonly aggregate?: AggregatePlan | undefined
+  readonly count?: CountPlan | undefined
+}
+
+function createSelectPlan(entity: EntityModel, parts: SelectParts, params: ParameterList): SelectPlan {
+  const { table, columns, where, orderBy, result, nested, aggregate, count } = parts
   if (nested === undefined && aggregate === undefined && count === undefined) {
     const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })
     return { kind: 'select', shapeKey, dataSource: entity.dataSource, entity, table, columns, where, orderBy, result, parameters: params.toArray() }
