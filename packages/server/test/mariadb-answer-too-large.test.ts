@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import mysql from 'mysql2/promise'
+import type mysql from 'mysql2/promise'
 import { parseConfig } from '@sluice/core'
 import { createServer, type SluiceServer } from '../src/index.js'
+import { createMariaDbDatabase, MARIADB_ADMIN_URL } from './support/database-admin.js'
 
 /**
  * Answers larger than MariaDB's max_allowed_packet (16 MiB on the test server), over HTTP: the database builds each
@@ -12,7 +13,6 @@ import { createServer, type SluiceServer } from '../src/index.js'
  * sized so that GROUP_CONCAT cuts their page inside a character, 2 bytes short of the limit: CONCAT then still fits,
  * and the cut text is not NULL. Skips when MariaDB is unreachable, except under CI=true, where it fails.
  */
-const url = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
 const database = `sluice_big_${randomBytes(5).toString('hex')}`
 const BIG_BOOKS = 600
 const POEMS = 999
@@ -21,14 +21,9 @@ let server: SluiceServer | undefined
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: url, connectionLimit: 1, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${url}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   const db = `\`${database}\``
   await admin.query(`CREATE TABLE ${db}.authors (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL)`)
   await admin.query(`CREATE TABLE ${db}.books (id INT PRIMARY KEY, author_id INT NOT NULL, body MEDIUMTEXT NOT NULL,
@@ -40,7 +35,7 @@ beforeAll(async () => {
   await admin.query(`CREATE TABLE ${db}.poems (id INT PRIMARY KEY, body MEDIUMTEXT CHARACTER SET utf8mb4 NOT NULL)`)
   await admin.query(`INSERT INTO ${db}.poems SELECT seq, REPEAT(_utf8mb4 0xF09F9880, 4230)
     FROM seq_10000_to_${10000 + POEMS - 1}`)
-  const target = new URL(url)
+  const target = new URL(MARIADB_ADMIN_URL)
   target.pathname = `/${database}`
   const config = parseConfig({
     'data-source': { 'database-type': 'mysql', 'connection-string': target.toString() },
