@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ColumnRef, DeletePlan, InsertPlan, ReturnedRecord, SelectPlan, UpdatePlan, UpsertPlan } from '@sluice/core/dialect'
+import type { ColumnRef, DeletePlan, InsertPlan, NestedSelect, ReturnedRecord, SelectPlan, UpdatePlan, UpsertPlan } from '@sluice/core/dialect'
 import { MysqlServerInfo } from './mysql-server.js'
 import { MysqlSqlCompiler } from './mysql-sql-compiler.js'
 
@@ -23,6 +23,9 @@ const BOUNDED = (page: string) => `IF(COALESCE(SUM(COALESCE(LENGTH(\`sluice:p\`.
   + `${page}, '')`
 const WHOLE = (text: string) => `LENGTH(${text}) <= ${LIMIT} - 4 AND JSON_VALID(${text})`
 const INVALID = "'!'"
+/** MariaDB's nested pages: a record that could not be built is U+0001, searched for instead of JSON_VALID (32 levels). */
+const MARK = 'CHAR(1 USING utf8mb4)'
+const MARKED = (text: string) => `LENGTH(${text}) <= ${LIMIT} - 4 AND INSTR(CAST(CONVERT(${text} USING utf8mb4) AS BINARY), X'01') = 0`
 const compilerFor = (flavor: 'mysql' | 'mariadb') => new MysqlSqlCompiler(new MysqlServerInfo(flavor))
 const returning = (visible?: ReturnedRecord['visible']): ReturnedRecord => ({ columns: [columns[0]!], visible, keyColumns: [col('id')] })
 
@@ -235,20 +238,60 @@ describe('MysqlSqlCompiler: nested relationships and aggregation', () => {
   }
   // Records with relationships, and connections, are joined as text: a relationship that could not be built is NULL
   // up to the top, where `data` is '' (see mysql-text-limit.ts).
-  const CONNECTION = (items: string, last: string, from: string) => "(SELECT CONCAT('{\"items\": ', '[', COALESCE("
+  const CONNECTION = (items: string, last: string, from: string, whole = WHOLE) => "(SELECT CONCAT('{\"items\": ', '[', COALESCE("
     + `${items}, ''), ']', ', "hasNextPage": ', IF(COUNT(*) > 1, 'true', 'false'), ', "endCursor": ', IF(COUNT(*) > 1, JSON_QUOTE(CONCAT(?, '0:', `
-    + `${last})), 'null'), '}') AS \`sluice:text\` FROM ${from} HAVING ${WHOLE('`sluice:text`')})`
+    + `${last})), 'null'), '}') AS \`sluice:text\` FROM ${from} HAVING ${whole('`sluice:text`')})`
 
   it('MariaDB: a nested page is GROUP_CONCAT … LIMIT in a correlated subquery (no LATERAL, no outer references in derived tables)', () => {
     const compiler = compilerFor('mariadb')
     const compiled = compiler.compile(nestedPlan)
-    const items = `GROUP_CONCAT(COALESCE(JSON_OBJECT('title', \`t_r0\`.\`title\`), ${INVALID}) ORDER BY \`t_r0\`.\`title\` DESC SEPARATOR ', ' LIMIT 1)`
+    const items = `GROUP_CONCAT(COALESCE(JSON_OBJECT('title', \`t_r0\`.\`title\`), ${MARK}) ORDER BY \`t_r0\`.\`title\` DESC SEPARATOR ', ' LIMIT 1)`
     const last = "GROUP_CONCAT(JSON_ARRAY(CAST(`t_r0`.`title` AS CHAR)) ORDER BY `t_r0`.`title` DESC SEPARATOR '' LIMIT 0, 1)"
     // The scalars' JSON_OBJECT ends with the relationship as '': cut there, the relationship's text follows, last.
     expect(compiled.sql).toBe("SELECT COALESCE(CONCAT(TRIM(TRAILING '\"\"}' FROM JSON_OBJECT('name', `t`.`name`, 'books', '')), "
-      + `${CONNECTION(items, last, '`books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ?')}, '}'), '') AS \`data\` `
+      + `${CONNECTION(items, last, '`books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ?', MARKED)}, '}'), '') AS \`data\` `
       + 'FROM `authors` AS `t` LIMIT 1')
     expect(compiler.bindParameters(nestedPlan, compiled)).toEqual(['M', 'A3'])
+  })
+
+  it('MariaDB: a page builds records holding relationships only for its rows; a to-one record holding them is built once', () => {
+    // authors → books (page of 1, filtered) → publisher (to-one, filtered) → books (page of 2, no paging values)
+    const publisherBooks: NestedSelect = {
+      name: 'books', cardinality: 'many', table: { name: { schema: undefined, name: 'books' }, alias: 't_r2' }, linking: undefined,
+      join: { kind: 'compare', left: ref('t_r2', 'publisher_id'), op: 'eq', right: ref('t_r1', 'id') }, parentColumns: [ref('t_r1', 'id')],
+      columns: [{ name: 'id', column: ref('t_r2', 'id'), type: 'int' }], where: undefined,
+      orderBy: [{ column: ref('t_r2', 'id'), direction: 'asc', nullable: false }],
+      page: { limit: 2, fetch: 3, cursorColumns: [ref('t_r2', 'id')], cursor: 1, pageInfo: false }, relations: [],
+    }
+    const publisher: NestedSelect = {
+      name: 'publisher', cardinality: 'one', table: { name: { schema: undefined, name: 'publishers' }, alias: 't_r1' }, linking: undefined,
+      join: { kind: 'compare', left: ref('t_r1', 'id'), op: 'eq', right: ref('t_r0', 'publisher_id') }, parentColumns: [ref('t_r0', 'publisher_id')],
+      columns: [{ name: 'name', column: ref('t_r1', 'name'), type: 'string' }], where: { kind: 'compare', left: ref('t_r1', 'name'), op: 'ne', right: param(2) },
+      orderBy: [{ column: ref('t_r1', 'id'), direction: 'asc', nullable: false }], page: undefined, relations: [publisherBooks],
+    }
+    const plan: SelectPlan = {
+      ...nestedPlan, relations: [{ ...nestedPlan.relations![0]!, relations: [publisher] }],
+      parameters: [...nestedPlan.parameters, { value: 'P', type: 'string' }],
+    }
+    const compiler = compilerFor('mariadb')
+    const compiled = compiler.compile(plan)
+    const books = '`books` AS `t_r0` WHERE `t_r0`.`author_id` = `t`.`id` AND `t_r0`.`title` <> ?'
+    // Row 1 of the page (the limit): a related row at or before it is within the page; without it, every row is.
+    const cut = `(SELECT \`t_r0\`.\`title\` >= IFNULL((SELECT \`t_r0\`.\`title\` FROM ${books} ORDER BY \`t_r0\`.\`title\` DESC LIMIT 0, 1), `
+      + '`t_r0`.`title`) FROM (SELECT 1) AS `sluice:one`)'
+    const inner = `(SELECT CONCAT('{"items": ', '[', COALESCE(GROUP_CONCAT(COALESCE(JSON_OBJECT('id', \`t_r2\`.\`id\`), ${MARK}) ORDER BY \`t_r2\`.\`id\` ASC `
+      + `SEPARATOR ', ' LIMIT 2), ''), ']', '}') AS \`sluice:text\` FROM \`books\` AS \`t_r2\` WHERE \`t_r2\`.\`publisher_id\` = \`t_r1\`.\`id\` HAVING ${MARKED('`sluice:text`')})`
+    const publishers = '`publishers` AS `t_r1` WHERE `t_r1`.`id` = `t_r0`.`publisher_id` AND `t_r1`.`name` <> ?'
+    // Whether the publisher exists is asked first (no NULLIF, which builds its argument twice).
+    const toOne = `IF((SELECT 1 FROM ${publishers} LIMIT 1) IS NULL, 'null', (SELECT CONCAT(TRIM(TRAILING '""}' FROM JSON_OBJECT('name', \`t_r1\`.\`name\`, 'books', '')), `
+      + `${inner}, '}') FROM ${publishers} ORDER BY \`t_r1\`.\`id\` ASC LIMIT 1))`
+    const record = `CONCAT(TRIM(TRAILING '""}' FROM JSON_OBJECT('title', \`t_r0\`.\`title\`, 'publisher', '')), ${toOne}, '}')`
+    const items = `GROUP_CONCAT(IF(${cut}, COALESCE(${record}, ${MARK}), NULL) ORDER BY \`t_r0\`.\`title\` DESC SEPARATOR ', ' LIMIT 1)`
+    const last = "GROUP_CONCAT(JSON_ARRAY(CAST(`t_r0`.`title` AS CHAR)) ORDER BY `t_r0`.`title` DESC SEPARATOR '' LIMIT 0, 1)"
+    expect(compiled.sql).toBe("SELECT COALESCE(CONCAT(TRIM(TRAILING '\"\"}' FROM JSON_OBJECT('name', `t`.`name`, 'books', '')), "
+      + `${CONNECTION(items, last, books, MARKED)}, '}'), '') AS \`data\` FROM \`authors\` AS \`t\` LIMIT 1`)
+    // In text order: the cut's filter, the probe's and the record's, the cursor marker, the page's filter.
+    expect(compiler.bindParameters(plan, compiled)).toEqual(['A3', 'P', 'P', 'M', 'A3'])
   })
 
   it('MariaDB: a nullable nested ordering key gets an explicit NULL key (its GROUP_CONCAT does not sort NULL lowest)', () => {

@@ -1,8 +1,12 @@
-import { JsonObjectSqlCompiler, invariant, qualifiedKey, type ColumnRef, type DeletePlan, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink, type AggregatePlan, type CaseFold, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type PredicateNode, type QueryPlan, type ReturnedRecord, type ScalarType, type CompiledSql, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
+import { JsonObjectSqlCompiler, invariant, qualifiedKey, type DeletePlan, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink, type AggregatePlan, type CaseFold, type ExecutePlan, type NestedSelect, type ParamRef, type PlanParameter, type QueryPlan, type ReturnedRecord, type ScalarType, type CompiledSql, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
 import { IF_FOUND, THEN } from './mysql-batch.js'
+import { buildPageCut } from './build-page-cut.js'
+import { checkedNestedText, orUnbuiltMark } from './checked-nested-text.js'
 import { boundedPage, checkedText, nestedRecordText, orInvalid, orTooLarge } from './mysql-text-limit.js'
 import { toMysqlDateTime } from './to-mysql-date-time.js'
 import { mysqlCastType } from './mysql-cast-type.js'
+import { mysqlJsonValue } from './mysql-json-value.js'
+import { findKeyParameter } from './find-key-parameter.js'
 import { MysqlRoutines } from './mysql-routines.js'
 import { MysqlServerInfo } from './mysql-server.js'
 
@@ -11,7 +15,6 @@ import { MysqlServerInfo } from './mysql-server.js'
 const ELEMENT_SEPARATOR = "',\n'"
 /** The separator's length in bytes (`boundedPage` sums the page's length). */
 const ELEMENT_SEPARATOR_BYTES = 2
-const NEWLINE = "'\n'"
 /** Names that may stand in a quoted string literal whatever the SQL mode (no quote, no backslash). */
 const PLAIN_TEXT = /^[^'\\\u0000]*$/
 /** A JSON object member written as text: its name, then the SQL parts of its value (JSON text). */
@@ -250,20 +253,50 @@ export class MysqlSqlCompiler extends JsonObjectSqlCompiler {
   /**
    * MariaDB (no LATERAL, no outer references in derived tables) builds a nested page with
    * `GROUP_CONCAT(… ORDER BY … LIMIT n)` straight over the related rows; MySQL 8.0.14+ (no LIMIT in GROUP_CONCAT)
-   * takes the shared form over ROW_NUMBER.
+   * takes the shared form over ROW_NUMBER. MariaDB evaluates GROUP_CONCAT's argument for every related row, LIMIT or
+   * not, and caches no sub-query whose value is long text, so each level built the levels under it once per related
+   * row (a 32-level chain of `first: 1` ran into the statement timeout): a page builds records two levels deep or more
+   * only for its own rows (`buildPageCut`), a to-one record holding relationships is built once
+   * (`mariadbNestedRecord`), and pages are checked without JSON_VALID (`checkedNestedText`: 32 levels at most).
    */
   protected override nestedValue(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
-    if (this.server.flavor !== 'mariadb' || n.page === undefined) return super.nestedValue(n, sink, marker)
-    const L = this.integerLiteral(n.page.limit)
+    if (this.server.flavor !== 'mariadb') return super.nestedValue(n, sink, marker)
+    if (n.page === undefined) return n.relations.length > 0 ? this.mariadbNestedRecord(n, sink, marker) : super.nestedValue(n, sink, marker)
+    // Records two levels deep or more. Below that, building every related row's record costs less than the cut (about
+    // a sub-query run per related row), and the work does not multiply from level to level.
+    const deep = n.relations.some((r) => r.relations.length > 0)
+    const page = n.page
+    const L = this.integerLiteral(page.limit)
     // MariaDB's GROUP_CONCAT … ORDER BY does not sort NULL lowest once there are several keys (10.11: `score ASC, id
     // ASC` puts NULL between 0 and 2), so nullable keys get an explicit NULL key first.
     const groupOrder = n.orderBy.map((t) => (t.nullable ? `${this.column(t.column)} IS NULL ${t.direction === 'asc' ? 'DESC' : 'ASC'}, ` : '') + this.orderTerm(t))
     const within = groupOrder.length === 0 ? '' : ` ORDER BY ${groupOrder.join(', ')}`
-    const record = this.pageElement(this.record(n.columns, n.relations, sink, marker))
-    const items = `GROUP_CONCAT(${record}${within} SEPARATOR ', ' LIMIT ${L})`
-    const last = `GROUP_CONCAT(${this.jsonArray(n.page.cursorColumns.map((c) => this.asText(this.column(c))))}${within} SEPARATOR '' LIMIT ${this.integerLiteral(n.page.limit - 1)}, 1)`
+    const tables = this.nestedTables(n)
+    // Row `limit` of the page: `SELECT <column> FROM … LIMIT limit - 1, 1`.
+    const rowL = (column: string) => `(SELECT ${column} FROM ${tables}${this.nestedWhere(n, sink)}${this.orderBy(n.orderBy)} LIMIT ${this.integerLiteral(page.limit - 1)}, 1)`
+    const terms = n.orderBy.map((t) => ({ column: this.column(t.column), direction: t.direction, nullable: t.nullable }))
+    // Rendered before the record: its placeholders come first in the text.
+    const cut = deep ? buildPageCut(terms, rowL, () => rowL('1')) : undefined
+    const record = orUnbuiltMark(this.record(n.columns, n.relations, sink, marker))
+    // LIMIT still: rows equal on every ordering value (a keyless view) are all within the cut.
+    const items = `GROUP_CONCAT(${cut === undefined ? record : `IF(${cut}, ${record}, NULL)`}${within} SEPARATOR ', ' LIMIT ${L})`
+    const last = `GROUP_CONCAT(${this.jsonArray(page.cursorColumns.map((c) => this.asText(this.column(c))))}${within} SEPARATOR '' LIMIT ${this.integerLiteral(page.limit - 1)}, 1)`
     const connection = this.connection(n, items, last, sink, marker)
-    return this.nestedMany(connection, `${this.nestedTables(n)}${this.nestedWhere(n, sink)}`)
+    return checkedNestedText(connection, `${tables}${this.nestedWhere(n, sink)}`)
+  }
+
+  /**
+   * A to-one record holding relationships, on MariaDB: its text, NULL when it could not be built, `null` without a
+   * row. Built once: `nestedRecordText` wraps it in NULLIF, whose first argument MariaDB evaluates twice. Whether a
+   * row exists is asked first, by a short sub-query: MariaDB's statement preparation grows exponentially with depth
+   * when a sub-query follows a deeply nested one in a function's arguments (`COALESCE(<record>, <probe>)`), not when
+   * it precedes it.
+   */
+  protected mariadbNestedRecord(n: NestedSelect, sink: ParameterSink, marker: ParamRef | undefined): string {
+    const tables = this.nestedTables(n)
+    const probe = `(SELECT 1 FROM ${tables}${this.nestedWhere(n, sink)} LIMIT 1)`
+    const record = `(SELECT ${this.record(n.columns, n.relations, sink, marker)} FROM ${tables}${this.nestedWhere(n, sink)}${this.orderBy(n.orderBy)} LIMIT 1)`
+    return `IF(${probe} IS NULL, 'null', ${record})`
   }
 
   // ── Answers past the server's text limit (see mysql-text-limit.ts) ──────────────────────────────────────────
@@ -350,36 +383,8 @@ export class MysqlSqlCompiler extends JsonObjectSqlCompiler {
     })
   }
 
-  /** A column as its JSON value: booleans (TINYINT(1)) as true/false, date-times in ISO form, bytes in base64. */
+  /** A column as its JSON value (see `mysqlJsonValue`). */
   protected jsonValue(column: string, type: ScalarType): string {
-    switch (type) {
-      case 'boolean':
-        return `CASE WHEN ${column} IS NULL THEN NULL ELSE JSON_EXTRACT(IF(${column} <> 0, 'true', 'false'), '$') END`
-      case 'datetime':
-      case 'datetimeoffset':
-        // ISO 8601 with the fraction's trailing zeros (and a bare '.') trimmed, as PostgreSQL prints them.
-        return `TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM DATE_FORMAT(${column}, '%Y-%m-%dT%H:%i:%s.%f')))`
-      case 'bytes':
-        // TO_BASE64 wraps lines every 76 characters.
-        return `REPLACE(TO_BASE64(${column}), ${NEWLINE}, '')`
-      case 'json':
-        // A JSON value nests as JSON (MariaDB stores JSON as LONGTEXT: JSON_EXTRACT marks it as JSON).
-        return `JSON_EXTRACT(${column}, '$')`
-      default:
-        return column
-    }
+    return mysqlJsonValue(column, type)
   }
-}
-
-function sameColumn(a: ColumnRef, b: ColumnRef): boolean {
-  return a.table === b.table && a.column === b.column
-}
-
-/** The parameter a row predicate compares key column `key` with (`key = ?` among its top-level conjuncts). */
-function findKeyParameter(where: PredicateNode, key: ColumnRef) {
-  const items = where.kind === 'and' ? where.items : [where]
-  for (const item of items) {
-    if (item.kind === 'compare' && item.op === 'eq' && item.left.kind === 'column' && sameColumn(item.left, key) && item.right.kind === 'param') return item.right
-  }
-  return undefined
 }
