@@ -2,7 +2,23 @@
 // (type-only imports vanish when compiled); the driver/transport bans look at every import, types included.
 
 /** core's folders from the bottom up: a folder may import its own and lower folders at run time, never higher. */
-const CORE_LAYERS = ['util', 'errors', 'di', 'config', 'filter', 'model', 'request', 'plan', 'dialect', 'pipeline', 'cache', 'plugin', 'protocol', 'auth', 'boot']
+const CORE_LAYERS = [
+  'util',
+  'errors',
+  'di',
+  'config',
+  'filter',
+  'model',
+  'request',
+  'plan',
+  'dialect',
+  'pipeline',
+  'cache',
+  'plugin',
+  'protocol',
+  'auth',
+  'boot',
+]
 
 const coreLayerRules = CORE_LAYERS.map((layer, i) => ({
   name: `core-layer-${layer}`,
@@ -13,7 +29,8 @@ const coreLayerRules = CORE_LAYERS.map((layer, i) => ({
 })).filter((rule) => rule.to.path !== '^packages/core/src/($^)/')
 
 // Matches both resolved (node_modules/x/…) and unresolvable (bare `x`) imports of these packages.
-const DRIVERS_AND_TRANSPORTS = '(^|node_modules/)(fastify|@fastify|pino|pino-pretty|pg|pg-[a-z-]+|@electric-sql|mysql2|tedious|tarn|graphql|@envelop|@modelcontextprotocol|ioredis|redis|@redis)(/|$)'
+const DRIVERS_AND_TRANSPORTS =
+  '(^|node_modules/)(fastify|@fastify|pino|pino-pretty|pg|pg-[a-z-]+|@electric-sql|mysql2|tedious|tarn|graphql|@envelop|@modelcontextprotocol|ioredis|redis|@redis)(/|$)'
 
 module.exports = {
   forbidden: [
@@ -34,7 +51,7 @@ module.exports = {
     {
       name: 'only-server-imports-fastify',
       severity: 'error',
-      comment: 'fastify and pino are the server package\'s business (the bench may use fastify for its raw baselines)',
+      comment: "fastify and pino are the server package's business (the bench may use fastify for its raw baselines)",
       from: { path: '^(packages|conformance)/', pathNot: '^packages/server/' },
       to: { path: '(^|node_modules/)(fastify|@fastify|pino|pino-pretty)(/|$)' },
     },
@@ -50,7 +67,10 @@ module.exports = {
       severity: 'error',
       comment: 'PGlite reuses the PostgreSQL family through the driver-free ./sql subpath only',
       from: { path: '^packages/plugin-pglite/src/' },
-      to: { path: '^packages/(plugin-[^/]+|server)/', pathNot: ['^packages/plugin-pglite/', '^packages/plugin-postgres/src/sql/'] },
+      to: {
+        path: '^packages/(plugin-[^/]+|server)/',
+        pathNot: ['^packages/plugin-pglite/', '^packages/plugin-postgres/src/sql/'],
+      },
     },
     {
       name: 'postgres-sql-subpath-is-driver-free',
@@ -88,6 +108,9 @@ module.exports = {
     // 'specify' marks type-only imports (preCompilationOnly), which the layer and cycle rules ignore.
     tsPreCompilationDeps: 'specify',
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['@sluice/source', 'import', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['@sluice/source', 'import', 'node', 'default'],
+    },
   },
 }

@@ -1,10 +1,35 @@
 import type { SystemKey } from './bench-systems.js'
 import { benchToken, JWT_ROLE } from './servers/bench-jwt.js'
 import { CACHED_SCENARIOS } from './cached-scenarios.js'
-import { EXPAND_LIMIT, FILTER, KEY_ID, LIST_LIMIT, PROCEDURE_AUTHOR, bookChange, changedBookId, newBook } from './servers/book-queries.js'
+import {
+  EXPAND_LIMIT,
+  FILTER,
+  KEY_ID,
+  LIST_LIMIT,
+  PROCEDURE_AUTHOR,
+  bookChange,
+  changedBookId,
+  newBook,
+} from './servers/book-queries.js'
 
-export type ScenarioKey = 'hello' | 'list' | 'by-key' | 'filter' | 'select' | 'post' | 'patch' | 'procedure' | 'list-jwt' | 'list-compressed' | 'graphql-list'
-  | 'graphql-by-key' | 'graphql-nested' | 'cached-by-key' | 'cached-list' | 'expand' | 'graphql-expand'
+export type ScenarioKey =
+  | 'hello'
+  | 'list'
+  | 'by-key'
+  | 'filter'
+  | 'select'
+  | 'post'
+  | 'patch'
+  | 'procedure'
+  | 'list-jwt'
+  | 'list-compressed'
+  | 'graphql-list'
+  | 'graphql-by-key'
+  | 'graphql-nested'
+  | 'cached-by-key'
+  | 'cached-list'
+  | 'expand'
+  | 'graphql-expand'
 
 /** A ratio Sluice must reach against a baseline, e.g. 0.85 of raw pg rows. */
 export interface ScenarioTarget {
@@ -79,9 +104,18 @@ const GQL_COLUMNS = 'id title year price isbn pages'
 const GQL_CAMEL_COLUMNS = GQL_COLUMNS
 
 /** Sluice's GraphQL requests (the ceilings serve the same names for list and by key). */
-const SLUICE_LIST: GraphQLRequest = { query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`, rows: ['data', 'books', 'items'] }
-const SLUICE_BY_KEY: GraphQLRequest = { query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`, rows: ['data', 'book_by_pk'] }
-const SLUICE_NESTED: GraphQLRequest = { query: `{ books(first: ${LIST_LIMIT}) { items { id title author { id name books(first: 10) { items { id title } } } } } }`, rows: ['data', 'books', 'items'] }
+const SLUICE_LIST: GraphQLRequest = {
+  query: `{ books(first: ${LIST_LIMIT}) { items { ${GQL_COLUMNS} } } }`,
+  rows: ['data', 'books', 'items'],
+}
+const SLUICE_BY_KEY: GraphQLRequest = {
+  query: `{ book_by_pk(id: ${KEY_ID}) { ${GQL_COLUMNS} } }`,
+  rows: ['data', 'book_by_pk'],
+}
+const SLUICE_NESTED: GraphQLRequest = {
+  query: `{ books(first: ${LIST_LIMIT}) { items { id title author { id name books(first: 10) { items { id title } } } } } }`,
+  rows: ['data', 'books', 'items'],
+}
 
 /**
  * The `$expand` scenarios' read: 100 catalog books, each with its publisher (one) and its authors (many, 1 to 3,
@@ -95,13 +129,15 @@ const SLUICE_EXPAND: GraphQLRequest = {
 }
 /** The same read in PostGraphile's names: the authors through the linking table's rows, in key order (book, author). */
 const POSTGRAPHILE_EXPAND: GraphQLRequest = {
-  query: `{ allCatalogBooks(first: ${EXPAND_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId title publisherId year price `
-    + 'catalogPublisherByPublisherId { rowId name } catalogBookAuthorsByBookId(orderBy: PRIMARY_KEY_ASC) { nodes { authorByAuthorId { rowId name } } } } } }',
+  query:
+    `{ allCatalogBooks(first: ${EXPAND_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId title publisherId year price ` +
+    'catalogPublisherByPublisherId { rowId name } catalogBookAuthorsByBookId(orderBy: PRIMARY_KEY_ASC) { nodes { authorByAuthorId { rowId name } } } } } }',
   rows: ['data', 'allCatalogBooks', 'nodes'],
 }
 
-const FILTER_QUERY = `$filter=${encodeURIComponent(`year gt ${FILTER.minYear} and price lt ${FILTER.maxPrice}`)}`
-  + `&$orderby=${encodeURIComponent('price desc')}&$first=${FILTER.limit}`
+const FILTER_QUERY =
+  `$filter=${encodeURIComponent(`year gt ${FILTER.minYear} and price lt ${FILTER.maxPrice}`)}` +
+  `&$orderby=${encodeURIComponent('price desc')}&$first=${FILTER.limit}`
 
 export const BENCH_SCENARIOS: readonly BenchScenario[] = [
   {
@@ -122,14 +158,25 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
       platformatic: `/books?limit=${LIST_LIMIT}&orderby.id=asc`,
     },
     comparesRows: true,
-    targets: [{ baseline: 'pg-json-agg', ratio: 0.9 }, { baseline: 'platformatic', ratio: 2.5 }],
+    targets: [
+      { baseline: 'pg-json-agg', ratio: 0.9 },
+      { baseline: 'platformatic', ratio: 2.5 },
+    ],
   },
   {
     key: 'by-key',
     title: 'REST by key',
-    paths: { 'pg-rows': `/books/${KEY_ID}`, sluice: `/api/Book/id/${KEY_ID}`, 'sluice-node22': `/api/Book/id/${KEY_ID}`, platformatic: `/books/${KEY_ID}` },
+    paths: {
+      'pg-rows': `/books/${KEY_ID}`,
+      sluice: `/api/Book/id/${KEY_ID}`,
+      'sluice-node22': `/api/Book/id/${KEY_ID}`,
+      platformatic: `/books/${KEY_ID}`,
+    },
     comparesRows: true,
-    targets: [{ baseline: 'pg-rows', ratio: 0.9 }, { baseline: 'platformatic', ratio: 1.8 }],
+    targets: [
+      { baseline: 'pg-rows', ratio: 0.9 },
+      { baseline: 'platformatic', ratio: 1.8 },
+    ],
   },
   {
     key: 'filter',
@@ -215,22 +262,45 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
   {
     key: 'graphql-list',
     title: `GraphQL list of ${LIST_LIMIT} rows`,
-    paths: { 'graphql-js': '/graphql', 'graphql-jit': '/graphql', sluice: '/graphql', 'sluice-node22': '/graphql', platformatic: '/graphql', postgraphile: '/graphql' },
+    paths: {
+      'graphql-js': '/graphql',
+      'graphql-jit': '/graphql',
+      sluice: '/graphql',
+      'sluice-node22': '/graphql',
+      platformatic: '/graphql',
+      postgraphile: '/graphql',
+    },
     comparesRows: true,
-    targets: [{ baseline: 'platformatic', ratio: 2 }, { baseline: 'postgraphile', ratio: 2 }],
+    targets: [
+      { baseline: 'platformatic', ratio: 2 },
+      { baseline: 'postgraphile', ratio: 2 },
+    ],
     queries: {
       'graphql-js': SLUICE_LIST,
       'graphql-jit': SLUICE_LIST,
       sluice: SLUICE_LIST,
       'sluice-node22': SLUICE_LIST,
-      platformatic: { query: `{ books(limit: ${LIST_LIMIT}, orderBy: [{ field: id, direction: ASC }]) { ${GQL_CAMEL_COLUMNS} } }`, rows: ['data', 'books'] },
-      postgraphile: { query: `{ allBooks(first: ${LIST_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId ${GQL_CAMEL_COLUMNS.replace('id ', '')} } } }`, rows: ['data', 'allBooks', 'nodes'] },
+      platformatic: {
+        query: `{ books(limit: ${LIST_LIMIT}, orderBy: [{ field: id, direction: ASC }]) { ${GQL_CAMEL_COLUMNS} } }`,
+        rows: ['data', 'books'],
+      },
+      postgraphile: {
+        query: `{ allBooks(first: ${LIST_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId ${GQL_CAMEL_COLUMNS.replace('id ', '')} } } }`,
+        rows: ['data', 'allBooks', 'nodes'],
+      },
     },
   },
   {
     key: 'graphql-by-key',
     title: 'GraphQL by key',
-    paths: { 'graphql-js': '/graphql', 'graphql-jit': '/graphql', sluice: '/graphql', 'sluice-node22': '/graphql', platformatic: '/graphql', postgraphile: '/graphql' },
+    paths: {
+      'graphql-js': '/graphql',
+      'graphql-jit': '/graphql',
+      sluice: '/graphql',
+      'sluice-node22': '/graphql',
+      platformatic: '/graphql',
+      postgraphile: '/graphql',
+    },
     comparesRows: true,
     // The issue sets no by-key GraphQL target; the ratios are reported all the same.
     targets: [],
@@ -240,7 +310,10 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
       sluice: SLUICE_BY_KEY,
       'sluice-node22': SLUICE_BY_KEY,
       platformatic: { query: `{ getBookById(id: ${KEY_ID}) { ${GQL_CAMEL_COLUMNS} } }`, rows: ['data', 'getBookById'] },
-      postgraphile: { query: `{ bookByRowId(rowId: ${KEY_ID}) { rowId ${GQL_CAMEL_COLUMNS.replace('id ', '')} } }`, rows: ['data', 'bookByRowId'] },
+      postgraphile: {
+        query: `{ bookByRowId(rowId: ${KEY_ID}) { rowId ${GQL_CAMEL_COLUMNS.replace('id ', '')} } }`,
+        rows: ['data', 'bookByRowId'],
+      },
     },
   },
   {
@@ -249,11 +322,17 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     paths: { sluice: '/graphql', 'sluice-node22': '/graphql', platformatic: '/graphql', postgraphile: '/graphql' },
     // Rows are read (GraphQL errors fail the check) but not compared: each system nests under its own names.
     comparesRows: true,
-    targets: [{ baseline: 'platformatic', ratio: 2 }, { baseline: 'postgraphile', ratio: 2 }],
+    targets: [
+      { baseline: 'platformatic', ratio: 2 },
+      { baseline: 'postgraphile', ratio: 2 },
+    ],
     queries: {
       sluice: SLUICE_NESTED,
       'sluice-node22': SLUICE_NESTED,
-      platformatic: { query: `{ books(limit: ${LIST_LIMIT}, orderBy: [{ field: id, direction: ASC }]) { id title author { id name books(limit: 10) { id title } } } }`, rows: ['data', 'books'] },
+      platformatic: {
+        query: `{ books(limit: ${LIST_LIMIT}, orderBy: [{ field: id, direction: ASC }]) { id title author { id name books(limit: 10) { id title } } } }`,
+        rows: ['data', 'books'],
+      },
       postgraphile: {
         query: `{ allBooks(first: ${LIST_LIMIT}, orderBy: PRIMARY_KEY_ASC) { nodes { rowId title authorByAuthorId { rowId name booksByAuthorId(first: 10, orderBy: PRIMARY_KEY_ASC) { nodes { rowId title } } } } } }`,
         rows: ['data', 'allBooks', 'nodes'],
@@ -265,14 +344,24 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     title: `REST $expand: ${EXPAND_LIMIT} books with publisher (one) and authors (many, via a linking table)`,
     // The raw baselines: pg rows (the reference; pg decodes the embedded JSON) and the PostgREST-style embedding
     // passed through as text. The same read as nested GraphQL is the `graphql-expand` scenario.
-    paths: { 'pg-rows': '/catalog/expand', 'pg-json-agg': '/catalog/expand', sluice: EXPAND_PATH, 'sluice-node22': EXPAND_PATH },
+    paths: {
+      'pg-rows': '/catalog/expand',
+      'pg-json-agg': '/catalog/expand',
+      sluice: EXPAND_PATH,
+      'sluice-node22': EXPAND_PATH,
+    },
     comparesRows: true,
     targets: [],
   },
   {
     key: 'graphql-expand',
     title: `GraphQL nested: the same ${EXPAND_LIMIT} books with publisher and authors (to set beside REST $expand)`,
-    paths: { 'pg-json-agg': '/catalog/expand', sluice: '/graphql', 'sluice-node22': '/graphql', postgraphile: '/graphql' },
+    paths: {
+      'pg-json-agg': '/catalog/expand',
+      sluice: '/graphql',
+      'sluice-node22': '/graphql',
+      postgraphile: '/graphql',
+    },
     // Rows are read (GraphQL errors fail the check) but not compared: GraphQL nests the authors under `items`.
     comparesRows: true,
     targets: [{ baseline: 'postgraphile', ratio: 2 }],

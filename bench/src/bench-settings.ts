@@ -70,6 +70,9 @@ function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
 }
 
 function readList(text: string | undefined): string[] | undefined {
-  const items = text?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const items = text
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
   return items === undefined || items.length === 0 ? undefined : items
 }

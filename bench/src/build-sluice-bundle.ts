@@ -32,7 +32,9 @@ export async function buildSluiceBundle(): Promise<string> {
     conditions: ['@sluice/source'],
     external: [PGLITE, 'pg-native', 'tedious', 'mysql2', 'mysql2/*'],
     // CommonJS dependencies inside an ESM bundle call `require`.
-    banner: { js: "import { createRequire as __sluiceRequire } from 'node:module'; const require = __sluiceRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __sluiceRequire } from 'node:module'; const require = __sluiceRequire(import.meta.url);",
+    },
     plugins: [tscEmit],
     logLevel: 'error',
   })
@@ -53,8 +55,14 @@ export async function buildSluiceBundle(): Promise<string> {
 async function asciiOnly(text: string): Promise<string> {
   const escaped = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
   if (escaped === text) return text
-  const [before, after] = await Promise.all([text, escaped].map(async (code) => (await transform(code, { minify: true, legalComments: 'none', format: 'esm', target: 'node20' })).code))
-  if (before !== after) throw new Error('escaping the bundle\'s non-ASCII characters changed its code: one stood outside a comment')
+  const [before, after] = await Promise.all(
+    [text, escaped].map(
+      async (code) =>
+        (await transform(code, { minify: true, legalComments: 'none', format: 'esm', target: 'node20' })).code,
+    ),
+  )
+  if (before !== after)
+    throw new Error("escaping the bundle's non-ASCII characters changed its code: one stood outside a comment")
   return escaped
 }
 
@@ -102,7 +110,11 @@ function readBaseCompilerOptions(): ts.CompilerOptions {
   const path = fileURLToPath(new URL('../../tsconfig.base.json', import.meta.url))
   const { config, error } = ts.readConfigFile(path, ts.sys.readFile)
   if (error !== undefined) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'))
-  const { options, errors } = ts.convertCompilerOptionsFromJson((config as { compilerOptions?: unknown }).compilerOptions, dirname(path))
-  if (errors.length > 0) throw new Error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('; '))
+  const { options, errors } = ts.convertCompilerOptionsFromJson(
+    (config as { compilerOptions?: unknown }).compilerOptions,
+    dirname(path),
+  )
+  if (errors.length > 0)
+    throw new Error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('; '))
   return options
 }

@@ -10,7 +10,12 @@ export const CACHED_SCENARIOS: readonly BenchScenario[] = [
   {
     key: 'cached-by-key',
     title: 'REST by key, response cache on',
-    paths: { 'pg-rows': `/books/${KEY_ID}`, 'fastify-hello': '/', sluice: `/api/Book/id/${KEY_ID}`, 'sluice-cached': `/api/Book/id/${KEY_ID}` },
+    paths: {
+      'pg-rows': `/books/${KEY_ID}`,
+      'fastify-hello': '/',
+      sluice: `/api/Book/id/${KEY_ID}`,
+      'sluice-cached': `/api/Book/id/${KEY_ID}`,
+    },
     comparesRows: true,
     targets: [],
     ratios: [
@@ -22,7 +27,12 @@ export const CACHED_SCENARIOS: readonly BenchScenario[] = [
   {
     key: 'cached-list',
     title: `REST list of ${LIST_LIMIT} rows, response cache on`,
-    paths: { 'pg-rows': `/books?limit=${LIST_LIMIT}`, 'fastify-hello': '/', sluice: `/api/Book?$first=${LIST_LIMIT}`, 'sluice-cached': `/api/Book?$first=${LIST_LIMIT}` },
+    paths: {
+      'pg-rows': `/books?limit=${LIST_LIMIT}`,
+      'fastify-hello': '/',
+      sluice: `/api/Book?$first=${LIST_LIMIT}`,
+      'sluice-cached': `/api/Book?$first=${LIST_LIMIT}`,
+    },
     comparesRows: true,
     targets: [],
     ratios: [

@@ -34,7 +34,8 @@ export async function checkRequestLogging(settings: BenchSettings): Promise<Requ
   const cli = join('packages', 'server', 'src', 'cli.ts')
   const args = ['start', '--config', file, '--port', String(settings.port)]
   const busy = listPortListeners(settings.port)
-  if (busy !== undefined && busy.count > 0) throw new Error(`port ${settings.port} is in use:\n${busy.lines.join('\n')}`)
+  if (busy !== undefined && busy.count > 0)
+    throw new Error(`port ${settings.port} is in use:\n${busy.lines.join('\n')}`)
   const server = startServerProcess(cli, args, {})
   const origin = `http://127.0.0.1:${settings.port}`
   try {
@@ -42,7 +43,11 @@ export async function checkRequestLogging(settings: BenchSettings): Promise<Requ
     await waitUntilReady(server, `${origin}/api/Book?$first=1`)
     await settle()
     const atReady = server.output()
-    const urls = BENCH_SCENARIOS.flatMap((s) => (s.comparesRows && s.write === undefined && s.queries === undefined && s.paths.sluice !== undefined ? [origin + s.paths.sluice] : []))
+    const urls = BENCH_SCENARIOS.flatMap((s) =>
+      s.comparesRows && s.write === undefined && s.queries === undefined && s.paths.sluice !== undefined
+        ? [origin + s.paths.sluice]
+        : [],
+    )
     let requests = 0
     for (const url of urls) {
       for (let i = 0; i < REQUESTS_PER_URL; i++) {
@@ -65,7 +70,11 @@ export async function checkRequestLogging(settings: BenchSettings): Promise<Requ
       linesDuringRequests: countLines(afterRequests.slice(atReady.length)),
       linesForErrorRequests: countLines(afterErrors.slice(afterRequests.length)),
       startupLines: countLines(atReady),
-      sample: afterErrors.slice(atReady.length).split('\n').filter((l) => l !== '').slice(0, 5),
+      sample: afterErrors
+        .slice(atReady.length)
+        .split('\n')
+        .filter((l) => l !== '')
+        .slice(0, 5),
     }
   } finally {
     await server.stop()

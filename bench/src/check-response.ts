@@ -46,7 +46,12 @@ export interface ResponseCheck {
  * itself is checked with `expected` undefined and its rows become the reference for the others. A write's status and
  * `Location` are checked for every system, the reference included.
  */
-export async function checkResponse(request: CheckRequest, system: SystemKey, carriesRows: boolean, expected: readonly unknown[] | undefined): Promise<ResponseCheck> {
+export async function checkResponse(
+  request: CheckRequest,
+  system: SystemKey,
+  carriesRows: boolean,
+  expected: readonly unknown[] | undefined,
+): Promise<ResponseCheck> {
   const { method, url, body, writeStatus, encoded } = request
   let response: { status: number; ok: boolean; headers: { get(name: string): string | null } }
   let text: string
@@ -66,7 +71,10 @@ export async function checkResponse(request: CheckRequest, system: SystemKey, ca
     if (encoded === true && encoding === null) encodingMismatches.push('expected a Content-Encoding, got none')
     if (encoded === false && encoding !== null) encodingMismatches.push(`expected no Content-Encoding, got ${encoding}`)
   } else {
-    const fetched = await fetch(url, body === undefined ? { method } : { method, body, headers: { 'content-type': 'application/json' } })
+    const fetched = await fetch(
+      url,
+      body === undefined ? { method } : { method, body, headers: { 'content-type': 'application/json' } },
+    )
     response = fetched
     text = await fetched.text()
     bytes = Buffer.byteLength(text)
@@ -74,26 +82,48 @@ export async function checkResponse(request: CheckRequest, system: SystemKey, ca
   const location = response.headers.get('location')
   const contentEncoding = response.headers.get('content-encoding')
   const base = {
-    method, url, status: response.status, contentType: response.headers.get('content-type'), location, bytes,
+    method,
+    url,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    location,
+    bytes,
     ...(contentEncoding === null ? {} : { contentEncoding }),
   }
-  if (!response.ok) return { ...base, mismatches: [`HTTP ${response.status}: ${text.slice(0, 500)}`], representationNotes: [] }
-  if (encodingMismatches.length > 0 || (!carriesRows)) return { ...base, mismatches: encodingMismatches, representationNotes: [] }
+  if (!response.ok)
+    return { ...base, mismatches: [`HTTP ${response.status}: ${text.slice(0, 500)}`], representationNotes: [] }
+  if (encodingMismatches.length > 0 || !carriesRows)
+    return { ...base, mismatches: encodingMismatches, representationNotes: [] }
   let rows: unknown[]
   try {
     const parsed = JSON.parse(text) as { errors?: unknown }
-    if (request.rowsPath !== undefined && parsed.errors !== undefined) throw new Error(`GraphQL errors ${JSON.stringify(parsed.errors).slice(0, 400)}`)
+    if (request.rowsPath !== undefined && parsed.errors !== undefined)
+      throw new Error(`GraphQL errors ${JSON.stringify(parsed.errors).slice(0, 400)}`)
     rows = extractRows(system, parsed, writeStatus !== undefined, request.rowsPath)
   } catch (error) {
-    return { ...base, mismatches: [`unreadable body (${(error as Error).message}): ${text.slice(0, 500)}`], representationNotes: [] }
+    return {
+      ...base,
+      mismatches: [`unreadable body (${(error as Error).message}): ${text.slice(0, 500)}`],
+      representationNotes: [],
+    }
   }
   const writeMismatches = writeStatus === undefined ? [] : checkWrite(writeStatus, response.status, location, rows)
   if (expected === undefined) return { ...base, rows, mismatches: writeMismatches, representationNotes: [] }
   const comparison = compareRows(expected, rows)
-  return { ...base, rows, mismatches: [...writeMismatches, ...comparison.mismatches], representationNotes: comparison.representationNotes }
+  return {
+    ...base,
+    rows,
+    mismatches: [...writeMismatches, ...comparison.mismatches],
+    representationNotes: comparison.representationNotes,
+  }
 }
 
-function checkWrite(expectedStatus: number, status: number, location: string | null, rows: readonly unknown[]): string[] {
+function checkWrite(
+  expectedStatus: number,
+  status: number,
+  location: string | null,
+  rows: readonly unknown[],
+): string[] {
   const mismatches: string[] = []
   if (status !== expectedStatus) mismatches.push(`expected status ${expectedStatus}, got ${status}`)
   if (rows.length !== 1) mismatches.push(`expected "value" to hold the written row, got ${rows.length} rows`)
@@ -109,13 +139,17 @@ function checkWrite(expectedStatus: number, status: number, location: string | n
     } catch {
       mismatches.push(`Location is not an absolute URL: ${location}`)
     }
-    if (path !== undefined && !path.endsWith(`/${String(id)}`)) mismatches.push(`Location ${location} does not end in the row's id ${String(id)}`)
+    if (path !== undefined && !path.endsWith(`/${String(id)}`))
+      mismatches.push(`Location ${location} does not end in the row's id ${String(id)}`)
   }
   return mismatches
 }
 
 /** GET `url` with `headers` over node:http, keeping the body bytes as sent (fetch would decode them). */
-function getRaw(url: string, headers: Readonly<Record<string, string>>): Promise<{ status: number; ok: boolean; headers: { get(name: string): string | null }; body: Buffer }> {
+function getRaw(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<{ status: number; ok: boolean; headers: { get(name: string): string | null }; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpRequest(url, { method: 'GET', headers: { ...headers } }, (res) => {
       const chunks: Buffer[] = []
@@ -129,7 +163,9 @@ function getRaw(url: string, headers: Readonly<Record<string, string>>): Promise
         }
         resolve({ status, ok: status >= 200 && status < 300, headers: { get }, body: Buffer.concat(chunks) })
       })
-    }).on('error', reject).end()
+    })
+      .on('error', reject)
+      .end()
   })
 }
 

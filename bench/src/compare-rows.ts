@@ -18,7 +18,9 @@ export function compareRows(expected: readonly unknown[], actual: readonly unkno
     const want = expected[i] as Record<string, unknown>
     const got = actual[i] as Record<string, unknown>
     const wantKeys = Object.keys(want).sort().join(',')
-    const gotKeys = Object.keys(got ?? {}).sort().join(',')
+    const gotKeys = Object.keys(got ?? {})
+      .sort()
+      .join(',')
     if (wantKeys !== gotKeys) {
       mismatches.push(`row ${i}: expected fields [${wantKeys}], got [${gotKeys}]`)
       continue
@@ -28,12 +30,22 @@ export function compareRows(expected: readonly unknown[], actual: readonly unkno
       const b = got[field]
       if (Object.is(a, b)) continue
       // Embedded records and lists ($expand): equal when their JSON is, whatever the key order.
-      if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && canonicalJson(a) === canonicalJson(b)) continue
+      if (
+        typeof a === 'object' &&
+        a !== null &&
+        typeof b === 'object' &&
+        b !== null &&
+        canonicalJson(a) === canonicalJson(b)
+      )
+        continue
       if (sameNumber(a, b)) {
-        if (!notes.has(field)) notes.set(field, `${field}: ${JSON.stringify(a)} (${typeof a}) vs ${JSON.stringify(b)} (${typeof b})`)
+        if (!notes.has(field))
+          notes.set(field, `${field}: ${JSON.stringify(a)} (${typeof a}) vs ${JSON.stringify(b)} (${typeof b})`)
         continue
       }
-      mismatches.push(`row ${i} (${JSON.stringify(want['id'])}) field ${field}: expected ${JSON.stringify(a)}, got ${JSON.stringify(b)}`)
+      mismatches.push(
+        `row ${i} (${JSON.stringify(want['id'])}) field ${field}: expected ${JSON.stringify(a)}, got ${JSON.stringify(b)}`,
+      )
     }
   }
   return { mismatches, representationNotes: [...notes.values()] }
@@ -41,13 +53,18 @@ export function compareRows(expected: readonly unknown[], actual: readonly unkno
 
 /** JSON with object keys sorted, so two embeddings written in different key orders compare equal. */
 function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
-    : v))
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+        )
+      : v,
+  )
 }
 
 function sameNumber(a: unknown, b: unknown): boolean {
-  const asNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN)
+  const asNumber = (v: unknown): number =>
+    typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN
   if (typeof a === typeof b) return false
   const x = asNumber(a)
   return !Number.isNaN(x) && x === asNumber(b)

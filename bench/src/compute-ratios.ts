@@ -17,13 +17,19 @@ export interface RatioResult {
 }
 
 /** Sluice / every other system (or the scenario's own `ratios`) of each scenario (median req/s), per load generator, with the scenario's targets. */
-export function computeRatios(scenarios: readonly BenchScenario[], measurements: readonly SystemMeasurement[]): RatioResult[] {
+export function computeRatios(
+  scenarios: readonly BenchScenario[],
+  measurements: readonly SystemMeasurement[],
+): RatioResult[] {
   const ratios: RatioResult[] = []
   for (const scenario of scenarios) {
     const of = (system: SystemKey): SystemMeasurement | undefined =>
       measurements.find((m) => m.scenario === scenario.key && m.system === system)
-    const pairs = scenario.ratios
-      ?? (Object.keys(scenario.paths) as SystemKey[]).filter((k) => k !== 'sluice').map((baseline) => ({ system: 'sluice' as SystemKey, baseline }))
+    const pairs =
+      scenario.ratios ??
+      (Object.keys(scenario.paths) as SystemKey[])
+        .filter((k) => k !== 'sluice')
+        .map((baseline) => ({ system: 'sluice' as SystemKey, baseline }))
     for (const { system, baseline } of pairs) {
       const sluice = of(system)
       const other = of(baseline)
@@ -35,9 +41,15 @@ export function computeRatios(scenarios: readonly BenchScenario[], measurements:
         const target = scenario.targets.find((t) => t.baseline === baseline)?.ratio
         const ratio = a / b
         ratios.push({
-          scenario: scenario.key, system, baseline, tool,
-          sluiceRequestsPerSecond: a, baselineRequestsPerSecond: b, ratio,
-          target, met: target === undefined ? undefined : ratio >= target,
+          scenario: scenario.key,
+          system,
+          baseline,
+          tool,
+          sluiceRequestsPerSecond: a,
+          baselineRequestsPerSecond: b,
+          ratio,
+          target,
+          met: target === undefined ? undefined : ratio >= target,
         })
       }
     }

@@ -5,7 +5,12 @@ import { isSluice, type SystemKey } from './bench-systems.js'
  * every system in a write scenario (`envelope`); otherwise the json_agg baseline sends the bare array, the rows
  * baseline an array or, for a key read, the row itself.
  */
-export function extractRows(system: SystemKey, body: unknown, envelope = false, rowsPath?: readonly string[]): unknown[] {
+export function extractRows(
+  system: SystemKey,
+  body: unknown,
+  envelope = false,
+  rowsPath?: readonly string[],
+): unknown[] {
   if (rowsPath !== undefined) return snakeCaseKeys(system, atPath(body, rowsPath))
   if (system === 'platformatic') return snakeCaseKeys(system, Array.isArray(body) ? body : [body])
   if (isSluice(system) || envelope) {
@@ -22,7 +27,8 @@ export function extractRows(system: SystemKey, body: unknown, envelope = false, 
 function atPath(body: unknown, path: readonly string[]): unknown[] {
   let node = body
   for (const name of path) {
-    if (node === null || typeof node !== 'object') throw new Error(`the body has nothing at ${path.join('.')}: ${JSON.stringify(body).slice(0, 300)}`)
+    if (node === null || typeof node !== 'object')
+      throw new Error(`the body has nothing at ${path.join('.')}: ${JSON.stringify(body).slice(0, 300)}`)
     node = (node as Record<string, unknown>)[name]
   }
   if (Array.isArray(node)) return node
@@ -36,6 +42,12 @@ function atPath(body: unknown, path: readonly string[]): unknown[] {
  */
 function snakeCaseKeys(system: SystemKey, rows: unknown[]): unknown[] {
   if (system !== 'platformatic' && system !== 'postgraphile') return rows
-  return rows.map((row) => Object.fromEntries(Object.entries(row as Record<string, unknown>).map(([key, value]) =>
-    [key === 'rowId' ? 'id' : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value])))
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row as Record<string, unknown>).map(([key, value]) => [
+        key === 'rowId' ? 'id' : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        value,
+      ]),
+    ),
+  )
 }

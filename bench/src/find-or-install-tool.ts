@@ -6,11 +6,17 @@ import { delimiter, join } from 'node:path'
  * The executable `name`: on PATH, else installed from Debian's package `debianPackage` when the bench runs as root
  * with apt-get (a fresh machine), else undefined. `log` tells what happens.
  */
-export function findOrInstallTool(name: string, debianPackage: string, log: (line: string) => void): string | undefined {
+export function findOrInstallTool(
+  name: string,
+  debianPackage: string,
+  log: (line: string) => void,
+): string | undefined {
   const found = findOnPath(name)
   if (found !== undefined || process.getuid?.() !== 0 || findOnPath('apt-get') === undefined) return found
   log(`${name} is not installed: installing the Debian package ${debianPackage} (once)`)
-  const install = (): void => { execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'ignore' }) }
+  const install = (): void => {
+    execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'ignore' })
+  }
   try {
     install()
   } catch {

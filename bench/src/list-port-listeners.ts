@@ -20,7 +20,10 @@ export function listPortListeners(port: number): PortListeners | undefined {
   } catch {
     return undefined
   }
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '')
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
   const pids = lines.flatMap((l) => [...l.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])))
   return { count: lines.length, pids: [...new Set(pids)], lines }
 }

@@ -102,12 +102,15 @@ export interface DatasetStatus {
  * (no row added or changed by a write scenario, id sequence at the last row), then ANALYZE. `reload` drops and loads
  * the tables even when they are intact: every system of a write scenario starts from a freshly loaded table.
  */
-export async function loadDataset(databaseUrl: string, options: { readonly reload?: boolean } = {}): Promise<DatasetStatus> {
+export async function loadDataset(
+  databaseUrl: string,
+  options: { readonly reload?: boolean } = {},
+): Promise<DatasetStatus> {
   await ensureDatabase(databaseUrl)
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    if (options.reload !== true && await isLoaded(client)) {
+    if (options.reload !== true && (await isLoaded(client))) {
       // The `procedure` scenario's function leaves the rows alone: (re)created on every run, also over an older load.
       await client.query(PROCEDURE_SQL)
       return { created: false, authors: AUTHOR_COUNT, books: BOOK_COUNT }
@@ -118,9 +121,11 @@ export async function loadDataset(databaseUrl: string, options: { readonly reloa
     await client.query('COMMIT')
     await client.query('ANALYZE authors')
     await client.query('ANALYZE books')
-    for (const table of ['catalog_publishers', 'catalog_books', 'catalog_book_authors']) await client.query(`ANALYZE ${table}`)
+    for (const table of ['catalog_publishers', 'catalog_books', 'catalog_book_authors'])
+      await client.query(`ANALYZE ${table}`)
     const counts = await countRows(client)
-    if (counts.authors !== AUTHOR_COUNT || counts.books !== BOOK_COUNT) throw new Error(`dataset load produced ${JSON.stringify(counts)}`)
+    if (counts.authors !== AUTHOR_COUNT || counts.books !== BOOK_COUNT)
+      throw new Error(`dataset load produced ${JSON.stringify(counts)}`)
     return { created: true, ...counts }
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)

@@ -77,43 +77,73 @@ export async function measureSystem(
   const url = origin + sample.path
   const write = scenario.write
   const query = scenario.queries?.[system.key]
-  const stream: RequestStream | undefined = query !== undefined ? { method: 'POST', next: () => ({ path: sample.path, body: sample.body ?? '' }) }
-    : write === undefined ? undefined : {
-      method: write.method,
-      next: () => {
-        const request = scenarioRequest(scenario, path, ++writeRequests)
-        return { path: request.path, body: request.body ?? '' }
-      },
-    }
+  const stream: RequestStream | undefined =
+    query !== undefined
+      ? { method: 'POST', next: () => ({ path: sample.path, body: sample.body ?? '' }) }
+      : write === undefined
+        ? undefined
+        : {
+            method: write.method,
+            next: () => {
+              const request = scenarioRequest(scenario, path, ++writeRequests)
+              return { path: request.path, body: request.body ?? '' }
+            },
+          }
   const headers = scenario.headers
   const runWrkHere = write === undefined ? wrk : undefined
-  if (wrk !== undefined && runWrkHere === undefined) log('  wrk: not run for a write scenario (it would need a Lua script for the varying bodies)')
+  if (wrk !== undefined && runWrkHere === undefined)
+    log('  wrk: not run for a write scenario (it would need a Lua script for the varying bodies)')
   const before = listPortListeners(settings.port)
   if (before !== undefined && before.count > 0) {
-    throw new Error(`port ${settings.port} is already in use before starting ${system.key}:\n${before.lines.join('\n')}`)
+    throw new Error(
+      `port ${settings.port} is already in use before starting ${system.key}:\n${before.lines.join('\n')}`,
+    )
   }
   const { server, script } = startSystem(system, settings, log)
   try {
-    const readyMs = await waitUntilReady(server, origin + (system.readyPath ?? '/'), 60_000, system.readyAnyStatus === true)
+    const readyMs = await waitUntilReady(
+      server,
+      origin + (system.readyPath ?? '/'),
+      60_000,
+      system.readyAnyStatus === true,
+    )
     const listeners = listPortListeners(settings.port)
     if (listeners === undefined) log('  warning: `ss` is not available; cannot check for a second listener on the port')
     else if (listeners.count !== 1 || !listeners.pids.includes(server.pid)) {
-      throw new Error(`expected exactly one listener (pid ${server.pid}) on port ${settings.port}, found:\n${listeners.lines.join('\n')}`)
+      throw new Error(
+        `expected exactly one listener (pid ${server.pid}) on port ${settings.port}, found:\n${listeners.lines.join('\n')}`,
+      )
     }
-    const checkRequest = { method: sample.method, url, ...(sample.body === undefined ? {} : { body: sample.body }), ...(write === undefined ? {} : { writeStatus: write.status }),
+    const checkRequest = {
+      method: sample.method,
+      url,
+      ...(sample.body === undefined ? {} : { body: sample.body }),
+      ...(write === undefined ? {} : { writeStatus: write.status }),
       ...(query === undefined ? {} : { rowsPath: query.rows }),
-      ...(headers === undefined ? {} : { headers }), ...(system.compression === undefined ? {} : { encoded: system.compression !== 'none' }) }
+      ...(headers === undefined ? {} : { headers }),
+      ...(system.compression === undefined ? {} : { encoded: system.compression !== 'none' }),
+    }
     // The hello baseline answers a constant object: it is in a row scenario only as the reference for the ratio.
-    const check = await checkResponse(checkRequest, system.key, scenario.comparesRows && system.key !== 'fastify-hello', expected)
-    if (check.status < 200 || check.status >= 300) throw new Error(`${sample.method} ${url} answered ${check.status}: ${check.mismatches.join('; ')}`)
-    if (check.mismatches.length > 0) log(`  ${write === undefined ? 'ROW MISMATCH vs raw pg rows' : 'MISMATCH'}: ${check.mismatches.join('; ')}`)
+    const check = await checkResponse(
+      checkRequest,
+      system.key,
+      scenario.comparesRows && system.key !== 'fastify-hello',
+      expected,
+    )
+    if (check.status < 200 || check.status >= 300)
+      throw new Error(`${sample.method} ${url} answered ${check.status}: ${check.mismatches.join('; ')}`)
+    if (check.mismatches.length > 0)
+      log(`  ${write === undefined ? 'ROW MISMATCH vs raw pg rows' : 'MISMATCH'}: ${check.mismatches.join('; ')}`)
 
     const quiet = await waitForQuiet(server.pid, settings.maxForeignCpu, 60_000)
     if (quiet > settings.maxForeignCpu) log(`  warning: other processes still take ${quiet}% of a core`)
     const loadAverageBefore = readLoadAverage()
-    log(`  pid ${server.pid}, ready in ${readyMs} ms, ${check.bytes} B/response${check.contentEncoding ? ` (${check.contentEncoding})` : ''}, loadavg ${loadAverageBefore.join(' ')}`)
+    log(
+      `  pid ${server.pid}, ready in ${readyMs} ms, ${check.bytes} B/response${check.contentEncoding ? ` (${check.contentEncoding})` : ''}, loadavg ${loadAverageBefore.join(' ')}`,
+    )
     const quietBytes = server.output().length
-    const warmup = settings.warmup > 0 ? await runAutocannon(url, settings.warmup, settings.connections, stream, headers) : undefined
+    const warmup =
+      settings.warmup > 0 ? await runAutocannon(url, settings.warmup, settings.connections, stream, headers) : undefined
     const discardedRuns: LoadRun[] = []
     const measure = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
       for (let attempt = 0; ; attempt++) {
@@ -127,14 +157,20 @@ export async function measureSystem(
     }
     const measureOnce = async (tool: LoadRun['tool'], i: number): Promise<LoadRun> => {
       const start = sampleCpu(server.pid)
-      const result = tool === 'wrk' && runWrkHere !== undefined
-        ? await runWrk(runWrkHere, url, settings.duration, settings.connections, { body: query === undefined ? undefined : sample.body, headers })
-        : await runAutocannon(url, settings.duration, settings.connections, stream, headers)
+      const result =
+        tool === 'wrk' && runWrkHere !== undefined
+          ? await runWrk(runWrkHere, url, settings.duration, settings.connections, {
+              body: query === undefined ? undefined : sample.body,
+              headers,
+            })
+          : await runAutocannon(url, settings.duration, settings.connections, stream, headers)
       const run = { ...result, cpu: cpuUsageBetween(start, sampleCpu(server.pid)) }
       const c = run.cpu
-      log(`  ${tool} run ${i + 1}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyP50Ms} ms, p99 ${run.latencyP99Ms} ms, `
-        + `non-2xx ${run.non2xx}, errors ${run.errors}; CPU % of a core: server ${c.server}, load generator ${c.runner}, `
-        + `postgres ${c.postgres}, foreign ${c.foreign}, steal ${c.steal}`)
+      log(
+        `  ${tool} run ${i + 1}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyP50Ms} ms, p99 ${run.latencyP99Ms} ms, ` +
+          `non-2xx ${run.non2xx}, errors ${run.errors}; CPU % of a core: server ${c.server}, load generator ${c.runner}, ` +
+          `postgres ${c.postgres}, foreign ${c.foreign}, steal ${c.steal}`,
+      )
       return run
     }
     const autocannonRuns: LoadRun[] = []
@@ -153,10 +189,19 @@ export async function measureSystem(
       readyMs,
       listeners,
       check: checkRecord,
-      rowsCheck: !scenario.comparesRows ? 'n/a'
-        : system.key === 'pg-rows' ? (check.mismatches.length > 0 ? 'mismatch' : 'reference')
-        : expected === undefined ? (check.mismatches.length > 0 ? 'mismatch' : 'not-checked')
-        : check.mismatches.length > 0 ? 'mismatch' : 'same',
+      rowsCheck: !scenario.comparesRows
+        ? 'n/a'
+        : system.key === 'pg-rows'
+          ? check.mismatches.length > 0
+            ? 'mismatch'
+            : 'reference'
+          : expected === undefined
+            ? check.mismatches.length > 0
+              ? 'mismatch'
+              : 'not-checked'
+            : check.mismatches.length > 0
+              ? 'mismatch'
+              : 'same',
       referenceRows: system.key === 'pg-rows' || system.compression === 'none' ? rows : undefined,
       loadAverageBefore,
       loadAverageAfter: readLoadAverage(),
@@ -175,18 +220,27 @@ export async function measureSystem(
 }
 
 /** Starts one system: our server scripts (Sluice from sources unless a prebuilt entry is set), or a peer. */
-function startSystem(system: BenchSystem, settings: BenchSettings, log: (line: string) => void): { server: ServerProcess; script: string } {
-  if (system.peer !== undefined) return { server: startPeer(system.peer, settings.port, settings.databaseUrl, log), script: `peer ${system.peer}` }
+function startSystem(
+  system: BenchSystem,
+  settings: BenchSettings,
+  log: (line: string) => void,
+): { server: ServerProcess; script: string } {
+  if (system.peer !== undefined)
+    return { server: startPeer(system.peer, settings.port, settings.databaseUrl, log), script: `peer ${system.peer}` }
   if (system.script === undefined) throw new Error(`${system.key} has neither a script nor a peer`)
   const prebuilt = system.script === 'sluice-server.ts' ? settings.sluiceEntry : undefined
   const env = {
-    SLUICE_BENCH_PORT: String(settings.port), SLUICE_BENCH_DATABASE_URL: settings.databaseUrl,
+    SLUICE_BENCH_PORT: String(settings.port),
+    SLUICE_BENCH_DATABASE_URL: settings.databaseUrl,
     ...(system.compression === undefined ? {} : { SLUICE_BENCH_COMPRESSION: system.compression }),
     ...(system.cache === true ? { SLUICE_BENCH_CACHE: '1' } : {}),
   }
   if (system.node22 === true) installPeer('node22', log)
   const node = system.node22 === true ? { node: node22Binary() } : {}
   const script = prebuilt ?? join(SERVERS_DIR, system.script)
-  const server = prebuilt === undefined ? startServerProcess(script, [], env, node) : startServerProcess(prebuilt, [], env, { tsx: false, ...node })
+  const server =
+    prebuilt === undefined
+      ? startServerProcess(script, [], env, node)
+      : startServerProcess(prebuilt, [], env, { tsx: false, ...node })
   return { server, script }
 }

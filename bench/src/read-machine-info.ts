@@ -24,7 +24,8 @@ export async function readMachineInfo(databaseUrl: string, wrk: string | undefin
   const version = (name: string): string => (require(`${name}/package.json`) as { version: string }).version
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
-  const postgres = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '?'
+  const postgres =
+    (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '?'
   await client.end()
   return {
     cpus: os.cpus().length,

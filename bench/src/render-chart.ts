@@ -16,8 +16,14 @@ export function renderChart(report: BenchReport): string {
   const parts: string[] = []
   let y = 40
   for (const scenario of BENCH_SCENARIOS) {
-    const rows = report.measurements.filter((m) => m.scenario === scenario.key)
-      .map((m) => ({ label: m.label, system: m.system, rps: (m.wrk ?? m.autocannon)?.requestsPerSecond, tool: m.wrk === undefined ? 'ac' : 'wrk' }))
+    const rows = report.measurements
+      .filter((m) => m.scenario === scenario.key)
+      .map((m) => ({
+        label: m.label,
+        system: m.system,
+        rps: (m.wrk ?? m.autocannon)?.requestsPerSecond,
+        tool: m.wrk === undefined ? 'ac' : 'wrk',
+      }))
       .filter((r): r is typeof r & { rps: number } => r.rps !== undefined)
     if (rows.length === 0) continue
     const max = Math.max(...rows.map((r) => r.rps))
@@ -25,10 +31,16 @@ export function renderChart(report: BenchReport): string {
     y += TITLE_HEIGHT
     for (const row of rows) {
       const width = Math.max(1, Math.round(((WIDTH - LABEL_WIDTH - 90) * row.rps) / max))
-      const fill = isSluice(row.system) ? '#1f77b4' : row.system === 'platformatic' || row.system === 'postgraphile' ? '#d62728' : '#999999'
+      const fill = isSluice(row.system)
+        ? '#1f77b4'
+        : row.system === 'platformatic' || row.system === 'postgraphile'
+          ? '#d62728'
+          : '#999999'
       parts.push(`<text x="${LABEL_WIDTH - 6}" y="${y + 13}" text-anchor="end">${escape(row.label)}</text>`)
       parts.push(`<rect x="${LABEL_WIDTH}" y="${y}" width="${width}" height="${BAR_HEIGHT}" fill="${fill}"/>`)
-      parts.push(`<text x="${LABEL_WIDTH + width + 6}" y="${y + 13}">${Math.round(row.rps).toLocaleString('en-US')} (${row.tool})</text>`)
+      parts.push(
+        `<text x="${LABEL_WIDTH + width + 6}" y="${y + 13}">${Math.round(row.rps).toLocaleString('en-US')} (${row.tool})</text>`,
+      )
       y += BAR_HEIGHT + GAP
     }
     y += 10

@@ -13,16 +13,34 @@ export interface RequestStream {
  * every time, or, with `stream`, the requests it hands out (each connection asks for its next one through
  * autocannon's `setupRequest`). `headers` go on every GET.
  */
-export async function runAutocannon(url: string, seconds: number, connections: number, stream?: RequestStream, headers?: Readonly<Record<string, string>>): Promise<LoadRun> {
-  const requests: autocannon.Request[] | undefined = stream === undefined ? undefined : [{
-    method: stream.method,
-    headers: { 'content-type': 'application/json' },
-    setupRequest: (request) => {
-      const next = stream.next()
-      return { ...request, path: next.path, body: next.body }
-    },
-  }]
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, ...(requests === undefined ? {} : { requests }), ...(headers === undefined ? {} : { headers: { ...headers } }) })
+export async function runAutocannon(
+  url: string,
+  seconds: number,
+  connections: number,
+  stream?: RequestStream,
+  headers?: Readonly<Record<string, string>>,
+): Promise<LoadRun> {
+  const requests: autocannon.Request[] | undefined =
+    stream === undefined
+      ? undefined
+      : [
+          {
+            method: stream.method,
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => {
+              const next = stream.next()
+              return { ...request, path: next.path, body: next.body }
+            },
+          },
+        ]
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    ...(requests === undefined ? {} : { requests }),
+    ...(headers === undefined ? {} : { headers: { ...headers } }),
+  })
   return {
     tool: 'autocannon',
     seconds: result.duration,

@@ -27,21 +27,30 @@ const log = (line: string): void => void process.stdout.write(`${line}\n`)
 
 const startedAt = new Date().toISOString()
 const settings = await resolveSluiceEntry(readBenchSettings())
-const scenarios = BENCH_SCENARIOS.filter((s) => settings.scenarios === undefined ? s.optIn !== true : settings.scenarios.includes(s.key))
-if (scenarios.length === 0) throw new Error(`SLUICE_BENCH_SCENARIOS matched none of ${BENCH_SCENARIOS.map((s) => s.key).join(', ')}`)
+const scenarios = BENCH_SCENARIOS.filter((s) =>
+  settings.scenarios === undefined ? s.optIn !== true : settings.scenarios.includes(s.key),
+)
+if (scenarios.length === 0)
+  throw new Error(`SLUICE_BENCH_SCENARIOS matched none of ${BENCH_SCENARIOS.map((s) => s.key).join(', ')}`)
 
 const dataset = await loadDataset(settings.databaseUrl)
 log(`dataset: ${dataset.created ? 'loaded' : 'already loaded'} (${dataset.authors} authors, ${dataset.books} books)`)
 const wrk = settings.wrk ? findOrInstallWrk(log) : undefined
 const machine = await readMachineInfo(settings.databaseUrl, wrk)
-log(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB; Node ${machine.node}; PostgreSQL ${machine.postgres}; wrk ${wrk ?? 'not on PATH (autocannon only)'}`)
-log(`method: ${settings.warmup} s warm-up, ${settings.runs} × ${settings.duration} s, ${settings.connections} connections, port ${settings.port}`)
+log(
+  `machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB; Node ${machine.node}; PostgreSQL ${machine.postgres}; wrk ${wrk ?? 'not on PATH (autocannon only)'}`,
+)
+log(
+  `method: ${settings.warmup} s warm-up, ${settings.runs} × ${settings.duration} s, ${settings.connections} connections, port ${settings.port}`,
+)
 
 const measurements: SystemMeasurement[] = []
 const failures: { scenario: string; system: string; error: string }[] = []
 for (const scenario of scenarios) {
   let expected: readonly unknown[] | undefined
-  const keys = (Object.keys(scenario.paths) as SystemKey[]).filter((k) => settings.systems === undefined || settings.systems.includes(k))
+  const keys = (Object.keys(scenario.paths) as SystemKey[]).filter(
+    (k) => settings.systems === undefined || settings.systems.includes(k),
+  )
   const rounds = settings.interleave ? settings.runs : 1
   const parts = new Map<SystemKey, SystemMeasurement[]>()
   for (let round = 1; round <= rounds; round++) {
@@ -107,8 +116,17 @@ if (process.env['SLUICE_BENCH_BIG_PAGE'] !== '0') {
 }
 
 const report: BenchReport = {
-  startedAt, finishedAt: new Date().toISOString(), settings, machine, dataset, measurements, failures,
-  ratios: computeRatios(scenarios, measurements), logging, ...(startup === undefined ? {} : { startup }), ...(bigPage === undefined ? {} : { bigPage }),
+  startedAt,
+  finishedAt: new Date().toISOString(),
+  settings,
+  machine,
+  dataset,
+  measurements,
+  failures,
+  ratios: computeRatios(scenarios, measurements),
+  logging,
+  ...(startup === undefined ? {} : { startup }),
+  ...(bigPage === undefined ? {} : { bigPage }),
 }
 const markdown = formatBenchReport(report)
 mkdirSync(RESULTS_DIR, { recursive: true })
@@ -122,8 +140,11 @@ writeFileSync(join(RESULTS_DIR, 'latest.svg'), chart)
 log(`\n${markdown}`)
 for (const r of report.ratios) {
   if (r.tool !== 'autocannon' && r.target === undefined) continue
-  const target = r.target === undefined ? '(no target)' : `target ≥ ${(r.target * 100).toFixed(0)}%: ${r.met ? 'MET' : 'MISSED'}`
-  log(`ratio ${r.scenario} [${r.tool}]: ${BENCH_SYSTEMS[r.system].label} / ${BENCH_SYSTEMS[r.baseline].label} = ${(r.ratio * 100).toFixed(1)}% ${target}`)
+  const target =
+    r.target === undefined ? '(no target)' : `target ≥ ${(r.target * 100).toFixed(0)}%: ${r.met ? 'MET' : 'MISSED'}`
+  log(
+    `ratio ${r.scenario} [${r.tool}]: ${BENCH_SYSTEMS[r.system].label} / ${BENCH_SYSTEMS[r.baseline].label} = ${(r.ratio * 100).toFixed(1)}% ${target}`,
+  )
 }
 log(`\nresults: ${join(RESULTS_DIR, `bench-${stamp}.json`)} and .md`)
 process.exitCode = failures.length > 0 || measurements.some((m) => m.rowsCheck === 'mismatch') ? 1 : 0

@@ -26,7 +26,13 @@ export interface WrkRequest {
  * One `wrk -t1 -c<connections> -d<seconds>s --latency` run (a separate process, one thread); with a body, every
  * request is a POST of that JSON body, and headers are added, through a generated Lua script.
  */
-export function runWrk(wrk: string, url: string, seconds: number, connections: number, request: WrkRequest = {}): Promise<LoadRun> {
+export function runWrk(
+  wrk: string,
+  url: string,
+  seconds: number,
+  connections: number,
+  request: WrkRequest = {},
+): Promise<LoadRun> {
   const script = request.body === undefined && request.headers === undefined ? [] : ['-s', writeRequestScript(request)]
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...script, url]
   return new Promise((resolve, reject) => {
@@ -49,9 +55,14 @@ function writeRequestScript(request: WrkRequest): string {
   const file = join(mkdtempSync(join(tmpdir(), 'sluice-wrk-')), 'request.lua')
   const lines: string[] = []
   if (request.body !== undefined) {
-    lines.push('wrk.method = "POST"', `wrk.headers["Content-Type"] = "application/json"`, `wrk.body = ${luaString(request.body)}`)
+    lines.push(
+      'wrk.method = "POST"',
+      `wrk.headers["Content-Type"] = "application/json"`,
+      `wrk.body = ${luaString(request.body)}`,
+    )
   }
-  for (const [name, value] of Object.entries(request.headers ?? {})) lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`)
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`)
   writeFileSync(file, `${lines.join('\n')}\n`)
   return file
 }

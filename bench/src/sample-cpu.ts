@@ -58,8 +58,15 @@ export function cpuUsageBetween(a: CpuSnapshot, b: CpuSnapshot): CpuUsage {
   const runner = pct(b.runner - a.runner)
   const server = pct(b.server - a.server)
   const postgres = pct(b.postgres - a.postgres)
-  return { total, runner, server, postgres, foreign: Math.max(0, total - runner - server - postgres),
-    interrupts: pct(b.interrupts - a.interrupts), steal: pct(b.steal - a.steal) }
+  return {
+    total,
+    runner,
+    server,
+    postgres,
+    foreign: Math.max(0, total - runner - server - postgres),
+    interrupts: pct(b.interrupts - a.interrupts),
+    steal: pct(b.steal - a.steal),
+  }
 }
 
 function readStat(pid: number): { comm: string; ticks: number; childTicks: number } | undefined {

@@ -35,7 +35,12 @@ export interface StartOptions {
  * Starts `node <TSX_NODE_ARGS> <script> [...args]` (plain `node <script>` with `tsx: false`) as a child of this
  * process, in the workspace root unless `cwd` says otherwise, with the given extra environment.
  */
-export function startServerProcess(script: string, args: readonly string[], env: Readonly<Record<string, string>>, options: StartOptions = {}): ServerProcess {
+export function startServerProcess(
+  script: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  options: StartOptions = {},
+): ServerProcess {
   hookExit()
   const nodeArgs = [...(options.nodeArgs ?? []), ...(options.tsx === false ? [] : TSX_NODE_ARGS)]
   const child = spawn(options.node ?? process.execPath, [...nodeArgs, script, ...args], {

@@ -33,7 +33,9 @@ export function summarizeRuns(runs: readonly LoadRun[]): RunSummary | undefined 
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     serverCpu: runs.every((r) => r.cpu !== undefined) ? median(runs.map((r) => r.cpu?.server ?? 0)) : undefined,
     postgresCpu: runs.every((r) => r.cpu !== undefined) ? median(runs.map((r) => r.cpu?.postgres ?? 0)) : undefined,
-    maxForeignCpu: runs.every((r) => r.cpu !== undefined) ? Math.max(...runs.map((r) => (r.cpu?.foreign ?? 0) + (r.cpu?.steal ?? 0))) : undefined,
+    maxForeignCpu: runs.every((r) => r.cpu !== undefined)
+      ? Math.max(...runs.map((r) => (r.cpu?.foreign ?? 0) + (r.cpu?.steal ?? 0)))
+      : undefined,
   }
 }
 

@@ -32,14 +32,20 @@ export interface FixtureConfigOptions {
  * fields; read-only unless `options.actions` says otherwise), REST at `/api`, default pagination (100 per page,
  * `$first=-1` up to 100000), strict request bodies (the default).
  */
-export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, options: FixtureConfigOptions = {}): RuntimeConfig {
+export function buildFixtureConfig(
+  source: ConformanceSource,
+  fixture: Fixture,
+  options: FixtureConfigOptions = {},
+): RuntimeConfig {
   const actions = options.actions ?? ['read']
   const entities: Record<string, unknown> = {}
   for (const table of fixture.tables) {
     entities[table.name] = {
       source: { object: source.schema === undefined ? table.name : `${source.schema}.${table.name}`, type: 'table' },
       permissions: options.permissions?.[table.name] ?? [{ role: 'anonymous', actions: [...actions] }],
-      ...(options.relationships?.[table.name] === undefined ? {} : { relationships: inSchema(options.relationships[table.name], source.schema) }),
+      ...(options.relationships?.[table.name] === undefined
+        ? {}
+        : { relationships: inSchema(options.relationships[table.name], source.schema) }),
     }
   }
   // Keyless views: read-only, no key fields.
@@ -52,26 +58,47 @@ export function buildFixtureConfig(source: ConformanceSource, fixture: Fixture, 
   // Procedures: anonymous may execute them, by GET and POST; parameters come from the database's declaration.
   for (const procedure of fixture.procedures ?? []) {
     entities[procedure.name] = {
-      source: { object: source.schema === undefined ? procedure.name : `${source.schema}.${procedure.name}`, type: 'stored-procedure' },
+      source: {
+        object: source.schema === undefined ? procedure.name : `${source.schema}.${procedure.name}`,
+        type: 'stored-procedure',
+      },
       rest: { methods: ['get', 'post'] },
       permissions: [{ role: 'anonymous', actions: ['execute'] }],
     }
   }
   const json = {
-    'data-source': { 'database-type': source.databaseType, 'connection-string': source.connectionString, options: source.options ?? {} },
+    'data-source': {
+      'database-type': source.databaseType,
+      'connection-string': source.connectionString,
+      options: source.options ?? {},
+    },
     // GraphQL off unless asked for: most scenarios speak REST (and core's pipeline), and their generated column names
     // (`Größe`) are valid REST field names but not GraphQL names, which would stop the GraphQL plugin from starting.
-    runtime: { rest: { enabled: true, path: '/api' }, graphql: { enabled: options.graphql === true }, host: { mode: 'development' } },
+    runtime: {
+      rest: { enabled: true, path: '/api' },
+      graphql: { enabled: options.graphql === true },
+      host: { mode: 'development' },
+    },
     ...(options.autoentities === undefined ? { entities } : { autoentities: options.autoentities(source.schema) }),
   }
   return parseConfig(json, { baseDir: process.cwd(), env: {} })
 }
 
 /** Relationships with each `linking.object` qualified with `schema` (when there is one). */
-function inSchema(relationships: Readonly<Record<string, unknown>>, schema: string | undefined): Record<string, unknown> {
+function inSchema(
+  relationships: Readonly<Record<string, unknown>>,
+  schema: string | undefined,
+): Record<string, unknown> {
   if (schema === undefined) return { ...relationships }
-  return Object.fromEntries(Object.entries(relationships).map(([name, r]) => {
-    const linking = (r as Record<string, unknown>)['linking.object']
-    return [name, typeof linking === 'string' ? { ...(r as Record<string, unknown>), 'linking.object': `${schema}.${linking}` } : r]
-  }))
+  return Object.fromEntries(
+    Object.entries(relationships).map(([name, r]) => {
+      const linking = (r as Record<string, unknown>)['linking.object']
+      return [
+        name,
+        typeof linking === 'string'
+          ? { ...(r as Record<string, unknown>), 'linking.object': `${schema}.${linking}` }
+          : r,
+      ]
+    }),
+  )
 }

@@ -32,9 +32,11 @@ export interface ReplayArguments {
 
 /** The replay command inside this repository (or any project running the suite from its own vitest file). */
 export function formatVitestReplay(failure: ReplayArguments): string {
-  return `SLUICE_ENGINES=${failure.engine} SLUICE_PBT_SEED=${failure.seed}`
-    + (failure.path === undefined ? '' : ` SLUICE_PBT_PATH=${failure.path}`)
-    + ` vitest run conformance -t '${failure.scenario}'`
+  return (
+    `SLUICE_ENGINES=${failure.engine} SLUICE_PBT_SEED=${failure.seed}` +
+    (failure.path === undefined ? '' : ` SLUICE_PBT_PATH=${failure.path}`) +
+    ` vitest run conformance -t '${failure.scenario}'`
+  )
 }
 
 /**
@@ -44,9 +46,12 @@ export function formatVitestReplay(failure: ReplayArguments): string {
  * is reported; with 0 the first counterexample is reported unshrunk (`endOnFailure`). Running out of time before
  * the runs are done is a failure too (`markInterruptAsFailure`), stating how many runs passed.
  */
-export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>, options: CheckPropertyOptions): Promise<void> {
+export async function checkProperty<Ts>(
+  property: fc.IAsyncPropertyWithHooks<Ts>,
+  options: CheckPropertyOptions,
+): Promise<void> {
   const { config } = options
-  const seed = config.seed ?? ((Date.now() ^ (Math.random() * 0x100000000)) | 0)
+  const seed = config.seed ?? (Date.now() ^ (Math.random() * 0x100000000)) | 0
   const label = `[${options.engine}] ${options.scenario}`
   const details = await fc.check(property, {
     numRuns: scaleRuns(config, options.baseRuns),
@@ -56,18 +61,36 @@ export async function checkProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>
     // A replayed path needs no shrinking; with a zero budget the first counterexample is the report.
     endOnFailure: config.path !== undefined || config.shrinkSeconds === 0,
     ...(config.path === undefined ? {} : { path: config.path }),
-    plugins: [createShrinkBudgetPlugin<Ts>({ budgetMs: config.shrinkSeconds * 1000, label, report: options.report ?? ((line) => console.warn(line)) })],
+    plugins: [
+      createShrinkBudgetPlugin<Ts>({
+        budgetMs: config.shrinkSeconds * 1000,
+        label,
+        report: options.report ?? ((line) => console.warn(line)),
+      }),
+    ],
   })
   if (!details.failed) return
   if (details.counterexample === null) {
-    throw new Error(details.interrupted
-      ? `${label} ran out of time after ${details.numRuns} passing runs (seed ${details.seed}); no counterexample was found. Lower SLUICE_PBT_RUNS (or --runs).`
-      : `${label} skipped too many generated values (${details.numSkips}, seed ${details.seed}): a precondition rejects almost everything.`)
+    throw new Error(
+      details.interrupted
+        ? `${label} ran out of time after ${details.numRuns} passing runs (seed ${details.seed}); no counterexample was found. Lower SLUICE_PBT_RUNS (or --runs).`
+        : `${label} skipped too many generated values (${details.numSkips}, seed ${details.seed}): a precondition rejects almost everything.`,
+    )
   }
-  const replay = (options.replay ?? formatVitestReplay)({ engine: options.engine, scenario: options.scenario, seed: details.seed, path: details.counterexamplePath ?? undefined })
-  const shrunk = details.interrupted ? ` (shrinking stopped by its ${config.shrinkSeconds} s budget after ${details.numShrinks} shrinks)` : ''
-  const report = fc.defaultReportMessage(details) ?? 'the property failed'
-  throw new Error(`${label} failed (seed ${details.seed}, path ${details.counterexamplePath ?? 'n/a'})${shrunk}.\nReplay: ${replay}\n\n${report}`, {
-    cause: details.errorInstance ?? undefined,
+  const replay = (options.replay ?? formatVitestReplay)({
+    engine: options.engine,
+    scenario: options.scenario,
+    seed: details.seed,
+    path: details.counterexamplePath ?? undefined,
   })
+  const shrunk = details.interrupted
+    ? ` (shrinking stopped by its ${config.shrinkSeconds} s budget after ${details.numShrinks} shrinks)`
+    : ''
+  const report = fc.defaultReportMessage(details) ?? 'the property failed'
+  throw new Error(
+    `${label} failed (seed ${details.seed}, path ${details.counterexamplePath ?? 'n/a'})${shrunk}.\nReplay: ${replay}\n\n${report}`,
+    {
+      cause: details.errorInstance ?? undefined,
+    },
+  )
 }

@@ -50,11 +50,16 @@ export type FixtureServerOptions = FixtureConfigOptions
 
 /** Empties the session, creates `fixture` in it, and boots a server over it (introspection sees the new tables). */
 export async function createFixtureServer<S extends EngineSession>(
-  engine: ConformanceEngine<S>, session: S, fixture: Fixture, options: FixtureServerOptions = {},
+  engine: ConformanceEngine<S>,
+  session: S,
+  fixture: Fixture,
+  options: FixtureServerOptions = {},
 ): Promise<FixtureServer> {
   await session.reset()
   await session.applyFixture(fixture)
-  const protocols = defaultPlugins().filter((plugin) => (plugin as SluicePlugin & { kind?: string }).kind === 'protocol')
+  const protocols = defaultPlugins().filter(
+    (plugin) => (plugin as SluicePlugin & { kind?: string }).kind === 'protocol',
+  )
   const server: SluiceServer = await createServer({
     config: buildFixtureConfig(session.source, fixture, options),
     plugins: [engine.createPlugin(session), ...protocols],
@@ -64,7 +69,8 @@ export async function createFixtureServer<S extends EngineSession>(
   const send = async (request: RestRequest): Promise<RestReply> => {
     const headers: Record<string, string | string[]> = {}
     if (request.body !== undefined) headers['content-type'] = 'application/json'
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = typeof value === 'string' ? value : [...value]
+    for (const [name, value] of Object.entries(request.headers ?? {}))
+      headers[name.toLowerCase()] = typeof value === 'string' ? value : [...value]
     const response = await server.app.inject({
       method: request.method,
       url: request.url,
@@ -73,7 +79,8 @@ export async function createFixtureServer<S extends EngineSession>(
     })
     const replyHeaders: Record<string, string> = {}
     for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) replyHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
+      if (value !== undefined)
+        replyHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
     }
     let json: unknown
     try {
@@ -81,14 +88,26 @@ export async function createFixtureServer<S extends EngineSession>(
     } catch {
       json = undefined
     }
-    return { status: response.statusCode, contentType: replyHeaders['content-type'] ?? '', text: response.body, json, headers: replyHeaders }
+    return {
+      status: response.statusCode,
+      contentType: replyHeaders['content-type'] ?? '',
+      text: response.body,
+      json,
+      headers: replyHeaders,
+    }
   }
   return {
     get: (pathAndQuery) => send({ method: 'GET', url: pathAndQuery }),
     send,
-    run: (request) => server.sluice.pipeline.run(request, {
-      requestId: 'conformance', principal: ANONYMOUS_PRINCIPAL, role: 'anonymous', mode: 'development', log: server.sluice.log, signal: undefined,
-    }),
+    run: (request) =>
+      server.sluice.pipeline.run(request, {
+        requestId: 'conformance',
+        principal: ANONYMOUS_PRINCIPAL,
+        role: 'anonymous',
+        mode: 'development',
+        log: server.sluice.log,
+        signal: undefined,
+      }),
     close: () => server.close(),
   }
 }

@@ -10,7 +10,15 @@ import type { FixtureProcedure } from './fixture-procedure.js'
 /** The neutral column types; every engine maps each onto a native type with the same semantics. */
 export type NeutralType = 'int' | 'bigint' | 'decimal' | 'text' | 'boolean' | 'date' | 'timestamp'
 
-export const NEUTRAL_TYPES: readonly NeutralType[] = Object.freeze(['int', 'bigint', 'decimal', 'text', 'boolean', 'date', 'timestamp'])
+export const NEUTRAL_TYPES: readonly NeutralType[] = Object.freeze([
+  'int',
+  'bigint',
+  'decimal',
+  'text',
+  'boolean',
+  'date',
+  'timestamp',
+])
 
 /**
  * A value of a column, by neutral type:
@@ -84,7 +92,8 @@ export interface FixtureView {
 /** The view's contents as the oracle reads them: the table's rows projected onto its columns, every column a key. */
 export function projectFixtureView(view: FixtureView, tables: readonly FixtureTable[]): FixtureTable {
   const table = tables.find((t) => t.name === view.table)
-  if (table === undefined) throw new Error(`fixture view '${view.name}' reads table '${view.table}', which the fixture lacks`)
+  if (table === undefined)
+    throw new Error(`fixture view '${view.name}' reads table '${view.table}', which the fixture lacks`)
   const columns = view.columns.map((name) => findFixtureColumn(table, name))
   const rows = table.rows.map((row) => Object.fromEntries(view.columns.map((name) => [name, row[name] ?? null])))
   // Sluice orders a keyless view by every column after the caller's terms: the oracle's tie-breakers, the same way.

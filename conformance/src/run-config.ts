@@ -30,7 +30,8 @@ export function readRunConfig(env: Readonly<Record<string, string | undefined>> 
   const runs = readNumber(env, 'SLUICE_PBT_RUNS', (n) => n > 0)
   const seed = readNumber(env, 'SLUICE_PBT_SEED', Number.isSafeInteger)
   const path = env['SLUICE_PBT_PATH']?.trim()
-  if (path !== undefined && path !== '' && !/^\d+(:\d+)*$/.test(path)) throw new Error(`SLUICE_PBT_PATH must look like 12:0:3, not '${path}'`)
+  if (path !== undefined && path !== '' && !/^\d+(:\d+)*$/.test(path))
+    throw new Error(`SLUICE_PBT_PATH must look like 12:0:3, not '${path}'`)
   const shrinkSeconds = readNumber(env, 'SLUICE_PBT_SHRINK_SECONDS', (n) => n >= 0)
   const engines = readList(env, 'SLUICE_ENGINES')
   return {
@@ -46,7 +47,10 @@ export function readRunConfig(env: Readonly<Record<string, string | undefined>> 
 
 /** Whether `SLUICE_SCENARIOS` lets scenario `key` run: its key or its group (`write` for `write.junk-bodies`) is listed. */
 export function isScenarioSelected(config: RunConfig, key: string): boolean {
-  return config.scenarios === undefined || config.scenarios.some((name) => name === key || name === key.slice(0, key.indexOf('.')))
+  return (
+    config.scenarios === undefined ||
+    config.scenarios.some((name) => name === key || name === key.slice(0, key.indexOf('.')))
+  )
 }
 
 /** Whether `SLUICE_ENGINES` lets engine `name` run. */
@@ -60,16 +64,27 @@ export function scaleRuns(config: RunConfig, baseRuns: number): number {
 }
 
 function readList(env: Readonly<Record<string, string | undefined>>, name: string): readonly string[] | undefined {
-  const items = env[name]?.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  const items = env[name]
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
   return items === undefined || items.length === 0 ? undefined : items
 }
 
-const DESCRIPTIONS: Readonly<Record<string, string>> = { SLUICE_PBT_SEED: 'an integer', SLUICE_PBT_SHRINK_SECONDS: 'a number of seconds (0 or more)' }
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  SLUICE_PBT_SEED: 'an integer',
+  SLUICE_PBT_SHRINK_SECONDS: 'a number of seconds (0 or more)',
+}
 
-function readNumber(env: Readonly<Record<string, string | undefined>>, name: string, valid: (n: number) => boolean): number | undefined {
+function readNumber(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  valid: (n: number) => boolean,
+): number | undefined {
   const text = env[name]?.trim()
   if (text === undefined || text === '') return undefined
   const n = Number(text)
-  if (!Number.isFinite(n) || !valid(n)) throw new Error(`${name} must be ${DESCRIPTIONS[name] ?? 'a positive number'}, not '${text}'`)
+  if (!Number.isFinite(n) || !valid(n))
+    throw new Error(`${name} must be ${DESCRIPTIONS[name] ?? 'a positive number'}, not '${text}'`)
   return n
 }

@@ -33,7 +33,10 @@ const MARGIN_MS = 30_000
  * `it.fails`; a meta-test checks that every known gap names a real scenario. `SLUICE_ENGINES` can leave the
  * engine out; an engine that cannot be reached is skipped with its reason (a failure under `CI=true`).
  */
-export function runConformanceSuite<S extends EngineSession>(engine: ConformanceEngine<S>, options: ConformanceSuiteOptions = {}): void {
+export function runConformanceSuite<S extends EngineSession>(
+  engine: ConformanceEngine<S>,
+  options: ConformanceSuiteOptions = {},
+): void {
   const envConfig = readRunConfig()
   const config: RunConfig = { ...envConfig, seed: envConfig.seed ?? options.seed }
   const scenarios = (options.scenarios ?? specifiedScenarios).filter((s) => isScenarioSelected(config, s.key))
@@ -55,12 +58,17 @@ export function runConformanceSuite<S extends EngineSession>(engine: Conformance
         session = await engine.open()
       } catch (error) {
         if (!isEngineUnavailableError(error)) throw error
-        if (config.ci) throw new Error(`${error.message} (CI=true: the ${engine.name} conformance suite must run, not skip)`, { cause: error })
+        if (config.ci)
+          throw new Error(`${error.message} (CI=true: the ${engine.name} conformance suite must run, not skip)`, {
+            cause: error,
+          })
         unavailable = `${engine.name} is unavailable: ${error.message}`
         console.warn(`[conformance] skipping ${engine.name}: ${error.message}`)
         return
       }
-      capabilities = engine.createPlugin(session).createDialect(toDataSourceConfig(session.source), { baseDir: process.cwd(), log: silentLogger }).capabilities
+      capabilities = engine
+        .createPlugin(session)
+        .createDialect(toDataSourceConfig(session.source), { baseDir: process.cwd(), log: silentLogger }).capabilities
     })
     afterAll(async () => {
       await session?.close()
@@ -68,23 +76,37 @@ export function runConformanceSuite<S extends EngineSession>(engine: Conformance
 
     it('lists only real scenario keys in knownGaps', () => {
       const known: ReadonlySet<string> = new Set(SCENARIO_KEYS)
-      expect((engine.knownGaps ?? []).filter((key) => !known.has(key)), 'knownGaps keys that name no scenario').toEqual([])
+      expect(
+        (engine.knownGaps ?? []).filter((key) => !known.has(key)),
+        'knownGaps keys that name no scenario',
+      ).toEqual([])
     })
 
     const gaps: ReadonlySet<string> = new Set(engine.knownGaps ?? [])
     for (const scenario of scenarios) {
       const register = gaps.has(scenario.key) ? it.fails : it
-      register(`${scenario.key}: ${scenario.title}`, async (context) => {
-        if (unavailable !== undefined) context.skip(unavailable)
-        const missing = findMissingCapabilities(scenario.requires ?? [], capabilities!)
-        if (missing.length > 0) context.skip(`${engine.name}'s dialect lacks capability ${missing.join(', ')}`)
-        await scenario.run(createHarness(engine, session!, scenario, config, options, Date.now() + budgetMs))
-      }, budgetMs + MARGIN_MS)
+      register(
+        `${scenario.key}: ${scenario.title}`,
+        async (context) => {
+          if (unavailable !== undefined) context.skip(unavailable)
+          const missing = findMissingCapabilities(scenario.requires ?? [], capabilities!)
+          if (missing.length > 0) context.skip(`${engine.name}'s dialect lacks capability ${missing.join(', ')}`)
+          await scenario.run(createHarness(engine, session!, scenario, config, options, Date.now() + budgetMs))
+        },
+        budgetMs + MARGIN_MS,
+      )
     }
   })
 }
 
-function createHarness<S extends EngineSession>(engine: ConformanceEngine<S>, session: S, scenario: Scenario, config: RunConfig, options: ConformanceSuiteOptions, deadline: number): ScenarioHarness {
+function createHarness<S extends EngineSession>(
+  engine: ConformanceEngine<S>,
+  session: S,
+  scenario: Scenario,
+  config: RunConfig,
+  options: ConformanceSuiteOptions,
+  deadline: number,
+): ScenarioHarness {
   return {
     async withServer(fixture, fn, serverOptions) {
       const server = await createFixtureServer(engine, session, fixture, serverOptions)
@@ -95,9 +117,15 @@ function createHarness<S extends EngineSession>(engine: ConformanceEngine<S>, se
       }
     },
     limits: engine.limits ?? {},
-    check: (property, baseRuns) => checkProperty(property, {
-      baseRuns: options.numRuns ?? baseRuns, config, engine: engine.name, scenario: scenario.key, deadline, ...(options.replay === undefined ? {} : { replay: options.replay }),
-    }),
+    check: (property, baseRuns) =>
+      checkProperty(property, {
+        baseRuns: options.numRuns ?? baseRuns,
+        config,
+        engine: engine.name,
+        scenario: scenario.key,
+        deadline,
+        ...(options.replay === undefined ? {} : { replay: options.replay }),
+      }),
   }
 }
 

@@ -6,7 +6,9 @@ import type { FixtureServer, FixtureServerOptions } from './fixture-server.js'
 import type { ScenarioKey } from './scenario-keys.js'
 
 /** A capability flag a scenario can require: the boolean members of `DialectCapabilities`. */
-export type CapabilityName = { [K in keyof DialectCapabilities]: DialectCapabilities[K] extends boolean ? K : never }[keyof DialectCapabilities]
+export type CapabilityName = {
+  [K in keyof DialectCapabilities]: DialectCapabilities[K] extends boolean ? K : never
+}[keyof DialectCapabilities]
 
 /** What a scenario may use: servers over fixtures in the engine's session, and the suite's property runner. */
 export interface ScenarioHarness {
@@ -41,6 +43,9 @@ export interface Scenario {
 }
 
 /** The required capabilities `capabilities` lacks, in the order required. */
-export function findMissingCapabilities(requires: readonly CapabilityName[], capabilities: DialectCapabilities): CapabilityName[] {
+export function findMissingCapabilities(
+  requires: readonly CapabilityName[],
+  capabilities: DialectCapabilities,
+): CapabilityName[] {
   return requires.filter((name) => !capabilities[name])
 }

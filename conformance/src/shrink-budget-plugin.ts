@@ -43,7 +43,9 @@ export function createShrinkBudgetPlugin<Ts>(options: ShrinkBudgetOptions): fc.P
         smaller++
         if (at - lastReport >= everyMs) {
           lastReport = at
-          options.report(`${options.label}: failing, shrinking… step ${steps}, ${smaller} smaller counterexamples, ${seconds(at - failedAt)} of ${seconds(options.budgetMs)}`)
+          options.report(
+            `${options.label}: failing, shrinking… step ${steps}, ${smaller} smaller counterexamples, ${seconds(at - failedAt)} of ${seconds(options.budgetMs)}`,
+          )
         }
       }
       return out
@@ -53,7 +55,10 @@ export function createShrinkBudgetPlugin<Ts>(options: ShrinkBudgetOptions): fc.P
         if (failedAt === undefined) runs++
         else {
           if (now() - failedAt >= options.budgetMs) {
-            if (!exhausted) options.report(`${options.label}: shrink budget of ${seconds(options.budgetMs)} spent after ${steps} steps; reporting the smallest counterexample so far`)
+            if (!exhausted)
+              options.report(
+                `${options.label}: shrink budget of ${seconds(options.budgetMs)} spent after ${steps} steps; reporting the smallest counterexample so far`,
+              )
             exhausted = true
             return new fc.PreconditionFailure(true)
           }
@@ -63,7 +68,10 @@ export function createShrinkBudgetPlugin<Ts>(options: ShrinkBudgetOptions): fc.P
         return out !== null && typeof out === 'object' && 'then' in out ? out.then(observe) : observe(out)
       },
       onAllRunsComplete: () => {
-        if (failedAt !== undefined && !exhausted) options.report(`${options.label}: shrunk in ${steps} steps (${smaller} smaller counterexamples, ${seconds(now() - failedAt)})`)
+        if (failedAt !== undefined && !exhausted)
+          options.report(
+            `${options.label}: shrunk in ${steps} steps (${smaller} smaller counterexamples, ${seconds(now() - failedAt)})`,
+          )
       },
     }
   }

@@ -26,9 +26,18 @@ interface Server {
 async function startServer(): Promise<Server> {
   if (configuredUrl !== undefined) return { connectionString: configuredUrl, stop: async () => undefined }
   const { MSSQLServerContainer } = await import('@testcontainers/mssqlserver')
-  const container = await new MSSQLServerContainer(IMAGE).acceptLicense().start()
-    .catch((error: unknown) => { throw createEngineUnavailableError(`could not start ${IMAGE} with testcontainers: ${String(error)}`, error) })
-  return { connectionString: `${container.getConnectionUri(false)};TrustServerCertificate=true`, stop: async () => { await container.stop() } }
+  const container = await new MSSQLServerContainer(IMAGE)
+    .acceptLicense()
+    .start()
+    .catch((error: unknown) => {
+      throw createEngineUnavailableError(`could not start ${IMAGE} with testcontainers: ${String(error)}`, error)
+    })
+  return {
+    connectionString: `${container.getConnectionUri(false)};TrustServerCertificate=true`,
+    stop: async () => {
+      await container.stop()
+    },
+  }
 }
 
 const engine: ConformanceEngine = {
@@ -38,14 +47,20 @@ const engine: ConformanceEngine = {
   limits: { maxIndexedTextKeyLength: 255 },
   async open() {
     const server = await startServer()
-    const driver = new MssqlDriver({ connection: parseConnectionString(server.connectionString), pool: { max: 2, acquireTimeoutMillis: 15_000 } })
+    const driver = new MssqlDriver({
+      connection: parseConnectionString(server.connectionString),
+      pool: { max: 2, acquireTimeoutMillis: 15_000 },
+    })
     const schema = `sluice_c_${randomBytes(6).toString('hex')}`
     try {
       await driver.execute({ sql: `CREATE SCHEMA [${schema}]`, parameters: [] })
     } catch (error) {
       await driver.destroy()
       await server.stop()
-      throw createEngineUnavailableError(`SQL Server is not reachable (${configuredUrl === undefined ? 'testcontainers' : 'SLUICE_MSSQL_URL'}): ${String(error)}`, error)
+      throw createEngineUnavailableError(
+        `SQL Server is not reachable (${configuredUrl === undefined ? 'testcontainers' : 'SLUICE_MSSQL_URL'}): ${String(error)}`,
+        error,
+      )
     }
     const fixture = createMssqlFixture((sql, parameters) => driver.execute({ sql, parameters }), { schema })
     return {
@@ -83,7 +98,9 @@ async function findDockerProblem(): Promise<string | undefined> {
   return new Promise((resolve) => {
     const ping = request({ socketPath, path: '/_ping', timeout: 2000 }, (response) => {
       response.resume()
-      resolve(response.statusCode === 200 ? undefined : `${socketPath} answered /_ping with ${String(response.statusCode)}`)
+      resolve(
+        response.statusCode === 200 ? undefined : `${socketPath} answered /_ping with ${String(response.statusCode)}`,
+      )
     })
     ping.on('timeout', () => ping.destroy(new Error('timed out')))
     ping.on('error', (error) => resolve(`${socketPath}: ${error.message}`))

@@ -25,7 +25,9 @@ const table: FixtureTable = {
 function ids(filter: string): number[] {
   const parsed = parseFilterExpression(filter, { mode: 'filter' })
   if (!parsed.ok) throw new Error(parsed.message)
-  return filterRows(table, parsed.node).map((r) => r['id'] as number).sort()
+  return filterRows(table, parsed.node)
+    .map((r) => r['id'] as number)
+    .sort()
 }
 
 describe('the oracle', () => {
@@ -51,7 +53,10 @@ describe('the oracle', () => {
   })
 
   it('keeps rows only when the filter is true (Kleene and/or)', () => {
-    const unknownOrTrue: FilterNode = Filter.or([Filter.comparison('gt', Filter.field('n'), Filter.literal('0', 'number')), Filter.constant(true)])
+    const unknownOrTrue: FilterNode = Filter.or([
+      Filter.comparison('gt', Filter.field('n'), Filter.literal('0', 'number')),
+      Filter.constant(true),
+    ])
     expect(filterRows(table, unknownOrTrue)).toHaveLength(3)
     expect(ids('n gt 0 and false')).toEqual([])
   })
@@ -59,12 +64,18 @@ describe('the oracle', () => {
   it('sorts NULL lowest and breaks ties by the key ascending', () => {
     expect(sortRows(table, table.rows, [{ field: 'n' }]).map((r) => r['id'])).toEqual([1, 2, 3])
     expect(sortRows(table, table.rows, [{ field: 'n', direction: 'desc' }]).map((r) => r['id'])).toEqual([3, 2, 1])
-    const tied = [{ id: 9, n: '1.00', s: null, at: null }, { id: 4, n: '1.00', s: null, at: null }]
+    const tied = [
+      { id: 9, n: '1.00', s: null, at: null },
+      { id: 4, n: '1.00', s: null, at: null },
+    ]
     expect(sortRows(table, tied, [{ field: 'n', direction: 'desc' }]).map((r) => r['id'])).toEqual([4, 9])
   })
 
   it('splits pages without an empty trailing page, and gives one empty page for no rows', () => {
-    expect(paginateRows([1, 2, 3, 4], 2)).toEqual([[1, 2], [3, 4]])
+    expect(paginateRows([1, 2, 3, 4], 2)).toEqual([
+      [1, 2],
+      [3, 4],
+    ])
     expect(paginateRows([1, 2, 3], 2)).toEqual([[1, 2], [3]])
     expect(paginateRows([], 5)).toEqual([[]])
   })

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { postgresPlugin } from '@sluice/plugin-postgres'
-import { createEngineUnavailableError, createPostgresFamilyFixture, runConformanceSuite, type ConformanceEngine } from '../src/index.js'
+import {
+  createEngineUnavailableError,
+  createPostgresFamilyFixture,
+  runConformanceSuite,
+  type ConformanceEngine,
+} from '../src/index.js'
 
 const url = process.env['SLUICE_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/test'
 
@@ -18,7 +23,10 @@ const engine: ConformanceEngine = {
     const client = await pool.connect().catch(async (error: unknown) => {
       await pool.end()
       const detail = error instanceof AggregateError ? error.errors.map(String).join('; ') : String(error)
-      throw createEngineUnavailableError(`PostgreSQL is not reachable at ${url.replace(/:[^:@/]*@/, ':***@')}: ${detail}`, error)
+      throw createEngineUnavailableError(
+        `PostgreSQL is not reachable at ${url.replace(/:[^:@/]*@/, ':***@')}: ${detail}`,
+        error,
+      )
     })
     await client.query(`CREATE SCHEMA "${schema}"`).finally(() => client.release())
     const fixture = createPostgresFamilyFixture((sql, parameters) => pool.query(sql, [...parameters]), { schema })

@@ -6,14 +6,36 @@ import { isEngineSelected, isScenarioSelected, readRunConfig, scaleRuns } from '
 describe('readRunConfig', () => {
   it('defaults to one times the budget, a fresh seed and every engine', () => {
     const config = readRunConfig({})
-    expect(config).toEqual({ runsMultiplier: 1, seed: undefined, path: undefined, shrinkSeconds: 60, engines: undefined, scenarios: undefined, ci: false })
+    expect(config).toEqual({
+      runsMultiplier: 1,
+      seed: undefined,
+      path: undefined,
+      shrinkSeconds: 60,
+      engines: undefined,
+      scenarios: undefined,
+      ci: false,
+    })
     expect(isEngineSelected(config, 'anything')).toBe(true)
     expect(isScenarioSelected(config, 'write.junk-bodies')).toBe(true)
   })
 
   it('reads the multiplier, the replay seed and path, the engine filter and CI', () => {
-    const config = readRunConfig({ SLUICE_PBT_RUNS: '10', SLUICE_PBT_SEED: '-42', SLUICE_PBT_PATH: '3:0:1', SLUICE_ENGINES: 'pglite, postgres', CI: 'true' })
-    expect(config).toEqual({ runsMultiplier: 10, seed: -42, path: '3:0:1', shrinkSeconds: 60, engines: ['pglite', 'postgres'], scenarios: undefined, ci: true })
+    const config = readRunConfig({
+      SLUICE_PBT_RUNS: '10',
+      SLUICE_PBT_SEED: '-42',
+      SLUICE_PBT_PATH: '3:0:1',
+      SLUICE_ENGINES: 'pglite, postgres',
+      CI: 'true',
+    })
+    expect(config).toEqual({
+      runsMultiplier: 10,
+      seed: -42,
+      path: '3:0:1',
+      shrinkSeconds: 60,
+      engines: ['pglite', 'postgres'],
+      scenarios: undefined,
+      ci: true,
+    })
     expect(isEngineSelected(config, 'mssql')).toBe(false)
     expect(scaleRuns(config, 25)).toBe(250)
     expect(scaleRuns({ ...config, runsMultiplier: 0.01 }, 25)).toBe(1)
@@ -39,7 +61,9 @@ describe('readRunConfig', () => {
 
 describe('findMissingCapabilities', () => {
   it('lists the required flags a dialect lacks, in order', () => {
-    expect(findMissingCapabilities(['nativeUpsert', 'lateralJoins'], { ...DEFAULT_CAPABILITIES, lateralJoins: true })).toEqual(['nativeUpsert'])
+    expect(
+      findMissingCapabilities(['nativeUpsert', 'lateralJoins'], { ...DEFAULT_CAPABILITIES, lateralJoins: true }),
+    ).toEqual(['nativeUpsert'])
     expect(findMissingCapabilities([], DEFAULT_CAPABILITIES)).toEqual([])
   })
 })

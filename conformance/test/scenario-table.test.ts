@@ -8,7 +8,9 @@ import { specifiedScenarios } from '../src/scenarios/specified-scenarios.js'
 describe('README scenario table', () => {
   it('conformance/README.md carries the table rendered from the scenario definitions (run `corepack pnpm conformance:readme` when this fails)', () => {
     const document = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-    expect(readScenarioTable(document), 'conformance/README.md is stale: run `corepack pnpm conformance:readme`').toBe(renderScenarioTable(specifiedScenarios))
+    expect(readScenarioTable(document), 'conformance/README.md is stale: run `corepack pnpm conformance:readme`').toBe(
+      renderScenarioTable(specifiedScenarios),
+    )
   })
 
   it('every specified scenario has a description, and every key a scenario', () => {
@@ -18,7 +20,13 @@ describe('README scenario table', () => {
 
   it('renders key, description (else title) with escaped pipes, and requirements', () => {
     const scenarios: Scenario[] = [
-      { key: 'write.model-based', title: 't', description: 'a | b\n c', requires: ['storedProcedures', 'nativeUpsert'], run: async () => undefined },
+      {
+        key: 'write.model-based',
+        title: 't',
+        description: 'a | b\n c',
+        requires: ['storedProcedures', 'nativeUpsert'],
+        run: async () => undefined,
+      },
       { key: 'paging.cursor-walk', title: 'the title', run: async () => undefined },
     ]
     const table = renderScenarioTable(scenarios)

@@ -22,7 +22,9 @@ export async function bundleServerScript(script: string): Promise<string> {
     target: 'node20',
     external: ['pg-native'],
     // CommonJS dependencies inside an ESM bundle call `require`.
-    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+    },
     logLevel: 'error',
   })
   return outfile

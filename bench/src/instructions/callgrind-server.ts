@@ -20,15 +20,28 @@ export interface CallgrindServer {
  * Starts `node <bundle>` under `valgrind --tool=callgrind` with `env`, its dumps in `dir`. Collection runs from the
  * start, but `count` resets the counters before its work and dumps them after, so start-up and warm-up are not counted.
  */
-export function startUnderCallgrind(valgrind: string, bundle: string, env: Readonly<Record<string, string>>, dir: string, cacheSim = false): CallgrindServer {
+export function startUnderCallgrind(
+  valgrind: string,
+  bundle: string,
+  env: Readonly<Record<string, string>>,
+  dir: string,
+  cacheSim = false,
+): CallgrindServer {
   const server = startServerProcess(bundle, [], env, {
     node: valgrind,
     tsx: false,
     // all-non-file: V8 rewrites the machine code it generated (inline caches, tier-up), which valgrind must notice.
-    nodeArgs: ['--tool=callgrind', `--callgrind-out-file=${join(dir, 'callgrind.%p.out')}`, '--smc-check=all-non-file',
-      ...(cacheSim ? ['--cache-sim=yes'] : []), process.execPath],
+    nodeArgs: [
+      '--tool=callgrind',
+      `--callgrind-out-file=${join(dir, 'callgrind.%p.out')}`,
+      '--smc-check=all-non-file',
+      ...(cacheSim ? ['--cache-sim=yes'] : []),
+      process.execPath,
+    ],
   })
-  const control = (command: '-z' | '-d'): void => { execFileSync('callgrind_control', [command, String(server.pid)], { stdio: 'ignore' }) }
+  const control = (command: '-z' | '-d'): void => {
+    execFileSync('callgrind_control', [command, String(server.pid)], { stdio: 'ignore' })
+  }
   let dumps = 0
   return {
     process: server,
@@ -50,7 +63,8 @@ async function readDump(dir: string, pid: number, n: number): Promise<CallgrindE
       const text = readFileSync(join(dir, name), 'utf8')
       const names = /^events: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/)
       const totals = /^(?:summary|totals): (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/).map(Number)
-      if (names !== undefined && totals !== undefined) return Object.fromEntries(names.map((event, i) => [event, totals[i] ?? 0]))
+      if (names !== undefined && totals !== undefined)
+        return Object.fromEntries(names.map((event, i) => [event, totals[i] ?? 0]))
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

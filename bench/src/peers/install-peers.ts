@@ -38,10 +38,15 @@ export function installPeer(name: PeerInstall, log: (line: string) => void): str
   const marker = join(dir, '.installed')
   if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return dir
   mkdirSync(dir, { recursive: true })
-  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, name: `sluice-bench-peer-${name}` }))
+  if (!existsSync(join(dir, 'package.json')))
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, name: `sluice-bench-peer-${name}` }))
   log(`installing ${wanted} into ${dir} (once)`)
   const started = Date.now()
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--save-exact', ...PEER_PACKAGES[name]], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] })
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--save-exact', ...PEER_PACKAGES[name]],
+    { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
+  )
   writeFileSync(marker, wanted)
   log(`installed ${name} in ${Math.round((Date.now() - started) / 1000)} s`)
   return dir

@@ -28,19 +28,35 @@ mkdirSync(RESULTS, { recursive: true })
 for (const key of keys) {
   const scenario = BENCH_SCENARIOS.find((s) => s.key === key)
   const path = scenario?.paths[system]
-  if (scenario === undefined || path === undefined) throw new Error(`no ${system} scenario '${key}' (have: ${BENCH_SCENARIOS.filter((s) => s.paths[system]).map((s) => s.key).join(', ')})`)
+  if (scenario === undefined || path === undefined)
+    throw new Error(
+      `no ${system} scenario '${key}' (have: ${BENCH_SCENARIOS.filter((s) => s.paths[system])
+        .map((s) => s.key)
+        .join(', ')})`,
+    )
   const dir = mkdtempSync(join(tmpdir(), 'sluice-prof-'))
-  const server = startServerProcess(join('bench', 'src', 'servers', script), [], {
-    SLUICE_BENCH_PORT: String(settings.port), SLUICE_BENCH_DATABASE_URL: settings.databaseUrl,
-  }, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] })
+  const server = startServerProcess(
+    join('bench', 'src', 'servers', script),
+    [],
+    {
+      SLUICE_BENCH_PORT: String(settings.port),
+      SLUICE_BENCH_DATABASE_URL: settings.databaseUrl,
+    },
+    { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] },
+  )
   try {
     const origin = `http://127.0.0.1:${settings.port}`
     await waitUntilReady(server, `${origin}/`)
     const request = scenarioRequest(scenario, path, 0, system)
-    const stream = request.body === undefined ? undefined : { method: 'POST' as const, next: () => ({ path: request.path, body: request.body! }) }
+    const stream =
+      request.body === undefined
+        ? undefined
+        : { method: 'POST' as const, next: () => ({ path: request.path, body: request.body! }) }
     await runAutocannon(origin + request.path, 3, settings.connections, stream) // warm-up, in the profile too (small share)
     const run = await runAutocannon(origin + request.path, seconds, settings.connections, stream)
-    process.stdout.write(`\n[${key}] ${Math.round(run.requestsPerSecond)} req/s under the profiler (${seconds} s, ${settings.connections} connections)\n`)
+    process.stdout.write(
+      `\n[${key}] ${Math.round(run.requestsPerSecond)} req/s under the profiler (${seconds} s, ${settings.connections} connections)\n`,
+    )
   } finally {
     await server.stop()
   }
@@ -49,10 +65,14 @@ for (const key of keys) {
   const raw = readFileSync(join(dir, file), 'utf8')
   const summary = summarizeCpuProfile(JSON.parse(raw) as CpuProfile)
   const text = [
-    `## ${scenario.title}: server CPU by area (self time, idle excluded)`, '',
-    ...summary.byArea.map((l) => `- ${l.percent.toFixed(1)} % ${l.name}`), '',
-    '## Top functions (self time)', '',
-    ...summary.topFunctions.map((l) => `- ${l.percent.toFixed(1)} % ${l.name}`), '',
+    `## ${scenario.title}: server CPU by area (self time, idle excluded)`,
+    '',
+    ...summary.byArea.map((l) => `- ${l.percent.toFixed(1)} % ${l.name}`),
+    '',
+    '## Top functions (self time)',
+    '',
+    ...summary.topFunctions.map((l) => `- ${l.percent.toFixed(1)} % ${l.name}`),
+    '',
   ].join('\n')
   process.stdout.write(`${text}\n`)
   writeFileSync(join(RESULTS, `${system === 'sluice' ? key : `${key}-${system}`}.md`), text)

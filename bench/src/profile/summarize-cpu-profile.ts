@@ -1,6 +1,10 @@
 /** The parts of a V8 `.cpuprofile` the summary reads. */
 export interface CpuProfile {
-  readonly nodes: readonly { readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number }; readonly hitCount?: number }[]
+  readonly nodes: readonly {
+    readonly id: number
+    readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number }
+    readonly hitCount?: number
+  }[]
   readonly startTime: number
   readonly endTime: number
   readonly samples?: readonly number[]
@@ -36,8 +40,11 @@ export function summarizeCpuProfile(profile: CpuProfile, top = 20): ProfileSumma
     const name = `${functionName || '(anonymous)'} ${shortUrl(url)}${url === '' ? '' : `:${lineNumber + 1}`}`
     functions.set(name, (functions.get(name) ?? 0) + count)
   }
-  const lines = (map: Map<string, number>, limit: number): ProfileLine[] => [...map.entries()]
-    .sort((a, b) => b[1] - a[1]).slice(0, limit).map(([name, count]) => ({ name, percent: total === 0 ? 0 : (100 * count) / total }))
+  const lines = (map: Map<string, number>, limit: number): ProfileLine[] =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([name, count]) => ({ name, percent: total === 0 ? 0 : (100 * count) / total }))
   return { byArea: lines(areas, 25), topFunctions: lines(functions, top) }
 }
 

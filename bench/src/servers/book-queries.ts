@@ -87,7 +87,7 @@ export function newBook(n: number): NewBook {
     title: `Bench book ${n}`,
     author_id: 1 + ((n * 37) % 500),
     year: 1950 + (n % 75),
-    price: ((n * 104729) % 9500 + 500) / 100,
+    price: (((n * 104729) % 9500) + 500) / 100,
     isbn: `979${String(n % 10_000_000_000).padStart(10, '0')}`,
     pages: 80 + ((n * 53) % 900),
   }
@@ -100,5 +100,5 @@ export function changedBookId(n: number): number {
 
 /** The n-th PATCH body: a price and page count that differ from request to request. */
 export function bookChange(n: number): BookChange {
-  return { price: ((n * 7907) % 9500 + 500) / 100, pages: 100 + ((n * 31) % 900) }
+  return { price: (((n * 7907) % 9500) + 500) / 100, pages: 100 + ((n * 31) % 900) }
 }

@@ -1,7 +1,17 @@
 import Fastify from 'fastify'
 import {
-  execute, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse,
-  validate, type DocumentNode, type ExecutionResult,
+  execute,
+  GraphQLFloat,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
 } from 'graphql'
 import { compileQuery, isCompiledQuery } from 'graphql-jit'
 import pg from 'pg'
@@ -29,7 +39,10 @@ export async function startGraphQLCeiling(engine: 'js' | 'jit'): Promise<void> {
       pages: { type: new GraphQLNonNull(GraphQLInt) },
     },
   })
-  const connection = new GraphQLObjectType({ name: 'BookConnection', fields: { items: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(book))) } } })
+  const connection = new GraphQLObjectType({
+    name: 'BookConnection',
+    fields: { items: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(book))) } },
+  })
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({
       name: 'Query',
@@ -45,7 +58,8 @@ export async function startGraphQLCeiling(engine: 'js' | 'jit'): Promise<void> {
         book_by_pk: {
           type: book,
           args: { id: { type: new GraphQLNonNull(GraphQLInt) } },
-          resolve: async (_source, args: { id: number }) => (await pool.query({ name: 'by-key', text: KEY_SQL, values: [args.id] })).rows[0] ?? null,
+          resolve: async (_source, args: { id: number }) =>
+            (await pool.query({ name: 'by-key', text: KEY_SQL, values: [args.id] })).rows[0] ?? null,
         },
       },
     }),
@@ -62,7 +76,8 @@ export async function startGraphQLCeiling(engine: 'js' | 'jit'): Promise<void> {
     }
     const errors = validate(schema, document)
     if (errors.length > 0) return errors
-    if (engine === 'js') return (variables) => execute({ schema, document, variableValues: variables }) as Promise<ExecutionResult>
+    if (engine === 'js')
+      return (variables) => execute({ schema, document, variableValues: variables }) as Promise<ExecutionResult>
     const compiled = compileQuery(schema, document)
     if (!isCompiledQuery(compiled)) return compiled.errors ?? [new Error('graphql-jit could not compile the query')]
     return (variables) => compiled.query(undefined, undefined, variables) as Promise<ExecutionResult>

@@ -1,7 +1,18 @@
 import Fastify from 'fastify'
 import pg from 'pg'
 import {
-  EXPAND_SQL, FILTER_SQL, INSERT_SQL, LIST_SQL, POLICY_SQL, PROCEDURE_SQL, SELECT_SQL, UPDATE_SQL, jsonAggSql, valueEnvelopeSql, type BookChange, type NewBook,
+  EXPAND_SQL,
+  FILTER_SQL,
+  INSERT_SQL,
+  LIST_SQL,
+  POLICY_SQL,
+  PROCEDURE_SQL,
+  SELECT_SQL,
+  UPDATE_SQL,
+  jsonAggSql,
+  valueEnvelopeSql,
+  type BookChange,
+  type NewBook,
 } from './book-queries.js'
 import { closeOnSignals, readServerEnv } from './read-server-env.js'
 
@@ -17,8 +28,14 @@ const FILTER_JSON_SQL = jsonAggSql(FILTER_SQL)
 const INSERT_JSON_SQL = valueEnvelopeSql(INSERT_SQL)
 const UPDATE_JSON_SQL = valueEnvelopeSql(UPDATE_SQL)
 
-interface ListQuery { readonly limit?: string }
-interface FilterQuery { minYear?: string; maxPrice?: string; limit?: string }
+interface ListQuery {
+  readonly limit?: string
+}
+interface FilterQuery {
+  minYear?: string
+  maxPrice?: string
+  limit?: string
+}
 
 app.get('/', async () => ({ status: 'ok' }))
 app.get<{ Querystring: ListQuery }>('/books', async (request, reply) => {
@@ -49,7 +66,11 @@ app.get('/books/policy', async (request, reply) => {
   return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
 })
 app.get<{ Querystring: { author?: string } }>('/books/by-author', async (request, reply) => {
-  const result = await pool.query<{ json: string }>({ name: 'procedure-json', text: PROCEDURE_JSON_SQL, values: [Number(request.query.author)] })
+  const result = await pool.query<{ json: string }>({
+    name: 'procedure-json',
+    text: PROCEDURE_JSON_SQL,
+    values: [Number(request.query.author)],
+  })
   return reply.type('application/json; charset=utf-8').send(result.rows[0]?.json)
 })
 app.post<{ Body: NewBook }>('/books', async (request, reply) => {
@@ -58,8 +79,11 @@ app.post<{ Body: NewBook }>('/books', async (request, reply) => {
   const result = await pool.query<{ id: number; json: string }>({ name: 'insert-json', text: INSERT_JSON_SQL, values })
   const row = result.rows[0]
   if (row === undefined) throw new Error('the INSERT returned no row')
-  return reply.code(201).header('location', `${request.protocol}://${request.host}/books/${row.id}`)
-    .type('application/json; charset=utf-8').send(row.json)
+  return reply
+    .code(201)
+    .header('location', `${request.protocol}://${request.host}/books/${row.id}`)
+    .type('application/json; charset=utf-8')
+    .send(row.json)
 })
 app.patch<{ Params: { id: string }; Body: BookChange }>('/books/:id', async (request, reply) => {
   const b = request.body

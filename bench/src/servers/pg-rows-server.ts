@@ -1,6 +1,18 @@
 import Fastify from 'fastify'
 import pg from 'pg'
-import { EXPAND_SQL, FILTER_SQL, INSERT_SQL, KEY_SQL, LIST_SQL, POLICY_SQL, PROCEDURE_SQL, SELECT_SQL, UPDATE_SQL, type BookChange, type NewBook } from './book-queries.js'
+import {
+  EXPAND_SQL,
+  FILTER_SQL,
+  INSERT_SQL,
+  KEY_SQL,
+  LIST_SQL,
+  POLICY_SQL,
+  PROCEDURE_SQL,
+  SELECT_SQL,
+  UPDATE_SQL,
+  type BookChange,
+  type NewBook,
+} from './book-queries.js'
 import { closeOnSignals, readServerEnv } from './read-server-env.js'
 
 // Baseline (b): fastify + pg.Pool(max 10), named (prepared) queries, rows decoded by pg and serialized by fastify
@@ -10,8 +22,14 @@ const { port, databaseUrl } = readServerEnv()
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
 const app = Fastify({ logger: false })
 
-interface ListQuery { readonly limit?: string }
-interface FilterQuery { minYear?: string; maxPrice?: string; limit?: string }
+interface ListQuery {
+  readonly limit?: string
+}
+interface FilterQuery {
+  minYear?: string
+  maxPrice?: string
+  limit?: string
+}
 
 app.get('/', async () => ({ status: 'ok' }))
 app.get<{ Querystring: ListQuery }>('/books', async (request) => {
@@ -38,14 +56,25 @@ app.get<{ Params: { id: string } }>('/books/:id', async (request, reply) => {
 })
 app.post<{ Body: NewBook }>('/books', async (request, reply) => {
   const b = request.body
-  const result = await pool.query({ name: 'insert', text: INSERT_SQL, values: [b.title, b.author_id, b.year, b.price, b.isbn, b.pages] })
+  const result = await pool.query({
+    name: 'insert',
+    text: INSERT_SQL,
+    values: [b.title, b.author_id, b.year, b.price, b.isbn, b.pages],
+  })
   const row = result.rows[0] as { id: number } | undefined
   if (row === undefined) throw new Error('the INSERT returned no row')
-  return reply.code(201).header('location', `${request.protocol}://${request.host}/books/${row.id}`).send({ value: [row] })
+  return reply
+    .code(201)
+    .header('location', `${request.protocol}://${request.host}/books/${row.id}`)
+    .send({ value: [row] })
 })
 app.patch<{ Params: { id: string }; Body: BookChange }>('/books/:id', async (request, reply) => {
   const b = request.body
-  const result = await pool.query({ name: 'update', text: UPDATE_SQL, values: [Number(request.params.id), b.price, b.pages] })
+  const result = await pool.query({
+    name: 'update',
+    text: UPDATE_SQL,
+    values: [Number(request.params.id), b.price, b.pages],
+  })
   const row = result.rows[0]
   if (row === undefined) return reply.code(404).send({ error: 'not found' })
   return { value: [row] }

@@ -16,7 +16,10 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
 /** Closes the server on SIGTERM/SIGINT, then exits. */
 export function closeOnSignals(close: () => Promise<void>): void {
   const stop = (): void => {
-    close().then(() => process.exit(0), () => process.exit(1))
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)

@@ -18,7 +18,9 @@ export async function loadWideSchema(databaseUrl: string): Promise<{ created: bo
   await client.connect()
   try {
     const { rows } = await client.query<{ n: string }>(
-      'SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1', [WIDE_SCHEMA])
+      'SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1',
+      [WIDE_SCHEMA],
+    )
     if (Number(rows[0]?.n) === TABLE_COUNT) return { created: false }
     const statements = [`DROP SCHEMA IF EXISTS ${WIDE_SCHEMA} CASCADE`, `CREATE SCHEMA ${WIDE_SCHEMA}`]
     for (let i = 1; i <= TABLE_COUNT; i++) {

@@ -15,4 +15,6 @@ await server.listen(0, '127.0.0.1')
 const startupMs = performance.now() - started
 const uptimeMs = process.uptime() * 1000
 await server.close()
-process.stdout.write(`${JSON.stringify({ startupMs, uptimeMs, entities: server.sluice.model.entities.size, rssMb: process.memoryUsage().rss / 2 ** 20 })}\n`)
+process.stdout.write(
+  `${JSON.stringify({ startupMs, uptimeMs, entities: server.sluice.model.entities.size, rssMb: process.memoryUsage().rss / 2 ** 20 })}\n`,
+)

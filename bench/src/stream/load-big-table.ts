@@ -9,7 +9,9 @@ export async function loadBigTable(databaseUrl: string): Promise<{ created: bool
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    const exists = await client.query<{ found: boolean }>(`SELECT to_regclass('${BIG_SCHEMA}.items') IS NOT NULL AS found`)
+    const exists = await client.query<{ found: boolean }>(
+      `SELECT to_regclass('${BIG_SCHEMA}.items') IS NOT NULL AS found`,
+    )
     if (exists.rows[0]?.found === true) {
       const count = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${BIG_SCHEMA}.items`)
       if (Number(count.rows[0]?.n) === BIG_ROWS) return { created: false }

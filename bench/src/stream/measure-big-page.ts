@@ -27,11 +27,18 @@ export interface BigPageMeasurement {
  * `GET /api/Item?$first=-1` over `BIG_ROWS` rows, `runs` times against one Sluice process: time to the first body
  * byte, time to the last, and the server's RSS before and at its peak (sampled every 10 ms while the page flows).
  */
-export async function measureBigPage(databaseUrl: string, port: number, runs: number, log: (line: string) => void): Promise<BigPageMeasurement> {
+export async function measureBigPage(
+  databaseUrl: string,
+  port: number,
+  runs: number,
+  log: (line: string) => void,
+): Promise<BigPageMeasurement> {
   const { created } = await loadBigTable(databaseUrl)
   log(`large page: ${BIG_ROWS}-row table ${created ? 'created' : 'already there'}`)
-  const server = startServerProcess(join('bench', 'src', 'stream', 'big-page-server.ts'), [],
-    { SLUICE_BENCH_PORT: String(port), SLUICE_BENCH_DATABASE_URL: databaseUrl })
+  const server = startServerProcess(join('bench', 'src', 'stream', 'big-page-server.ts'), [], {
+    SLUICE_BENCH_PORT: String(port),
+    SLUICE_BENCH_DATABASE_URL: databaseUrl,
+  })
   try {
     const origin = `http://127.0.0.1:${port}`
     await waitUntilReady(server, `${origin}/`)
@@ -40,8 +47,10 @@ export async function measureBigPage(databaseUrl: string, port: number, runs: nu
     for (let i = 0; i < runs; i++) {
       const run = await getPage(`${origin}/api/Item?$first=-1`, server.pid)
       if (run.rows !== BIG_ROWS) throw new Error(`the large page held ${run.rows} rows, expected ${BIG_ROWS}`)
-      log(`  run ${i + 1}: first byte ${run.timeToFirstByteMs.toFixed(1)} ms, last ${Math.round(run.totalMs)} ms, ${(run.bytes / 2 ** 20).toFixed(1)} MB, `
-        + `RSS ${run.rssBeforeMb} → peak ${run.rssPeakMb} MB`)
+      log(
+        `  run ${i + 1}: first byte ${run.timeToFirstByteMs.toFixed(1)} ms, last ${Math.round(run.totalMs)} ms, ${(run.bytes / 2 ** 20).toFixed(1)} MB, ` +
+          `RSS ${run.rssBeforeMb} → peak ${run.rssPeakMb} MB`,
+      )
       results.push(run)
     }
     return {
@@ -59,7 +68,9 @@ export async function measureBigPage(databaseUrl: string, port: number, runs: nu
 function getPage(url: string, pid: number): Promise<BigPageRun> {
   const rssBeforeMb = readProcessRssMb(pid) ?? 0
   let rssPeakMb = rssBeforeMb
-  const sampler = setInterval(() => { rssPeakMb = Math.max(rssPeakMb, readProcessRssMb(pid) ?? 0) }, 10)
+  const sampler = setInterval(() => {
+    rssPeakMb = Math.max(rssPeakMb, readProcessRssMb(pid) ?? 0)
+  }, 10)
   const started = process.hrtime.bigint()
   const ms = (): number => Number(process.hrtime.bigint() - started) / 1e6
   return new Promise<BigPageRun>((resolve, reject) => {
@@ -82,7 +93,12 @@ function getPage(url: string, pid: number): Promise<BigPageRun> {
         const rows = (JSON.parse(text) as { value: unknown[] }).value.length
         resolve({ timeToFirstByteMs: first ?? totalMs, totalMs, bytes: text.length, rows, rssBeforeMb, rssPeakMb })
       })
-    }).on('error', (error) => { clearInterval(sampler); reject(error) }).end()
+    })
+      .on('error', (error) => {
+        clearInterval(sampler)
+        reject(error)
+      })
+      .end()
   })
 }
 

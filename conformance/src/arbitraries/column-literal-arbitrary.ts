@@ -16,16 +16,20 @@ export function createColumnLiteralArbitrary(type: NeutralType): fc.Arbitrary<Li
     case 'bigint':
       return createColumnValueArbitrary(type).map((v) => Filter.literal(String(v), 'number'))
     case 'decimal':
-      return fc.oneof(
-        { arbitrary: createColumnValueArbitrary(type).map(String), weight: 4 },
-        { arbitrary: fc.constantFrom('0', '-1', '2', '0.5', '-0.25', '1.005', '-2.125', '0.001'), weight: 1 },
-      ).map((v) => Filter.literal(v, 'number'))
+      return fc
+        .oneof(
+          { arbitrary: createColumnValueArbitrary(type).map(String), weight: 4 },
+          { arbitrary: fc.constantFrom('0', '-1', '2', '0.5', '-0.25', '1.005', '-2.125', '0.001'), weight: 1 },
+        )
+        .map((v) => Filter.literal(v, 'number'))
     case 'text':
       return textArbitrary.map((v) => Filter.literal(v, 'string'))
     case 'boolean':
       return fc.boolean().map((v) => Filter.literal(v, 'boolean'))
     case 'date':
-      return fc.tuple(createColumnValueArbitrary(type), fc.boolean()).map(([v, quoted]) => Filter.literal(v, quoted ? 'string' : 'date'))
+      return fc
+        .tuple(createColumnValueArbitrary(type), fc.boolean())
+        .map(([v, quoted]) => Filter.literal(v, quoted ? 'string' : 'date'))
     case 'timestamp':
       return fc.oneof(
         { arbitrary: createColumnValueArbitrary(type).map((v) => Filter.literal(v, 'datetime')), weight: 3 },

@@ -25,9 +25,20 @@ const dateArbitrary: fc.Arbitrary<string> = fc.oneof(
 )
 
 const timestampArbitrary: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: fc.constantFrom('2000-01-01T00:00:00', '2000-01-01T12:30:00', '1999-12-31T23:59:59.5', '2000-02-29T00:00:00.000001'), weight: 3 },
+  {
+    arbitrary: fc.constantFrom(
+      '2000-01-01T00:00:00',
+      '2000-01-01T12:30:00',
+      '1999-12-31T23:59:59.5',
+      '2000-02-29T00:00:00.000001',
+    ),
+    weight: 3,
+  },
   { arbitrary: dateArbitrary.map((d) => `${d}T00:00:00`), weight: 1 },
-  { arbitrary: calendarInstant().map((iso) => (iso.endsWith('.000Z') ? iso.slice(0, 19) : iso.slice(0, 23))), weight: 1 },
+  {
+    arbitrary: calendarInstant().map((iso) => (iso.endsWith('.000Z') ? iso.slice(0, 19) : iso.slice(0, 23))),
+    weight: 1,
+  },
 )
 
 /**
@@ -35,7 +46,10 @@ const timestampArbitrary: fc.Arbitrary<string> = fc.oneof(
  * equal comparisons and ties are common, negative numbers included), sometimes extremes or anything in range.
  * `forKey` widens the small domain so that unique keys are easy to find.
  */
-export function createColumnValueArbitrary(type: NeutralType, options: { readonly forKey?: boolean } = {}): fc.Arbitrary<Exclude<FixtureValue, null>> {
+export function createColumnValueArbitrary(
+  type: NeutralType,
+  options: { readonly forKey?: boolean } = {},
+): fc.Arbitrary<Exclude<FixtureValue, null>> {
   const small = options.forKey === true ? 40 : 3
   switch (type) {
     case 'int':
@@ -51,13 +65,17 @@ export function createColumnValueArbitrary(type: NeutralType, options: { readonl
         { arbitrary: fc.bigInt(INT64), weight: 1 },
       )
     case 'decimal':
-      return fc.oneof(
-        { arbitrary: fc.integer({ min: -small * 100, max: small * 100 }).map((c) => c - (c % 25)), weight: 6 },
-        { arbitrary: fc.constantFrom(-MAX_CENTS, MAX_CENTS, 1, -1), weight: 1 },
-        { arbitrary: fc.integer({ min: -MAX_CENTS, max: MAX_CENTS }), weight: 1 },
-      ).map(formatCents)
+      return fc
+        .oneof(
+          { arbitrary: fc.integer({ min: -small * 100, max: small * 100 }).map((c) => c - (c % 25)), weight: 6 },
+          { arbitrary: fc.constantFrom(-MAX_CENTS, MAX_CENTS, 1, -1), weight: 1 },
+          { arbitrary: fc.integer({ min: -MAX_CENTS, max: MAX_CENTS }), weight: 1 },
+        )
+        .map(formatCents)
     case 'text':
-      return options.forKey === true ? fc.string({ unit: fc.constantFrom(...TEXT_ALPHABET), maxLength: 6 }).map((s) => s.replace(/^ +| +$/g, '')) : textArbitrary
+      return options.forKey === true
+        ? fc.string({ unit: fc.constantFrom(...TEXT_ALPHABET), maxLength: 6 }).map((s) => s.replace(/^ +| +$/g, ''))
+        : textArbitrary
     case 'boolean':
       return fc.boolean()
     case 'date':
@@ -68,7 +86,11 @@ export function createColumnValueArbitrary(type: NeutralType, options: { readonl
 }
 
 /** Values of a column: non-null values, and NULL about one time in five when the column is nullable. */
-export function createColumnCellArbitrary(type: NeutralType, nullable: boolean, options: { readonly forKey?: boolean } = {}): fc.Arbitrary<FixtureValue> {
+export function createColumnCellArbitrary(
+  type: NeutralType,
+  nullable: boolean,
+  options: { readonly forKey?: boolean } = {},
+): fc.Arbitrary<FixtureValue> {
   const value = createColumnValueArbitrary(type, options)
   return nullable ? fc.option(value, { nil: null, freq: 5 }) : value
 }

@@ -1,6 +1,12 @@
 import * as fc from 'fast-check'
 import { Filter, type FilterNode } from '@sluice/core'
-import type { CaseFold, ComparisonOperator, FilterOperand, LiteralOperand, StringMatchMode } from '@sluice/core/protocol'
+import type {
+  CaseFold,
+  ComparisonOperator,
+  FilterOperand,
+  LiteralOperand,
+  StringMatchMode,
+} from '@sluice/core/protocol'
 type FilterExpressionMode = 'filter' | 'policy'
 
 /*
@@ -34,13 +40,35 @@ export interface FilterNodeArbitraryOptions {
 
 /** Field names chosen to trip a tokenizer: keyword prefixes, function names, hex words, non-Latin letters and marks. */
 export function defaultFilterFieldNames(mode: FilterExpressionMode = 'filter'): readonly string[] {
-  const names = ['id', 'title', 'price', 'in_stock', 'notes', 'orders', 'andrea', 'eqx', 'contains', '_hidden', 'Ünïcödé', 'नाम', 'deadbeef', 'T10', 'x2']
+  const names = [
+    'id',
+    'title',
+    'price',
+    'in_stock',
+    'notes',
+    'orders',
+    'andrea',
+    'eqx',
+    'contains',
+    '_hidden',
+    'Ünïcödé',
+    'नाम',
+    'deadbeef',
+    'T10',
+    'x2',
+  ]
   // After `@item.` even keywords are plain names.
   return mode === 'policy' ? [...names, 'in', 'and', 'not', 'true', 'null', 'eq'] : names
 }
 
 export const defaultFilterClaimNames: readonly string[] = [
-  'sub', 'userId', 'roles', 'tenant-id', 'x:y', 'a.b', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
+  'sub',
+  'userId',
+  'roles',
+  'tenant-id',
+  'x:y',
+  'a.b',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
 ]
 
 const stringValue: fc.Arbitrary<string> = fc.oneof(
@@ -52,18 +80,35 @@ const stringValue: fc.Arbitrary<string> = fc.oneof(
 export const filterLiteralArbitraries: Readonly<Record<FilterLiteralType, fc.Arbitrary<LiteralOperand>>> = {
   string: stringValue.map((v) => Filter.literal(v, 'string')),
   number: fc
-    .oneof(fc.stringMatching(/^-?[0-9]{1,20}(\.[0-9]{1,6})?([eE][+-]?[0-9]{1,3})?$/), fc.bigInt().map(String), fc.constantFrom('0', '-0', '12.50', '9223372036854775807'))
+    .oneof(
+      fc.stringMatching(/^-?[0-9]{1,20}(\.[0-9]{1,6})?([eE][+-]?[0-9]{1,3})?$/),
+      fc.bigInt().map(String),
+      fc.constantFrom('0', '-0', '12.50', '9223372036854775807'),
+    )
     .map((v) => Filter.literal(v, 'number')),
   boolean: fc.boolean().map((v) => Filter.literal(v, 'boolean')),
   null: fc.constant(Filter.literal(null, 'null')),
   date: fc
-    .oneof(fc.stringMatching(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/), isoDate().map((iso) => iso.slice(0, 10)))
+    .oneof(
+      fc.stringMatching(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/),
+      isoDate().map((iso) => iso.slice(0, 10)),
+    )
     .map((v) => Filter.literal(v, 'date')),
   datetime: fc
-    .oneof(fc.stringMatching(/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,7})?)?(Z|[+-][0-9]{2}:[0-9]{2})?$/), isoDate())
+    .oneof(
+      fc.stringMatching(
+        /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,7})?)?(Z|[+-][0-9]{2}:[0-9]{2})?$/,
+      ),
+      isoDate(),
+    )
     .map((v) => Filter.literal(v, 'datetime')),
   time: fc.stringMatching(/^[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,7})?$/).map((v) => Filter.literal(v, 'time')),
-  guid: fc.oneof(fc.uuid(), fc.uuid().map((u) => u.toUpperCase())).map((v) => Filter.literal(v, 'guid')),
+  guid: fc
+    .oneof(
+      fc.uuid(),
+      fc.uuid().map((u) => u.toUpperCase()),
+    )
+    .map((v) => Filter.literal(v, 'guid')),
 }
 
 /**
@@ -94,26 +139,41 @@ function createDefaultLeafArbitrary(options: FilterNodeArbitraryOptions): fc.Arb
 
   // tolower()/toupper() of a field, a string literal or (policies) a claim, sometimes.
   const fold = fc.option(fc.constantFrom<CaseFold>('lower', 'upper'), { nil: undefined, freq: 4 })
-  const foldable = (operand: fc.Arbitrary<FilterOperand>): fc.Arbitrary<FilterOperand> => fc.tuple(fold, operand).map(([f, o]) =>
-    f === undefined || o.kind === 'caseFold' || (o.kind === 'literal' && o.literalType !== 'string') ? o : Filter.caseFold(f, o))
+  const foldable = (operand: fc.Arbitrary<FilterOperand>): fc.Arbitrary<FilterOperand> =>
+    fc
+      .tuple(fold, operand)
+      .map(([f, o]) =>
+        f === undefined || o.kind === 'caseFold' || (o.kind === 'literal' && o.literalType !== 'string')
+          ? o
+          : Filter.caseFold(f, o),
+      )
   const pairs: fc.Arbitrary<readonly [FilterOperand, FilterOperand]>[] = [
     fc.tuple(foldable(field), foldable(literal)),
     fc.tuple(foldable(literal), foldable(field)),
     fc.tuple(foldable(field), foldable(field)),
   ]
-  if (mode === 'policy') pairs.push(fc.tuple(foldable(field), foldable(claim)), fc.tuple(foldable(claim), foldable(field)))
-  const comparison = fc.tuple(operator, fc.oneof(...pairs)).map(([op, [left, right]]) => Filter.comparison(op, left, right))
+  if (mode === 'policy')
+    pairs.push(fc.tuple(foldable(field), foldable(claim)), fc.tuple(foldable(claim), foldable(field)))
+  const comparison = fc
+    .tuple(operator, fc.oneof(...pairs))
+    .map(([op, [left, right]]) => Filter.comparison(op, left, right))
 
   const inList = fc
     .tuple(fieldName, fc.array(literal, { minLength: 1, maxLength: options.maxInListLength ?? 5 }), fold)
     .map(([name, values, fieldFold]) => Filter.in(name, values, { fieldFold }))
 
-  const matchValue = mode === 'policy'
-    ? fc.oneof((options.stringValues ?? stringValue).map((v) => Filter.literal(v, 'string')), claim)
-    : (options.stringValues ?? stringValue).map((v) => Filter.literal(v, 'string'))
+  const matchValue =
+    mode === 'policy'
+      ? fc.oneof(
+          (options.stringValues ?? stringValue).map((v) => Filter.literal(v, 'string')),
+          claim,
+        )
+      : (options.stringValues ?? stringValue).map((v) => Filter.literal(v, 'string'))
   const stringMatch = fc
     .tuple(fc.constantFrom<StringMatchMode>('contains', 'startsWith', 'endsWith'), fieldName, matchValue, fold, fold)
-    .map(([matchMode, name, value, fieldFold, valueFold]) => Filter.stringMatch(matchMode, name, value, false, { fieldFold, valueFold }))
+    .map(([matchMode, name, value, fieldFold, valueFold]) =>
+      Filter.stringMatch(matchMode, name, value, false, { fieldFold, valueFold }),
+    )
 
   const constant = fc.boolean().map(Filter.constant)
   return fc.oneof(

@@ -1,5 +1,12 @@
 import * as fc from 'fast-check'
-import { NEUTRAL_TYPES, type FixtureColumn, type FixtureRow, type FixtureTable, type FixtureValue, type NeutralType } from '../fixture.js'
+import {
+  NEUTRAL_TYPES,
+  type FixtureColumn,
+  type FixtureRow,
+  type FixtureTable,
+  type FixtureValue,
+  type NeutralType,
+} from '../fixture.js'
 import { createColumnCellArbitrary } from './column-value-arbitrary.js'
 
 /**
@@ -7,7 +14,22 @@ import { createColumnCellArbitrary } from './column-value-arbitrary.js'
  * leading underscore, all valid `$filter` identifiers, so quoting and name mapping are exercised.
  */
 export const COLUMN_NAMES: readonly string[] = Object.freeze([
-  'id', 'Code', 'qty', 'price', 'title', 'flag', 'born', 'seen_at', 'big', 'order', 'user', 'select', 'Größe', 'x2', '_note', 'rank',
+  'id',
+  'Code',
+  'qty',
+  'price',
+  'title',
+  'flag',
+  'born',
+  'seen_at',
+  'big',
+  'order',
+  'user',
+  'select',
+  'Größe',
+  'x2',
+  '_note',
+  'rank',
 ])
 
 /** Types a primary-key column may have. */
@@ -38,18 +60,28 @@ export function createFixtureTableArbitrary(options: FixtureTableArbitraryOption
       fc.array(fc.tuple(fc.constantFrom(...NEUTRAL_TYPES), fc.boolean()), { minLength: 1, maxLength: maxOther }),
     )
     .chain(([keyTypes, otherTypes]) =>
-      fc.shuffledSubarray([...COLUMN_NAMES], { minLength: keyTypes.length + otherTypes.length, maxLength: keyTypes.length + otherTypes.length })
+      fc
+        .shuffledSubarray([...COLUMN_NAMES], {
+          minLength: keyTypes.length + otherTypes.length,
+          maxLength: keyTypes.length + otherTypes.length,
+        })
         .map((names) => ({
           keyCount: keyTypes.length,
           columns: [
             ...keyTypes.map((type, i): FixtureColumn => ({ name: names[i]!, type, nullable: false })),
-            ...otherTypes.map(([type, nullable], i): FixtureColumn => ({ name: names[keyTypes.length + i]!, type, nullable })),
+            ...otherTypes.map(([type, nullable], i): FixtureColumn => ({
+              name: names[keyTypes.length + i]!,
+              type,
+              nullable,
+            })),
           ],
         })),
     )
   return shape.chain(({ columns, keyCount }) => {
     const primaryKey = columns.slice(0, keyCount).map((c) => c.name)
-    const cell = Object.fromEntries(columns.map((c, i) => [c.name, createColumnCellArbitrary(c.type, c.nullable, { forKey: i < keyCount })]))
+    const cell = Object.fromEntries(
+      columns.map((c, i) => [c.name, createColumnCellArbitrary(c.type, c.nullable, { forKey: i < keyCount })]),
+    )
     const rows = fc.uniqueArray(fc.record(cell) as fc.Arbitrary<FixtureRow>, {
       minLength: options.minRows ?? 0,
       maxLength: options.maxRows ?? 20,

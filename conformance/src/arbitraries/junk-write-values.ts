@@ -11,31 +11,150 @@ export const OVERSIZED = 1024 * 1024 + 1
  * (No byte order mark before valid JSON: RFC 8259 lets a parser ignore it.)
  */
 export const NOT_JSON = [
-  '{', '}', '{"a":}', "{'title':'x'}", '{"title":"x",}', '{title:"x"}', 'undefined', 'NaN', '{"a":1}}', '{"a":1} x', '[', '"x',
-  '{"a":"\\x"}', '{"a":01}', '\u0000', '{"a":1', 'nul', 'tru', '{"a":NaN}', '{"a":Infinity}', '{"a":-}', '{"a" 1}', '{,}', '<x/>',
-  'a=1&b=2', '{"a":1}\u0000', '{"a":"\u0001"}',
+  '{',
+  '}',
+  '{"a":}',
+  "{'title':'x'}",
+  '{"title":"x",}',
+  '{title:"x"}',
+  'undefined',
+  'NaN',
+  '{"a":1}}',
+  '{"a":1} x',
+  '[',
+  '"x',
+  '{"a":"\\x"}',
+  '{"a":01}',
+  '\u0000',
+  '{"a":1',
+  'nul',
+  'tru',
+  '{"a":NaN}',
+  '{"a":Infinity}',
+  '{"a":-}',
+  '{"a" 1}',
+  '{,}',
+  '<x/>',
+  'a=1&b=2',
+  '{"a":1}\u0000',
+  '{"a":"\u0001"}',
 ]
 
 /** JSON that is not one object: arrays (several records) and scalars. */
-export const NOT_OBJECT = ['[]', '[{}]', '[{"title":"x"}]', '[1,2]', '[null]', 'null', '0', '-1', '1.5', '"x"', '""', 'true', 'false', '"{}"']
+export const NOT_OBJECT = [
+  '[]',
+  '[{}]',
+  '[{"title":"x"}]',
+  '[1,2]',
+  '[null]',
+  'null',
+  '0',
+  '-1',
+  '1.5',
+  '"x"',
+  '""',
+  'true',
+  'false',
+  '"{}"',
+]
 
 /** A missing or blank body. */
 export const BLANK = [undefined, '', ' ', '\n\t ', '\r\n']
 
 /** `If-Match` values other than the single `*` SPEC allows (an array sends the header several times). */
 export const IF_MATCH_JUNK: readonly (string | readonly string[])[] = [
-  'W/"1"', '"abc"', '**', '*,*', '* *', 'x', '1', '"*"', 'null', '*;q=1', ['*', '*'], ['*', 'x'], ['W/"1"', '*'],
+  'W/"1"',
+  '"abc"',
+  '**',
+  '*,*',
+  '* *',
+  'x',
+  '1',
+  '"*"',
+  'null',
+  '*;q=1',
+  ['*', '*'],
+  ['*', 'x'],
+  ['W/"1"', '*'],
 ]
 
 /** JSON values a column of each type must refuse (wrong JSON type, impossible or out-of-range values, junk text). */
 export const WRONG_VALUES: Readonly<Record<NeutralType, readonly string[]>> = {
-  int: ['"abc"', '1.5', '"1.5"', '2147483648', '-2147483649', '"2147483648"', 'true', '""', '" 1"', '"1 "', '1e400', '"0x10"', '"1e3"', '{}', '[1]', '"-"', '"٣"'],
-  bigint: ['"9223372036854775808"', '"-9223372036854775809"', '1.5', '"abc"', 'false', '""', '[]', '{"n":1}', '"1_000"', '99999999999999999999999'],
-  decimal: ['"abc"', 'true', '"1,5"', '"12.5.1"', '"NaN"', '"Infinity"', '1e400', '"1e400"', '""', '[1.5]', '{}', '"- 1"', '123456789.12', '"-99999999999.5"'],
+  int: [
+    '"abc"',
+    '1.5',
+    '"1.5"',
+    '2147483648',
+    '-2147483649',
+    '"2147483648"',
+    'true',
+    '""',
+    '" 1"',
+    '"1 "',
+    '1e400',
+    '"0x10"',
+    '"1e3"',
+    '{}',
+    '[1]',
+    '"-"',
+    '"٣"',
+  ],
+  bigint: [
+    '"9223372036854775808"',
+    '"-9223372036854775809"',
+    '1.5',
+    '"abc"',
+    'false',
+    '""',
+    '[]',
+    '{"n":1}',
+    '"1_000"',
+    '99999999999999999999999',
+  ],
+  decimal: [
+    '"abc"',
+    'true',
+    '"1,5"',
+    '"12.5.1"',
+    '"NaN"',
+    '"Infinity"',
+    '1e400',
+    '"1e400"',
+    '""',
+    '[1.5]',
+    '{}',
+    '"- 1"',
+    '123456789.12',
+    '"-99999999999.5"',
+  ],
   text: ['5', '-1.5', 'true', 'false', '{"a":"b"}', '["x"]', '0', '{}', '[]'],
   boolean: ['1', '0', '"yes"', '"1"', '"TRUE"', '"true"', '"false"', '{}', '[true]', '""', '"t"'],
-  date: ['"2001-02-29"', '"2000-13-01"', '"2000-00-10"', '"x"', '20000101', '"2000-01-01T00:00:00"', '"01/02/2000"', '"0000-01-01"', '""', 'true', '"2000-1-1"', '"+2000-01-01"'],
-  timestamp: ['"2000-01-01T25:00:00"', '"2000-01-01T00:60:00"', '"2000-01-01T00:00:00+01:00"', '"2000-02-30T00:00:00"', '"yesterday"', '1', '""', '"2000-01-01T00:00:00.1234567890"', '"2000-01-01 T00:00"', 'false'],
+  date: [
+    '"2001-02-29"',
+    '"2000-13-01"',
+    '"2000-00-10"',
+    '"x"',
+    '20000101',
+    '"2000-01-01T00:00:00"',
+    '"01/02/2000"',
+    '"0000-01-01"',
+    '""',
+    'true',
+    '"2000-1-1"',
+    '"+2000-01-01"',
+  ],
+  timestamp: [
+    '"2000-01-01T25:00:00"',
+    '"2000-01-01T00:60:00"',
+    '"2000-01-01T00:00:00+01:00"',
+    '"2000-02-30T00:00:00"',
+    '"yesterday"',
+    '1',
+    '""',
+    '"2000-01-01T00:00:00.1234567890"',
+    '"2000-01-01 T00:00"',
+    'false',
+  ],
 }
 
 /** Names every JavaScript object answers to; as body fields they are as unknown as any other. */
@@ -72,5 +191,8 @@ export function createNoisyText(seed: number, length: number): string {
 }
 
 /** A huge string: repetitive (compresses well) or noisy (does not), 10 to 100 thousand characters. */
-export const hugeTextArbitrary = fc.tuple(fc.boolean(), fc.integer(), fc.integer({ min: 10_000, max: 100_000 }))
-  .map(([noisy, seed, length]) => (noisy ? createNoisyText(seed, length) : 'ab9'.repeat(Math.ceil(length / 3)).slice(0, length)))
+export const hugeTextArbitrary = fc
+  .tuple(fc.boolean(), fc.integer(), fc.integer({ min: 10_000, max: 100_000 }))
+  .map(([noisy, seed, length]) =>
+    noisy ? createNoisyText(seed, length) : 'ab9'.repeat(Math.ceil(length / 3)).slice(0, length),
+  )

@@ -15,16 +15,35 @@ const OPERATORS: readonly ComparisonOperator[] = ['eq', 'ne', 'gt', 'ge', 'lt', 
  * (`eq`/`ne`), two columns of one category (possibly the same column), `in` lists, `contains`/`startswith`/
  * `endswith` (possibly negated) on text, `isNull`, `true`/`false`; combined with `and`, `or`, `not`.
  */
-export function createTableFilterArbitrary(table: FixtureTable, options: { readonly maxDepth?: number } = {}): fc.Arbitrary<FilterNode> {
+export function createTableFilterArbitrary(
+  table: FixtureTable,
+  options: { readonly maxDepth?: number } = {},
+): fc.Arbitrary<FilterNode> {
   const column = fc.constantFrom(...table.columns)
   const operator = fc.constantFrom(...OPERATORS)
   const flip = fc.boolean()
 
-  const withLiteral = column.chain((c) => fc.tuple(operator, createColumnLiteralArbitrary(c.type), flip).map(([op, literal, flipped]) =>
-    flipped ? Filter.comparison(op, literal, Filter.field(c.name)) : Filter.comparison(op, Filter.field(c.name), literal)))
-  const withNull = fc.tuple(column, fc.constantFrom<ComparisonOperator>('eq', 'ne'), flip).map(([c, op, flipped]) =>
-    flipped ? Filter.comparison(op, Filter.literal(null, 'null'), Filter.field(c.name)) : Filter.comparison(op, Filter.field(c.name), Filter.literal(null, 'null')))
-  const inList = column.chain((c) => fc.array(createColumnLiteralArbitrary(c.type), { minLength: 1, maxLength: 4 }).map((values) => Filter.in(c.name, values)))
+  const withLiteral = column.chain((c) =>
+    fc
+      .tuple(operator, createColumnLiteralArbitrary(c.type), flip)
+      .map(([op, literal, flipped]) =>
+        flipped
+          ? Filter.comparison(op, literal, Filter.field(c.name))
+          : Filter.comparison(op, Filter.field(c.name), literal),
+      ),
+  )
+  const withNull = fc
+    .tuple(column, fc.constantFrom<ComparisonOperator>('eq', 'ne'), flip)
+    .map(([c, op, flipped]) =>
+      flipped
+        ? Filter.comparison(op, Filter.literal(null, 'null'), Filter.field(c.name))
+        : Filter.comparison(op, Filter.field(c.name), Filter.literal(null, 'null')),
+    )
+  const inList = column.chain((c) =>
+    fc
+      .array(createColumnLiteralArbitrary(c.type), { minLength: 1, maxLength: 4 })
+      .map((values) => Filter.in(c.name, values)),
+  )
   const isNull = fc.tuple(column, fc.boolean()).map(([c, yes]) => Filter.isNull(c.name, yes))
   const constant = fc.boolean().map(Filter.constant)
 
@@ -37,12 +56,22 @@ export function createTableFilterArbitrary(table: FixtureTable, options: { reado
   ]
   const pairs = sameCategoryPairs(table.columns)
   if (pairs.length > 0) {
-    leaves.push({ arbitrary: fc.tuple(fc.constantFrom(...pairs), operator).map(([[a, b], op]) => Filter.comparison(op, Filter.field(a.name), Filter.field(b.name))), weight: 2 })
+    leaves.push({
+      arbitrary: fc
+        .tuple(fc.constantFrom(...pairs), operator)
+        .map(([[a, b], op]) => Filter.comparison(op, Filter.field(a.name), Filter.field(b.name))),
+      weight: 2,
+    })
   }
   const texts = table.columns.filter((c) => c.type === 'text')
   if (texts.length > 0) {
     const stringMatch = fc
-      .tuple(fc.constantFrom<StringMatchMode>('contains', 'startsWith', 'endsWith'), fc.constantFrom(...texts), textArbitrary, fc.boolean())
+      .tuple(
+        fc.constantFrom<StringMatchMode>('contains', 'startsWith', 'endsWith'),
+        fc.constantFrom(...texts),
+        textArbitrary,
+        fc.boolean(),
+      )
       .map(([mode, c, value, negated]) => Filter.stringMatch(mode, c.name, Filter.literal(value, 'string'), negated))
     leaves.push({ arbitrary: stringMatch, weight: 3 })
   }
@@ -51,5 +80,7 @@ export function createTableFilterArbitrary(table: FixtureTable, options: { reado
 
 /** Ordered pairs of columns whose values compare with each other, each column also with itself. */
 function sameCategoryPairs(columns: readonly FixtureColumn[]): [FixtureColumn, FixtureColumn][] {
-  return columns.flatMap((a) => columns.filter((b) => categoryOf(a.type) === categoryOf(b.type)).map((b): [FixtureColumn, FixtureColumn] => [a, b]))
+  return columns.flatMap((a) =>
+    columns.filter((b) => categoryOf(a.type) === categoryOf(b.type)).map((b): [FixtureColumn, FixtureColumn] => [a, b]),
+  )
 }

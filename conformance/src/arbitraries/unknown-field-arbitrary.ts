@@ -6,11 +6,18 @@ import * as fc from 'fast-check'
  * comma or surrounding whitespace (`$select` splits on commas and trims names).
  */
 export function createUnknownFieldArbitrary(known: readonly string[]): fc.Arbitrary<string> {
-  const isUnknown = (name: string): boolean => name !== '' && name.trim() === name && !name.includes(',') && !known.includes(name)
-  return fc.oneof(
-    fc.constantFrom(...known).map((name) => (name.toUpperCase() === name ? name.toLowerCase() : name.toUpperCase())),
-    fc.constantFrom(...known).map((name) => `${name}_x`),
-    fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/),
-    fc.string({ unit: fc.constantFrom('a', 'Z', ' ', "'", '&', '=', '+', '%', '#', 'é', '名', '$'), minLength: 1, maxLength: 6 }),
-  ).filter(isUnknown)
+  const isUnknown = (name: string): boolean =>
+    name !== '' && name.trim() === name && !name.includes(',') && !known.includes(name)
+  return fc
+    .oneof(
+      fc.constantFrom(...known).map((name) => (name.toUpperCase() === name ? name.toLowerCase() : name.toUpperCase())),
+      fc.constantFrom(...known).map((name) => `${name}_x`),
+      fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/),
+      fc.string({
+        unit: fc.constantFrom('a', 'Z', ' ', "'", '&', '=', '+', '%', '#', 'é', '名', '$'),
+        minLength: 1,
+        maxLength: 6,
+      }),
+    )
+    .filter(isUnknown)
 }

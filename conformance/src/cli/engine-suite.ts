@@ -7,8 +7,9 @@ import { formatCliReplay } from './format-cli-replay.js'
 import { resolveEngineExport } from './resolve-engine-export.js'
 
 const url = process.env['SLUICE_CONFORMANCE_ENGINE']
-if (url === undefined || url === '') throw new Error('SLUICE_CONFORMANCE_ENGINE is not set: run this suite through `sluice-conformance --engine <module>`')
-const engine: ConformanceEngine = await resolveEngineExport(await import(url) as Record<string, unknown>, url)
+if (url === undefined || url === '')
+  throw new Error('SLUICE_CONFORMANCE_ENGINE is not set: run this suite through `sluice-conformance --engine <module>`')
+const engine: ConformanceEngine = await resolveEngineExport((await import(url)) as Record<string, unknown>, url)
 const runs = process.env['SLUICE_CONFORMANCE_RUNS']
 
 runConformanceSuite(engine, {

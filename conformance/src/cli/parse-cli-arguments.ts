@@ -53,9 +53,14 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   const list = values.list === true
   const help = values.help === true
   if (!list && !help && values.engine === undefined) throw new Error('--engine <module> is required')
-  if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path)) throw new Error(`--path must look like 3:0:1, not '${values.path}'`)
-  if (values.path !== undefined && values.seed === undefined) throw new Error('--path needs the --seed it was printed with')
-  const only = values.only?.split(',').map((key) => key.trim()).filter((key) => key !== '')
+  if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path))
+    throw new Error(`--path must look like 3:0:1, not '${values.path}'`)
+  if (values.path !== undefined && values.seed === undefined)
+    throw new Error('--path needs the --seed it was printed with')
+  const only = values.only
+    ?.split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '')
   return {
     engine: values.engine,
     runs: readNumber('--runs', values.runs, (n) => Number.isInteger(n) && n > 0),
@@ -72,13 +77,17 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
 function readNumber(name: string, text: string | undefined, valid: (n: number) => boolean): number | undefined {
   if (text === undefined) return undefined
   const n = Number(text)
-  if (text.trim() === '' || !Number.isFinite(n) || !valid(n)) throw new Error(`${name} got '${text}', which is not a valid value`)
+  if (text.trim() === '' || !Number.isFinite(n) || !valid(n))
+    throw new Error(`${name} got '${text}', which is not a valid value`)
   return n
 }
 
 /** The environment the suite entry reads: the engine module and the run settings as the suite's variables. */
 export function buildSuiteEnvironment(args: CliArguments, engineUrl: string): Record<string, string> {
-  const env: Record<string, string> = { SLUICE_CONFORMANCE_ENGINE: engineUrl, SLUICE_CONFORMANCE_ENGINE_ARG: args.engine ?? '' }
+  const env: Record<string, string> = {
+    SLUICE_CONFORMANCE_ENGINE: engineUrl,
+    SLUICE_CONFORMANCE_ENGINE_ARG: args.engine ?? '',
+  }
   if (args.runs !== undefined) env['SLUICE_CONFORMANCE_RUNS'] = String(args.runs)
   if (args.seed !== undefined) env['SLUICE_PBT_SEED'] = String(args.seed)
   if (args.path !== undefined) env['SLUICE_PBT_PATH'] = args.path

@@ -27,7 +27,10 @@ if (args.help) {
   process.exit(0)
 }
 if (args.list) {
-  for (const s of specifiedScenarios) console.log(`${s.key}${(s.requires ?? []).length === 0 ? '' : `  [requires ${s.requires!.join(', ')}]`}\n    ${s.title}`)
+  for (const s of specifiedScenarios)
+    console.log(
+      `${s.key}${(s.requires ?? []).length === 0 ? '' : `  [requires ${s.requires!.join(', ')}]`}\n    ${s.title}`,
+    )
   process.exit(0)
 }
 const enginePath = resolve(args.engine!)
@@ -53,10 +56,17 @@ const vitest = await startVitest('test', [], {
   hookTimeout: 300_000,
   passWithNoTests: false,
 })
-const outcomes: TestOutcome[] = vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()].map((test) => {
-  const result = test.result()
-  return { name: test.name, state: result.state, note: result.state === 'skipped' ? result.note : undefined, knownGap: test.options.fails === true }
-}))
+const outcomes: TestOutcome[] = vitest.state.getTestModules().flatMap((module) =>
+  [...module.children.allTests()].map((test) => {
+    const result = test.result()
+    return {
+      name: test.name,
+      state: result.state,
+      note: result.state === 'skipped' ? result.note : undefined,
+      knownGap: test.options.fails === true,
+    }
+  }),
+)
 await vitest.close()
 const summary = summarizeResults(outcomes, specifiedScenarios)
 console.log(`\nsluice-conformance: ${args.engine}\n${summary.lines.join('\n')}`)

@@ -48,6 +48,9 @@ export function summarizeResults(outcomes: readonly TestOutcome[], scenarios: re
       lines.push(`– skipped  ${key}${requires}${outcome.note === undefined ? '' : ` (${outcome.note})`}`)
     }
   }
-  lines.push('', `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.gaps} known gaps`)
+  lines.push(
+    '',
+    `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.gaps} known gaps`,
+  )
   return { lines, failed }
 }

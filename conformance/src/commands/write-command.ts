@@ -1,12 +1,31 @@
 import type * as fc from 'fast-check'
 import { expect } from 'vitest'
-import { findFixtureColumn, type FixtureColumn, type FixtureRow, type FixtureTable, type FixtureValue } from '../fixture.js'
+import {
+  findFixtureColumn,
+  type FixtureColumn,
+  type FixtureRow,
+  type FixtureTable,
+  type FixtureValue,
+} from '../fixture.js'
 import type { FixtureServer, RestReply, RestRequest } from '../fixture-server.js'
 import { normalizeRow } from '../oracle/normalize-row.js'
-import { buildRowKeyId, predictWrite, readGeneratedValue, type ModelRequest, type TableModel, type WriteOutcome } from '../oracle/predict-write.js'
+import {
+  buildRowKeyId,
+  predictWrite,
+  readGeneratedValue,
+  type ModelRequest,
+  type TableModel,
+  type WriteOutcome,
+} from '../oracle/predict-write.js'
 import { sortRows } from '../oracle/sort-rows.js'
 import { expectErrorEnvelope } from '../rest/expect-error-envelope.js'
-import { buildKeyPath, formatKeyValue, isAddressableKeyValue, readLocationSegments, type KeyPart } from '../rest/key-path.js'
+import {
+  buildKeyPath,
+  formatKeyValue,
+  isAddressableKeyValue,
+  readLocationSegments,
+  type KeyPart,
+} from '../rest/key-path.js'
 import { readRecords } from '../rest/read-records.js'
 import { readWriteRecord } from '../rest/read-write-reply.js'
 import { encodeJsonBody, isSafeJsonInteger, type BodyField } from '../rest/write-body.js'
@@ -37,9 +56,20 @@ export type Action =
   | { readonly kind: 'POST'; readonly key: KeyChoice; readonly body: BodyDraft }
   | { readonly kind: 'PUT' | 'PATCH'; readonly key: KeyChoice; readonly body: BodyDraft; readonly ifMatch: boolean }
   /** PUT/PATCH naming only the key columns in `parts` (a strict subset, possibly none) in the URL. */
-  | { readonly kind: 'PUT keyless' | 'PATCH keyless'; readonly key: KeyChoice; readonly parts: readonly string[]; readonly body: BodyDraft; readonly ifMatch: boolean }
+  | {
+      readonly kind: 'PUT keyless' | 'PATCH keyless'
+      readonly key: KeyChoice
+      readonly parts: readonly string[]
+      readonly body: BodyDraft
+      readonly ifMatch: boolean
+    }
   /** DELETE may carry an `If-Match` (no effect) and a body (`{}` or nothing is fine; fields or junk are a 400). */
-  | { readonly kind: 'DELETE'; readonly key: KeyChoice; readonly ifMatchValue: string | undefined; readonly body: DeleteBody | undefined }
+  | {
+      readonly kind: 'DELETE'
+      readonly key: KeyChoice
+      readonly ifMatchValue: string | undefined
+      readonly body: DeleteBody | undefined
+    }
   | { readonly kind: 'GET'; readonly key: KeyChoice }
 
 /**
@@ -50,7 +80,10 @@ export class WriteCommand implements fc.AsyncCommand<WriteModel, WriteReal> {
   /** The request line of the last run, shown in counterexamples. */
   #line: string | undefined
 
-  constructor(readonly role: TableRole, readonly action: Action) {}
+  constructor(
+    readonly role: TableRole,
+    readonly action: Action,
+  ) {}
 
   check(): boolean {
     return true
@@ -64,7 +97,8 @@ export class WriteCommand implements fc.AsyncCommand<WriteModel, WriteReal> {
     const expected = predictWrite(tableModel, modelRequest)
     const reply = await real.server.send(request)
     const written = await checkReply(real.server, table, tableModel, this.#line, reply, expected)
-    if (expected.kind === 'created' || expected.kind === 'updated') tableModel.rows.set(buildRowKeyId(table, written!), written!)
+    if (expected.kind === 'created' || expected.kind === 'updated')
+      tableModel.rows.set(buildRowKeyId(table, written!), written!)
     if (expected.kind === 'deleted') tableModel.rows.delete(expected.id)
     await expectTableEqualsModel(real.server, tableModel, `after ${this.#line}`)
   }
@@ -80,33 +114,67 @@ function buildRequest(tableModel: TableModel, action: Action): { request: RestRe
   const key = resolveKey(tableModel, action.key)
   const keyColumns = table.primaryKey.map((name) => findFixtureColumn(table, name))
   const headers = 'ifMatch' in action && action.ifMatch ? { 'if-match': '*' } : undefined
-  const urlKeyOf = (columns: readonly FixtureColumn[]): FixtureRow => Object.fromEntries(columns.map((c) => [c.name, key[c.name]!]))
-  const path = (columns: readonly FixtureColumn[]): string => buildKeyPath(table.name, columns.map((c): KeyPart => ({ column: c, value: key[c.name]! })))
+  const urlKeyOf = (columns: readonly FixtureColumn[]): FixtureRow =>
+    Object.fromEntries(columns.map((c) => [c.name, key[c.name]!]))
+  const path = (columns: readonly FixtureColumn[]): string =>
+    buildKeyPath(
+      table.name,
+      columns.map((c): KeyPart => ({ column: c, value: key[c.name]! })),
+    )
   switch (action.kind) {
     case 'POST': {
       // The key the caller chooses travels in the body; generated parts are the database's.
-      const keyFields = keyColumns.filter((c) => c.generated !== true).map((c): BodyField => ({ column: c, value: key[c.name]!, asString: typeof key[c.name] === 'bigint' && !isSafeJsonInteger(key[c.name] as bigint) }))
+      const keyFields = keyColumns
+        .filter((c) => c.generated !== true)
+        .map((c): BodyField => ({
+          column: c,
+          value: key[c.name]!,
+          asString: typeof key[c.name] === 'bigint' && !isSafeJsonInteger(key[c.name] as bigint),
+        }))
       const fields = [...keyFields, ...action.body]
-      return { request: { method: 'POST', url: `/api/${encodeURIComponent(table.name)}`, body: encodeJsonBody(fields) }, modelRequest: { method: 'POST', urlKey: {}, body: bodyRow(fields), ifMatch: false } }
+      return {
+        request: { method: 'POST', url: `/api/${encodeURIComponent(table.name)}`, body: encodeJsonBody(fields) },
+        modelRequest: { method: 'POST', urlKey: {}, body: bodyRow(fields), ifMatch: false },
+      }
     }
     case 'PUT':
     case 'PATCH':
       return {
-        request: { method: action.kind, url: path(keyColumns), body: encodeJsonBody(action.body), ...(headers === undefined ? {} : { headers }) },
-        modelRequest: { method: action.kind, urlKey: urlKeyOf(keyColumns), body: bodyRow(action.body), ifMatch: action.ifMatch },
+        request: {
+          method: action.kind,
+          url: path(keyColumns),
+          body: encodeJsonBody(action.body),
+          ...(headers === undefined ? {} : { headers }),
+        },
+        modelRequest: {
+          method: action.kind,
+          urlKey: urlKeyOf(keyColumns),
+          body: bodyRow(action.body),
+          ifMatch: action.ifMatch,
+        },
       }
     case 'PUT keyless':
     case 'PATCH keyless': {
       const method = action.kind === 'PUT keyless' ? 'PUT' : 'PATCH'
       const columns = keyColumns.filter((c) => action.parts.includes(c.name))
       return {
-        request: { method, url: path(columns), body: encodeJsonBody(action.body), ...(headers === undefined ? {} : { headers }) },
+        request: {
+          method,
+          url: path(columns),
+          body: encodeJsonBody(action.body),
+          ...(headers === undefined ? {} : { headers }),
+        },
         modelRequest: { method, urlKey: urlKeyOf(columns), body: bodyRow(action.body), ifMatch: action.ifMatch },
       }
     }
     case 'DELETE': {
       const first = keyColumns[0]!
-      const deleteBody = action.body === undefined ? undefined : 'text' in action.body ? action.body.text : encodeJsonBody([{ column: first, value: key[first.name]! }])
+      const deleteBody =
+        action.body === undefined
+          ? undefined
+          : 'text' in action.body
+            ? action.body.text
+            : encodeJsonBody([{ column: first, value: key[first.name]! }])
       return {
         request: {
           method: 'DELETE',
@@ -114,11 +182,20 @@ function buildRequest(tableModel: TableModel, action: Action): { request: RestRe
           ...(deleteBody === undefined ? {} : { body: deleteBody }),
           ...(action.ifMatchValue === undefined ? {} : { headers: { 'if-match': action.ifMatchValue } }),
         },
-        modelRequest: { method: 'DELETE', urlKey: urlKeyOf(keyColumns), body: undefined, ifMatch: false, ...(deleteBody === undefined ? {} : { deleteBody }) },
+        modelRequest: {
+          method: 'DELETE',
+          urlKey: urlKeyOf(keyColumns),
+          body: undefined,
+          ifMatch: false,
+          ...(deleteBody === undefined ? {} : { deleteBody }),
+        },
       }
     }
     case 'GET':
-      return { request: { method: 'GET', url: path(keyColumns) }, modelRequest: { method: 'GET', urlKey: urlKeyOf(keyColumns), body: undefined, ifMatch: false } }
+      return {
+        request: { method: 'GET', url: path(keyColumns) },
+        modelRequest: { method: 'GET', urlKey: urlKeyOf(keyColumns), body: undefined, ifMatch: false },
+      }
   }
 }
 
@@ -126,7 +203,9 @@ function buildRequest(tableModel: TableModel, action: Action): { request: RestRe
 function resolveKey(tableModel: TableModel, choice: KeyChoice): FixtureRow {
   if (choice.pick === undefined) return choice.values
   const { primaryKey } = tableModel.table
-  const rows = [...tableModel.rows.values()].filter((row) => primaryKey.every((name) => isAddressableKeyValue(row[name] ?? null)))
+  const rows = [...tableModel.rows.values()].filter((row) =>
+    primaryKey.every((name) => isAddressableKeyValue(row[name] ?? null)),
+  )
   if (rows.length === 0) return choice.values
   const row = rows[choice.pick % rows.length]!
   return Object.fromEntries(primaryKey.map((name) => [name, row[name]!]))
@@ -137,7 +216,8 @@ function bodyRow(fields: readonly BodyField[]): FixtureRow {
 }
 
 function describeRequest(request: RestRequest): string {
-  const ifMatch = request.headers?.['if-match'] === undefined ? '' : ` [If-Match: ${String(request.headers['if-match'])}]`
+  const ifMatch =
+    request.headers?.['if-match'] === undefined ? '' : ` [If-Match: ${String(request.headers['if-match'])}]`
   return `${request.method} ${request.url}${ifMatch}${request.body === undefined ? '' : ` ${request.body}`}`
 }
 
@@ -145,20 +225,35 @@ function describeRequest(request: RestRequest): string {
  * Checks a reply against the model's outcome and returns the row written (with generated values read from the
  * response) for creations and updates.
  */
-async function checkReply(server: FixtureServer, table: FixtureTable, tableModel: TableModel, line: string, reply: RestReply, expected: WriteOutcome): Promise<FixtureRow | undefined> {
+async function checkReply(
+  server: FixtureServer,
+  table: FixtureTable,
+  tableModel: TableModel,
+  line: string,
+  reply: RestReply,
+  expected: WriteOutcome,
+): Promise<FixtureRow | undefined> {
   const where = `${line} → ${reply.status} ${reply.text.slice(0, 500)}`
   const location = reply.headers['location']
   switch (expected.kind) {
     case 'error': {
       const error = expectErrorEnvelope(reply, line)
-      const matches = expected.accept.some((e) => e.status === error.status && e.code === error.code && (e.prefix === true ? error.message.startsWith(e.message) : error.message === e.message))
+      const matches = expected.accept.some(
+        (e) =>
+          e.status === error.status &&
+          e.code === error.code &&
+          (e.prefix === true ? error.message.startsWith(e.message) : error.message === e.message),
+      )
       expect(matches, `${where}: expected one of ${JSON.stringify(expected.accept)}`).toBe(true)
       expect(location, `${where}: Location on an error`).toBeUndefined()
       return undefined
     }
     case 'read': {
       const records = readRecords(reply, line)
-      expect(records.map((r) => normalizeRow(table, r)), where).toEqual(expected.row === undefined ? [] : [normalizeRow(table, expected.row)])
+      expect(
+        records.map((r) => normalizeRow(table, r)),
+        where,
+      ).toEqual(expected.row === undefined ? [] : [normalizeRow(table, expected.row)])
       return undefined
     }
     case 'deleted':
@@ -181,7 +276,10 @@ async function checkReply(server: FixtureServer, table: FixtureTable, tableModel
         row[column.name] = value!
       }
       expectRecord(table, record, row, where)
-      expect(tableModel.rows.has(buildRowKeyId(table, row)), `${where}: the created key already belonged to a row`).toBe(false)
+      expect(
+        tableModel.rows.has(buildRowKeyId(table, row)),
+        `${where}: the created key already belonged to a row`,
+      ).toBe(false)
       if (expected.location === 'required') expect(location, `${where}: Location`).toBeTypeOf('string')
       if (location !== undefined) await checkLocation(server, table, row, location, where)
       return row
@@ -199,12 +297,21 @@ function expectRecord(table: FixtureTable, record: Record<string, unknown>, row:
  * `Location` names the row (SPEC Location table): an absolute URL whose path is `/api/<entity>` plus every key
  * column as name/value pairs in definition order, and a GET of it reads the row.
  */
-async function checkLocation(server: FixtureServer, table: FixtureTable, row: FixtureRow, location: string, where: string): Promise<void> {
+async function checkLocation(
+  server: FixtureServer,
+  table: FixtureTable,
+  row: FixtureRow,
+  location: string,
+  where: string,
+): Promise<void> {
   const expected = ['api', table.name, ...table.primaryKey.flatMap((name) => [name, formatKeyValue(row[name]!)])]
   expect(readLocationSegments(location), `${where}: Location ${location}`).toEqual(expected)
   const path = location.replace(/^https?:\/\/[^/]+/i, '')
   const records = readRecords(await server.get(path), `${path} (the Location of ${where})`)
-  expect(records.map((r) => normalizeRow(table, r)), `GET ${path} (the Location of ${where})`).toEqual([normalizeRow(table, row)])
+  expect(
+    records.map((r) => normalizeRow(table, r)),
+    `GET ${path} (the Location of ${where})`,
+  ).toEqual([normalizeRow(table, row)])
 }
 
 /** GET `$first=-1` returns exactly the model's rows, in key order. */

@@ -18,9 +18,24 @@ export interface EngineCapabilities {
  * What `plugin`'s dialect declares for `databaseType`, read from a dialect created the way a server creates it (no
  * connection is opened: drivers connect in `init`), so the table cannot drift from the code.
  */
-function declared(engine: string, databaseType: string, plugin: DialectPlugin, connectionString: string): EngineCapabilities {
-  const source: DataSourceConfig = { name: 'default', databaseType, connectionString, options: {}, health: { enabled: false, name: undefined, thresholdMs: 1000 } }
-  return { engine, databaseType, capabilities: plugin.createDialect(source, { baseDir: process.cwd(), log: silentLogger }).capabilities }
+function declared(
+  engine: string,
+  databaseType: string,
+  plugin: DialectPlugin,
+  connectionString: string,
+): EngineCapabilities {
+  const source: DataSourceConfig = {
+    name: 'default',
+    databaseType,
+    connectionString,
+    options: {},
+    health: { enabled: false, name: undefined, thresholdMs: 1000 },
+  }
+  return {
+    engine,
+    databaseType,
+    capabilities: plugin.createDialect(source, { baseDir: process.cwd(), log: silentLogger }).capabilities,
+  }
 }
 
 /**

@@ -52,12 +52,18 @@ export function createMssqlFixture(execute: MssqlExecute, options: { readonly sc
       }
       for (const procedure of fixture.procedures ?? []) {
         const table = fixture.tables.find((t) => t.name === procedure.table)
-        if (table === undefined) throw new Error(`fixture procedure '${procedure.name}' reads table '${procedure.table}', which the fixture lacks`)
+        if (table === undefined)
+          throw new Error(
+            `fixture procedure '${procedure.name}' reads table '${procedure.table}', which the fixture lacks`,
+          )
         await execute(renderMssqlProcedure(procedure, table, tableName), [])
         routines.push(tableName(procedure.name))
       }
       for (const view of fixture.views ?? []) {
-        await execute(`CREATE VIEW ${tableName(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${tableName(view.table)}`, [])
+        await execute(
+          `CREATE VIEW ${tableName(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${tableName(view.table)}`,
+          [],
+        )
         views.push(tableName(view.name))
       }
     },
@@ -80,8 +86,10 @@ export function createMssqlFixture(execute: MssqlExecute, options: { readonly sc
 
 function buildCreateTable(name: string, table: FixtureTable): string {
   const columns = table.columns.map((c) => {
-    if (c.generated === true && c.type !== 'int' && c.type !== 'bigint') throw new Error(`fixture column '${table.name}.${c.name}': only int and bigint columns can be generated`)
-    const type = c.collation === 'caseInsensitive' ? 'NVARCHAR(255) COLLATE Latin1_General_100_CI_AS' : COLUMN_TYPES[c.type]
+    if (c.generated === true && c.type !== 'int' && c.type !== 'bigint')
+      throw new Error(`fixture column '${table.name}.${c.name}': only int and bigint columns can be generated`)
+    const type =
+      c.collation === 'caseInsensitive' ? 'NVARCHAR(255) COLLATE Latin1_General_100_CI_AS' : COLUMN_TYPES[c.type]
     return `${quote(c.name)} ${type}${c.generated === true ? ' IDENTITY(1,1)' : ''}${c.nullable ? ' NULL' : ' NOT NULL'}`
   })
   return `CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${table.primaryKey.map(quote).join(', ')}))`
@@ -104,7 +112,10 @@ async function insertRows(execute: MssqlExecute, name: string, table: FixtureTab
       return `(${slots.join(', ')})`
     })
     const insert = `INSERT INTO ${name} (${table.columns.map((c) => quote(c.name)).join(', ')}) VALUES ${tuples.join(', ')};`
-    await execute(identity ? `SET IDENTITY_INSERT ${name} ON; ${insert} SET IDENTITY_INSERT ${name} OFF;` : insert, parameters)
+    await execute(
+      identity ? `SET IDENTITY_INSERT ${name} ON; ${insert} SET IDENTITY_INSERT ${name} OFF;` : insert,
+      parameters,
+    )
   }
 }
 
@@ -114,13 +125,18 @@ async function insertRows(execute: MssqlExecute, name: string, table: FixtureTab
  * (`@min_value INT = 5`), which the SQL Server introspector reads from the procedure's definition. CREATE PROCEDURE
  * must open its batch, so it runs alone.
  */
-export function renderMssqlProcedure(procedure: FixtureProcedure, table: FixtureTable, qualify: (name: string) => string): string {
+export function renderMssqlProcedure(
+  procedure: FixtureProcedure,
+  table: FixtureTable,
+  qualify: (name: string) => string,
+): string {
   findFixtureColumn(table, procedure.column)
   const parameter = `@${procedure.parameter}`
   const where = `[t].${quote(procedure.column)} >= ${parameter}`
-  const select = procedure.kind === 'rows'
-    ? `SELECT ${table.columns.map((c) => `[t].${quote(c.name)}`).join(', ')} FROM ${qualify(table.name)} AS [t] WHERE ${where} ORDER BY ${table.primaryKey.map((k) => `[t].${quote(k)}`).join(', ')}`
-    : `SELECT COUNT_BIG(*) AS [count] FROM ${qualify(table.name)} AS [t] WHERE ${where}`
+  const select =
+    procedure.kind === 'rows'
+      ? `SELECT ${table.columns.map((c) => `[t].${quote(c.name)}`).join(', ')} FROM ${qualify(table.name)} AS [t] WHERE ${where} ORDER BY ${table.primaryKey.map((k) => `[t].${quote(k)}`).join(', ')}`
+      : `SELECT COUNT_BIG(*) AS [count] FROM ${qualify(table.name)} AS [t] WHERE ${where}`
   const defaultValue = procedure.databaseDefault === undefined ? '' : ` = ${Math.trunc(procedure.databaseDefault)}`
   return `CREATE PROCEDURE ${qualify(procedure.name)} ${parameter} INT${defaultValue} AS BEGIN SET NOCOUNT ON; ${select}; END`
 }

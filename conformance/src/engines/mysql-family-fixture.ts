@@ -40,11 +40,15 @@ const MAX_PARAMETERS = 10_000
  * values always parameters (64-bit integers as text). Tables go into database `schema` when given (it must exist),
  * else into the connection's current database.
  */
-export function createMysqlFamilyFixture(execute: MysqlFamilyExecute, options: { readonly schema?: string } = {}): MysqlFamilyFixture {
+export function createMysqlFamilyFixture(
+  execute: MysqlFamilyExecute,
+  options: { readonly schema?: string } = {},
+): MysqlFamilyFixture {
   const created: string[] = []
   const views: string[] = []
   const routines: FixtureProcedure[] = []
-  const tableName = (name: string): string => (options.schema === undefined ? quote(name) : `${quote(options.schema)}.${quote(name)}`)
+  const tableName = (name: string): string =>
+    options.schema === undefined ? quote(name) : `${quote(options.schema)}.${quote(name)}`
   return {
     async apply(fixture) {
       for (const table of fixture.tables) {
@@ -54,12 +58,18 @@ export function createMysqlFamilyFixture(execute: MysqlFamilyExecute, options: {
       }
       for (const procedure of fixture.procedures ?? []) {
         const table = fixture.tables.find((t) => t.name === procedure.table)
-        if (table === undefined) throw new Error(`fixture procedure '${procedure.name}' reads table '${procedure.table}', which the fixture lacks`)
+        if (table === undefined)
+          throw new Error(
+            `fixture procedure '${procedure.name}' reads table '${procedure.table}', which the fixture lacks`,
+          )
         await execute(renderMysqlFamilyProcedure(procedure, table, tableName), [])
         routines.push(procedure)
       }
       for (const view of fixture.views ?? []) {
-        await execute(`CREATE VIEW ${tableName(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${tableName(view.table)}`, [])
+        await execute(
+          `CREATE VIEW ${tableName(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${tableName(view.table)}`,
+          [],
+        )
         views.push(tableName(view.name))
       }
     },
@@ -73,8 +83,12 @@ export function createMysqlFamilyFixture(execute: MysqlFamilyExecute, options: {
 
 function buildCreateTable(name: string, table: FixtureTable): string {
   const columns = table.columns.map((c) => {
-    if (c.generated === true && c.type !== 'int' && c.type !== 'bigint') throw new Error(`fixture column '${table.name}.${c.name}': only int and bigint columns can be generated`)
-    const type = c.collation === 'caseInsensitive' ? 'VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci' : COLUMN_TYPES[c.type]
+    if (c.generated === true && c.type !== 'int' && c.type !== 'bigint')
+      throw new Error(`fixture column '${table.name}.${c.name}': only int and bigint columns can be generated`)
+    const type =
+      c.collation === 'caseInsensitive'
+        ? 'VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci'
+        : COLUMN_TYPES[c.type]
     return `${quote(c.name)} ${type}${c.nullable ? ' NULL' : ' NOT NULL'}${c.generated === true ? ' AUTO_INCREMENT' : ''}`
   })
   // InnoDB wants an AUTO_INCREMENT column to lead some index; in a composite key it may not lead the primary key.
@@ -97,7 +111,10 @@ async function insertRows(execute: MysqlFamilyExecute, name: string, table: Fixt
       })
       return `(${slots.join(', ')})`
     })
-    await execute(`INSERT INTO ${name} (${table.columns.map((c) => quote(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`, parameters)
+    await execute(
+      `INSERT INTO ${name} (${table.columns.map((c) => quote(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`,
+      parameters,
+    )
   }
 }
 

@@ -41,14 +41,18 @@ export function createSqliteFixture(execute: SqliteExecute): SqliteFixture {
   const created: string[] = []
   return {
     async apply(fixture) {
-      if ((fixture.procedures ?? []).length > 0) throw new Error('SQLite has no stored procedures (its dialect declares no storedProcedures)')
+      if ((fixture.procedures ?? []).length > 0)
+        throw new Error('SQLite has no stored procedures (its dialect declares no storedProcedures)')
       for (const table of fixture.tables) {
         await execute(buildCreateTable(table), [])
         created.push(`TABLE ${quote(table.name)}`)
         await insertRows(execute, table)
       }
       for (const view of fixture.views ?? []) {
-        await execute(`CREATE VIEW ${quote(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${quote(view.table)}`, [])
+        await execute(
+          `CREATE VIEW ${quote(view.name)} AS SELECT ${view.columns.map(quote).join(', ')} FROM ${quote(view.table)}`,
+          [],
+        )
         created.push(`VIEW ${quote(view.name)}`)
       }
     },
@@ -61,14 +65,21 @@ export function createSqliteFixture(execute: SqliteExecute): SqliteFixture {
 function buildCreateTable(table: FixtureTable): string {
   const rowid = table.columns.find((c) => c.generated === true)
   if (rowid !== undefined && table.primaryKey.length > 1) {
-    throw new Error(`SQLite generates only the rowid, a single-column key: '${table.name}.${rowid.name}' cannot be a generated part of a composite primary key`)
+    throw new Error(
+      `SQLite generates only the rowid, a single-column key: '${table.name}.${rowid.name}' cannot be a generated part of a composite primary key`,
+    )
   }
-  const columns = table.columns.map((c) => (c === rowid ? `${quote(c.name)} INTEGER PRIMARY KEY` : `${quote(c.name)} ${columnType(c)}${c.nullable ? '' : ' NOT NULL'}`))
+  const columns = table.columns.map((c) =>
+    c === rowid
+      ? `${quote(c.name)} INTEGER PRIMARY KEY`
+      : `${quote(c.name)} ${columnType(c)}${c.nullable ? '' : ' NOT NULL'}`,
+  )
   return `CREATE TABLE ${quote(table.name)} (${columns.join(', ')}${rowid === undefined ? `, PRIMARY KEY (${table.primaryKey.map(quote).join(', ')})` : ''})`
 }
 
 function columnType(column: FixtureColumn): string {
-  if (column.type === 'decimal') return `${COLUMN_TYPES.decimal} CHECK (${quote(column.name)} BETWEEN -99999999.99 AND 99999999.99)`
+  if (column.type === 'decimal')
+    return `${COLUMN_TYPES.decimal} CHECK (${quote(column.name)} BETWEEN -99999999.99 AND 99999999.99)`
   if (column.collation === 'caseInsensitive') return 'TEXT COLLATE NOCASE'
   return COLUMN_TYPES[column.type]
 }
@@ -79,7 +90,10 @@ async function insertRows(execute: SqliteExecute, table: FixtureTable): Promise<
     const batch = table.rows.slice(start, start + perStatement)
     const parameters = batch.flatMap((row) => table.columns.map((c) => toParameter(c.type, row[c.name] ?? null)))
     const tuple = `(${table.columns.map(() => '?').join(', ')})`
-    await execute(`INSERT INTO ${quote(table.name)} (${table.columns.map((c) => quote(c.name)).join(', ')}) VALUES ${batch.map(() => tuple).join(', ')}`, parameters)
+    await execute(
+      `INSERT INTO ${quote(table.name)} (${table.columns.map((c) => quote(c.name)).join(', ')}) VALUES ${batch.map(() => tuple).join(', ')}`,
+      parameters,
+    )
   }
 }
 

@@ -2,7 +2,12 @@ import { expect } from 'vitest'
 import type { FixtureServer, RestReply } from '../fixture-server.js'
 
 /** Sends a GraphQL document by POST (variables as JSON; `role` as `X-MS-API-ROLE`). */
-export function postGraphQL(server: FixtureServer, query: string, variables: Record<string, unknown> = {}, role?: string): Promise<RestReply> {
+export function postGraphQL(
+  server: FixtureServer,
+  query: string,
+  variables: Record<string, unknown> = {},
+  role?: string,
+): Promise<RestReply> {
   return server.send({
     method: 'POST',
     url: '/graphql',
@@ -30,5 +35,7 @@ export function readConnection(reply: RestReply, field: string, request: string)
 
 /** The `errors` entries of a reply (empty when none). */
 export function readErrors(reply: RestReply): Array<{ message: string; extensions?: { code?: string } }> {
-  return ((reply.json as { errors?: Array<{ message: string; extensions?: { code?: string } }> } | undefined)?.errors) ?? []
+  return (
+    (reply.json as { errors?: Array<{ message: string; extensions?: { code?: string } }> } | undefined)?.errors ?? []
+  )
 }

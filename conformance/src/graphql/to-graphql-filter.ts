@@ -4,8 +4,22 @@ import { findFixtureColumn, type FixtureTable } from '../fixture.js'
 
 type FilterInput = Record<string, unknown>
 
-const OPERATORS: Readonly<Record<ComparisonOperator, string>> = { eq: 'eq', ne: 'neq', gt: 'gt', ge: 'gte', lt: 'lt', le: 'lte' }
-const MIRRORED: Readonly<Record<ComparisonOperator, ComparisonOperator>> = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' }
+const OPERATORS: Readonly<Record<ComparisonOperator, string>> = {
+  eq: 'eq',
+  ne: 'neq',
+  gt: 'gt',
+  ge: 'gte',
+  lt: 'lt',
+  le: 'lte',
+}
+const MIRRORED: Readonly<Record<ComparisonOperator, ComparisonOperator>> = {
+  eq: 'eq',
+  ne: 'ne',
+  gt: 'lt',
+  ge: 'le',
+  lt: 'gt',
+  le: 'ge',
+}
 
 /**
  * The `{T}FilterInput` value (sent as a JSON variable) equivalent to a `$filter` tree, or `undefined` when GraphQL
@@ -32,7 +46,8 @@ export function toGraphQLFilter(node: FilterNode, table: FixtureTable): FilterIn
       // GraphQL's String and Boolean filter inputs have no range operators (dab.md §4.2).
       const type = findFixtureColumn(table, field.name).type
       if ((type === 'text' || type === 'boolean') && op !== 'eq' && op !== 'neq') return undefined
-      if (literal.value === null) return node.op === 'eq' || node.op === 'ne' ? { [field.name]: { [op]: null } } : undefined
+      if (literal.value === null)
+        return node.op === 'eq' || node.op === 'ne' ? { [field.name]: { [op]: null } } : undefined
       return { [field.name]: { [op]: jsonValue(table, field.name, literal) } }
     }
     case 'stringMatch': {
@@ -62,7 +77,10 @@ export function toGraphQLFilter(node: FilterNode, table: FixtureTable): FilterIn
  * GraphQL's `caseInsensitive: true` lower-cases both sides: `{}` when neither side is folded, the flag when both are
  * lower-cased, `undefined` for any other mix (GraphQL cannot say it).
  */
-function caseInsensitive(fieldFold: string | undefined, valueFold: string | undefined): { caseInsensitive?: true } | undefined {
+function caseInsensitive(
+  fieldFold: string | undefined,
+  valueFold: string | undefined,
+): { caseInsensitive?: true } | undefined {
   if (fieldFold === undefined && valueFold === undefined) return {}
   return fieldFold === 'lower' && valueFold === 'lower' ? { caseInsensitive: true } : undefined
 }
@@ -71,13 +89,24 @@ function caseInsensitive(fieldFold: string | undefined, valueFold: string | unde
  * `tolower(field) eq|ne tolower('x')` → `{ field: { eq: 'x', caseInsensitive: true } }`; `null` when no side is
  * folded (the caller handles it); `undefined` for folded comparisons GraphQL cannot say.
  */
-function foldedComparison(node: Extract<FilterNode, { kind: 'comparison' }>, table: FixtureTable): FilterInput | undefined | null {
+function foldedComparison(
+  node: Extract<FilterNode, { kind: 'comparison' }>,
+  table: FixtureTable,
+): FilterInput | undefined | null {
   if (node.left.kind !== 'caseFold' && node.right.kind !== 'caseFold') return null
-  const [field, value] = node.left.kind === 'caseFold' && node.left.operand.kind === 'field' ? [node.left, node.right] : [node.right, node.left]
+  const [field, value] =
+    node.left.kind === 'caseFold' && node.left.operand.kind === 'field'
+      ? [node.left, node.right]
+      : [node.right, node.left]
   if (field.kind !== 'caseFold' || field.operand.kind !== 'field' || field.fold !== 'lower') return undefined
   if (value.kind !== 'caseFold' || value.fold !== 'lower' || value.operand.kind !== 'literal') return undefined
   if (node.op !== 'eq' && node.op !== 'ne') return undefined
-  return { [field.operand.name]: { [OPERATORS[node.op]]: jsonValue(table, field.operand.name, value.operand), caseInsensitive: true } }
+  return {
+    [field.operand.name]: {
+      [OPERATORS[node.op]]: jsonValue(table, field.operand.name, value.operand),
+      caseInsensitive: true,
+    },
+  }
 }
 
 function jsonValue(table: FixtureTable, field: string, literal: LiteralOperand): unknown {

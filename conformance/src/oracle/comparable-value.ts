@@ -18,9 +18,12 @@ const SCALE_DIGITS = 6
 /** The category values of `type` belong to; only values of one category are compared with each other. */
 export function categoryOf(type: NeutralType): ValueCategory {
   switch (type) {
-    case 'int': case 'bigint': case 'decimal':
+    case 'int':
+    case 'bigint':
+    case 'decimal':
       return 'number'
-    case 'date': case 'timestamp':
+    case 'date':
+    case 'timestamp':
       return 'datetime'
     case 'text':
       return 'text'

@@ -6,7 +6,14 @@ import { categoryOf, compareComparable, toComparable, type ComparableValue } fro
 /** SQL's three truth values: `null` is unknown. */
 export type TruthValue = boolean | null
 
-const FLIPPED: Record<ComparisonOperator, ComparisonOperator> = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' }
+const FLIPPED: Record<ComparisonOperator, ComparisonOperator> = {
+  eq: 'eq',
+  ne: 'ne',
+  gt: 'lt',
+  ge: 'le',
+  lt: 'gt',
+  le: 'ge',
+}
 
 /**
  * Evaluates a `$filter` tree on one fixture row with SQL's three-valued logic: a comparison involving NULL is
@@ -37,20 +44,29 @@ export function evaluateFilter(node: FilterNode, row: FixtureRow, table: Fixture
           const text = fold(n.fieldFold, String(value))
           return n.values.some((literal) => fold(n.valueFold, String(literal.value)) === text)
         }
-        return n.values.some((literal) => compareComparable(toComparable(type, value), literalComparable(type, literal)) === 0)
+        return n.values.some(
+          (literal) => compareComparable(toComparable(type, value), literalComparable(type, literal)) === 0,
+        )
       }
       case 'stringMatch': {
         const value = row[n.field] ?? null
         if (value === null) return null
         const text = fold(n.fieldFold, String(value))
         const pattern = fold(n.valueFold, String((n.value as LiteralOperand).value))
-        const found = n.mode === 'contains' ? text.includes(pattern) : n.mode === 'startsWith' ? text.startsWith(pattern) : text.endsWith(pattern)
+        const found =
+          n.mode === 'contains'
+            ? text.includes(pattern)
+            : n.mode === 'startsWith'
+              ? text.startsWith(pattern)
+              : text.endsWith(pattern)
         return n.negated ? !found : found
       }
       case 'comparison':
         return compareOperands(n.op, n.left, n.right)
       case 'related':
-        throw new Error('the row oracle sees one table; related-entity filters are checked by the relationships scenarios')
+        throw new Error(
+          'the row oracle sees one table; related-entity filters are checked by the relationships scenarios',
+        )
     }
   }
   const compareOperands = (op: ComparisonOperator, left: FilterOperand, right: FilterOperand): TruthValue => {
@@ -77,7 +93,8 @@ export function evaluateFilter(node: FilterNode, row: FixtureRow, table: Fixture
   const compareFolded = (op: ComparisonOperator, left: FilterOperand, right: FilterOperand): TruthValue => {
     const text = (o: FilterOperand): string | null => {
       const inner = o.kind === 'caseFold' ? o.operand : o
-      const raw = inner.kind === 'field' ? row[inner.name] ?? null : inner.kind === 'literal' ? inner.value : undefined
+      const raw =
+        inner.kind === 'field' ? (row[inner.name] ?? null) : inner.kind === 'literal' ? inner.value : undefined
       if (raw === undefined) throw new Error('the oracle does not evaluate claims')
       return raw === null ? null : fold(o.kind === 'caseFold' ? o.fold : undefined, String(raw))
     }
@@ -99,22 +116,34 @@ function fold(how: CaseFold | undefined, text: string): string {
 /** A literal read as a value of its field's category (`2000-01-01` for a timestamp is midnight). */
 function literalComparable(fieldType: NeutralType, literal: LiteralOperand): ComparableValue {
   const value = literal.value
-  if (typeof value !== 'string' && typeof value !== 'boolean' && typeof value !== 'number' && typeof value !== 'bigint') {
+  if (
+    typeof value !== 'string' &&
+    typeof value !== 'boolean' &&
+    typeof value !== 'number' &&
+    typeof value !== 'bigint'
+  ) {
     throw new Error(`the oracle cannot read the literal ${String(value)}`)
   }
   // Any type of the field's category reads the literal the same way.
-  const type: NeutralType = categoryOf(fieldType) === 'number' ? 'decimal' : categoryOf(fieldType) === 'datetime' ? 'timestamp' : fieldType
+  const type: NeutralType =
+    categoryOf(fieldType) === 'number' ? 'decimal' : categoryOf(fieldType) === 'datetime' ? 'timestamp' : fieldType
   return toComparable(type, value)
 }
 
 function holds(op: ComparisonOperator, order: number): boolean {
   switch (op) {
-    case 'eq': return order === 0
-    case 'ne': return order !== 0
-    case 'gt': return order > 0
-    case 'ge': return order >= 0
-    case 'lt': return order < 0
-    case 'le': return order <= 0
+    case 'eq':
+      return order === 0
+    case 'ne':
+      return order !== 0
+    case 'gt':
+      return order > 0
+    case 'ge':
+      return order >= 0
+    case 'lt':
+      return order < 0
+    case 'le':
+      return order <= 0
   }
 }
 

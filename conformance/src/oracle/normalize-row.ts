@@ -8,7 +8,11 @@ import { findFixtureColumn, type FixtureTable, type NeutralType } from '../fixtu
  * `fields` picks and orders the fields (default: every column). A value that does not fit its type is kept as
  * `{ unexpected: value }`, so it can never equal a well-formed one.
  */
-export function normalizeRow(table: FixtureTable, row: Readonly<Record<string, unknown>>, fields?: readonly string[]): Record<string, unknown> {
+export function normalizeRow(
+  table: FixtureTable,
+  row: Readonly<Record<string, unknown>>,
+  fields?: readonly string[],
+): Record<string, unknown> {
   const names = fields ?? table.columns.map((c) => c.name)
   const out: Record<string, unknown> = {}
   for (const name of names) out[name] = normalizeValue(findFixtureColumn(table, name).type, row[name])
@@ -21,11 +25,15 @@ function normalizeValue(type: NeutralType, value: unknown): unknown {
     case 'int':
       return typeof value === 'number' && Number.isSafeInteger(value) ? value : { unexpected: value }
     case 'bigint':
-      return typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))
+      return typeof value === 'bigint' ||
+        (typeof value === 'number' && Number.isSafeInteger(value)) ||
+        (typeof value === 'string' && /^-?\d+$/.test(value))
         ? BigInt(value).toString()
         : { unexpected: value }
     case 'decimal':
-      return typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))
+      return typeof value === 'number' ||
+        typeof value === 'bigint' ||
+        (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))
         ? Number(value)
         : { unexpected: value }
     case 'text':
@@ -35,7 +43,8 @@ function normalizeValue(type: NeutralType, value: unknown): unknown {
     case 'date':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : { unexpected: value }
     case 'timestamp': {
-      const m = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?$/.exec(value) : null
+      const m =
+        typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?$/.exec(value) : null
       if (m === null) return { unexpected: value }
       const fraction = (m[3] ?? '').replace(/0+$/, '')
       return `${m[1]}T${m[2]}${fraction === '' ? '' : `.${fraction}`}`

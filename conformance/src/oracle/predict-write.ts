@@ -1,4 +1,10 @@
-import { findFixtureColumn, type FixtureColumn, type FixtureRow, type FixtureTable, type FixtureValue } from '../fixture.js'
+import {
+  findFixtureColumn,
+  type FixtureColumn,
+  type FixtureRow,
+  type FixtureTable,
+  type FixtureValue,
+} from '../fixture.js'
 import { normalizeRow } from './normalize-row.js'
 import { formatKeyValue } from '../rest/key-path.js'
 
@@ -37,18 +43,25 @@ export interface ExpectedError {
 export type WriteOutcome =
   | { readonly kind: 'error'; readonly accept: readonly ExpectedError[] }
   /** 201: `row` lacks the generated columns, which come from the response. */
-  | { readonly kind: 'created'; readonly row: FixtureRow; readonly generated: readonly FixtureColumn[]; readonly location: 'required' | 'optional' }
+  | {
+      readonly kind: 'created'
+      readonly row: FixtureRow
+      readonly generated: readonly FixtureColumn[]
+      readonly location: 'required' | 'optional'
+    }
   | { readonly kind: 'updated'; readonly row: FixtureRow }
   | { readonly kind: 'deleted'; readonly id: string }
   | { readonly kind: 'read'; readonly row: FixtureRow | undefined }
 
 export const MESSAGES = {
   keyRequired: 'Primary Key for this HTTP request type is required.',
-  keyMismatch: (table: FixtureTable) => `Primary key column(s) provided do not match the key of ${table.name}: expected ${table.primaryKey.join(', ')}.`,
+  keyMismatch: (table: FixtureTable) =>
+    `Primary key column(s) provided do not match the key of ${table.name}: expected ${table.primaryKey.join(', ')}.`,
   missingField: (field: string) => `Invalid request body. Missing field in body: ${field}.`,
   conflict: 'The request conflicts with an existing row (a unique key would be duplicated).',
   updateNotFound: 'No Update could be performed, record not found',
-  upsertNotFound: (table: FixtureTable, key: string) => `Cannot perform INSERT and could not find ${table.name} with primary key <${key}> to perform UPDATE on.`,
+  upsertNotFound: (table: FixtureTable, key: string) =>
+    `Cannot perform INSERT and could not find ${table.name} with primary key <${key}> to perform UPDATE on.`,
   deleteNotFound: (key: string) => `Could not find item with <${key}>`,
   notNull: 'The database rejected the request: a required value is missing.',
   invalidJson: 'Request body contains invalid JSON.',
@@ -56,7 +69,12 @@ export const MESSAGES = {
   invalidField: (field: string) => `Invalid field '${field}' in request body`,
 } as const
 
-const badRequest = (message: string, prefix = false): ExpectedError => ({ status: 400, code: 'Bad Request', message, prefix })
+const badRequest = (message: string, prefix = false): ExpectedError => ({
+  status: 400,
+  code: 'Bad Request',
+  message,
+  prefix,
+})
 const notFound = (message: string): ExpectedError => ({ status: 404, code: 'Not Found', message })
 
 /** The identity of a row by its key values, equal for equal values whatever their representation. */
@@ -82,12 +100,20 @@ export function predictWrite(model: TableModel, request: ModelRequest): WriteOut
   const body = request.body ?? {}
   const existing = fullKey ? model.rows.get(buildRowKeyId(table, request.urlKey)) : undefined
   // Required columns the request leaves out; key columns are the URL's business except in a POST body.
-  const missingFields = (): string[] => table.columns
-    .filter((c) => !c.nullable && c.generated !== true && !Object.hasOwn(body, c.name) && !Object.hasOwn(request.urlKey, c.name))
-    .filter((c) => request.method === 'POST' || !table.primaryKey.includes(c.name))
-    .map((c) => c.name)
+  const missingFields = (): string[] =>
+    table.columns
+      .filter(
+        (c) =>
+          !c.nullable && c.generated !== true && !Object.hasOwn(body, c.name) && !Object.hasOwn(request.urlKey, c.name),
+      )
+      .filter((c) => request.method === 'POST' || !table.primaryKey.includes(c.name))
+      .map((c) => c.name)
   // A new row: every column the request leaves out is NULL (the fixture has no defaults).
-  const newRow = (): FixtureRow => ({ ...Object.fromEntries(table.columns.filter((c) => c.generated !== true).map((c) => [c.name, null])), ...request.urlKey, ...body })
+  const newRow = (): FixtureRow => ({
+    ...Object.fromEntries(table.columns.filter((c) => c.generated !== true).map((c) => [c.name, null])),
+    ...request.urlKey,
+    ...body,
+  })
   const missingErrors = (): ExpectedError[] => missingFields().map((f) => badRequest(MESSAGES.missingField(f)))
 
   switch (request.method) {
@@ -104,7 +130,8 @@ export function predictWrite(model: TableModel, request: ModelRequest): WriteOut
       const missing = missingErrors()
       if (missing.length > 0) return { kind: 'error', accept: missing }
       const row = newRow()
-      if (generated.length === 0 && model.rows.has(buildRowKeyId(table, row))) return { kind: 'error', accept: [{ status: 409, code: 'Conflict', message: MESSAGES.conflict, prefix: true }] }
+      if (generated.length === 0 && model.rows.has(buildRowKeyId(table, row)))
+        return { kind: 'error', accept: [{ status: 409, code: 'Conflict', message: MESSAGES.conflict, prefix: true }] }
       return { kind: 'created', row, generated, location: 'required' }
     }
     case 'PUT':
@@ -112,7 +139,13 @@ export function predictWrite(model: TableModel, request: ModelRequest): WriteOut
       const replace = request.method === 'PUT'
       if (!fullKey) {
         // Keyless (SPEC rule 4): a plain insert when only generated key parts are left out, never with If-Match.
-        const keyErrors = keylessKeyErrors(table, given.length, generated.length > 0, keyColumns.some((c) => c.generated !== true && !given.includes(c)), request.ifMatch)
+        const keyErrors = keylessKeyErrors(
+          table,
+          given.length,
+          generated.length > 0,
+          keyColumns.some((c) => c.generated !== true && !given.includes(c)),
+          request.ifMatch,
+        )
         // Which comes first, a key error from the URL or a missing body field, is not specified: either is accepted.
         if (keyErrors.length > 0) return { kind: 'error', accept: [...keyErrors, ...missingErrors()] }
         const missing = missingErrors()
@@ -125,7 +158,8 @@ export function predictWrite(model: TableModel, request: ModelRequest): WriteOut
       }
       if (existing !== undefined) return { kind: 'updated', row: replace ? newRow() : { ...existing, ...body } }
       if (request.ifMatch) return { kind: 'error', accept: [notFound(MESSAGES.updateNotFound)] }
-      if (generated.length > 0) return { kind: 'error', accept: [notFound(MESSAGES.upsertNotFound(table, describeKey(table, request.urlKey)))] }
+      if (generated.length > 0)
+        return { kind: 'error', accept: [notFound(MESSAGES.upsertNotFound(table, describeKey(table, request.urlKey)))] }
       // PATCH upsert inserts rely on the database for required fields.
       if (missingFields().length > 0) return { kind: 'error', accept: [badRequest(MESSAGES.notNull, true)] }
       return { kind: 'created', row: newRow(), generated: [], location: 'optional' }
@@ -146,7 +180,10 @@ function deleteBodyError(text: string | undefined): ExpectedError | undefined {
     return badRequest(MESSAGES.invalidJson)
   }
   if (Array.isArray(value)) return badRequest(MESSAGES.bodyArray)
-  if (value === null || typeof value !== 'object') return badRequest(`The request body must be a JSON object of field values, not ${value === null ? 'null' : `a ${typeof value}`}.`)
+  if (value === null || typeof value !== 'object')
+    return badRequest(
+      `The request body must be a JSON object of field values, not ${value === null ? 'null' : `a ${typeof value}`}.`,
+    )
   const first = Object.keys(value)[0]
   return first === undefined ? undefined : badRequest(MESSAGES.invalidField(first))
 }
@@ -157,7 +194,13 @@ function deleteBodyError(text: string | undefined): ExpectedError | undefined {
  * mismatch. Where the brief names neither case exactly (no part of a partly generated key; some parts with
  * If-Match) both messages are accepted.
  */
-function keylessKeyErrors(table: FixtureTable, givenParts: number, hasGenerated: boolean, missingChosen: boolean, ifMatch: boolean): ExpectedError[] {
+function keylessKeyErrors(
+  table: FixtureTable,
+  givenParts: number,
+  hasGenerated: boolean,
+  missingChosen: boolean,
+  ifMatch: boolean,
+): ExpectedError[] {
   const required = badRequest(MESSAGES.keyRequired)
   const mismatch = badRequest(MESSAGES.keyMismatch(table))
   if (ifMatch) return givenParts === 0 ? [required] : [required, mismatch]
@@ -169,6 +212,10 @@ function keylessKeyErrors(table: FixtureTable, givenParts: number, hasGenerated:
 /** Whether a fixture value is the JSON value of a generated column of `column`'s type (a new identity). */
 export function readGeneratedValue(column: FixtureColumn, value: unknown): FixtureValue | undefined {
   if (column.type === 'int') return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined
-  if ((typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))) return BigInt(value)
+  if (
+    (typeof value === 'number' && Number.isSafeInteger(value)) ||
+    (typeof value === 'string' && /^-?\d+$/.test(value))
+  )
+    return BigInt(value)
   return undefined
 }

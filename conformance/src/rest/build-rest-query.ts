@@ -18,7 +18,10 @@ export function buildRestQuery(entity: string, query: RestQuery = {}): string {
     if (value !== undefined && value !== '') parts.push(`${name}=${encodeURIComponent(value)}`)
   }
   add('$filter', query.filter === undefined ? undefined : printFilterExpression(query.filter, { mode: 'filter' }))
-  add('$orderby', query.orderBy?.map((t) => (t.direction === undefined ? t.field : `${t.field} ${t.direction}`)).join(','))
+  add(
+    '$orderby',
+    query.orderBy?.map((t) => (t.direction === undefined ? t.field : `${t.field} ${t.direction}`)).join(','),
+  )
   add('$select', query.select?.join(','))
   add('$first', query.first === undefined ? undefined : String(query.first))
   add('$after', query.after)

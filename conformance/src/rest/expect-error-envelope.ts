@@ -22,7 +22,11 @@ export function expectErrorEnvelope(reply: RestReply, request: string): RestErro
   const body = reply.json as { error?: Record<string, unknown> } | undefined
   expect(body !== null && typeof body === 'object' ? Object.keys(body) : body, where).toEqual(['error'])
   const error = body!.error!
-  expect(error !== null && typeof error === 'object' ? Object.keys(error).sort() : error, where).toEqual(['code', 'message', 'status'])
+  expect(error !== null && typeof error === 'object' ? Object.keys(error).sort() : error, where).toEqual([
+    'code',
+    'message',
+    'status',
+  ])
   expect(typeof error['code'], where).toBe('string')
   expect(typeof error['message'], where).toBe('string')
   expect(error['status'], where).toBe(reply.status)

@@ -21,7 +21,13 @@ export function formatKeyValue(value: Exclude<FixtureValue, null>): string {
  * in any path (`SLUICE_ERR_INVALID_PATH`), encoded or not. Such keys exist, but only collection reads see them.
  */
 export function isAddressableKeyValue(value: FixtureValue): boolean {
-  return value !== null && !(typeof value === 'string' && (value === '' || value.includes('\\') || value.includes('/') || value === '.' || value === '..'))
+  return (
+    value !== null &&
+    !(
+      typeof value === 'string' &&
+      (value === '' || value.includes('\\') || value.includes('/') || value === '.' || value === '..')
+    )
+  )
 }
 
 /**

@@ -13,6 +13,8 @@ export function readWriteRecord(reply: RestReply, request: string, status: 200 |
   expect(body !== null && typeof body === 'object' ? Object.keys(body) : body, `${where}: envelope`).toEqual(['value'])
   expect(Array.isArray(body!.value) && body!.value.length === 1, `${where}: value holds one record`).toBe(true)
   const record = (body!.value as unknown[])[0]
-  expect(record !== null && typeof record === 'object' && !Array.isArray(record), `${where}: record is an object`).toBe(true)
+  expect(record !== null && typeof record === 'object' && !Array.isArray(record), `${where}: record is an object`).toBe(
+    true,
+  )
   return record as Record<string, unknown>
 }

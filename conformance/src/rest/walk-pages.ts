@@ -25,8 +25,13 @@ export async function walkPages(server: FixtureServer, url: string, maxPages: nu
     if (body.nextLink !== undefined) {
       expect(typeof body.nextLink, `GET ${next}: nextLink is not a string`).toBe('string')
       const link = new URL(body.nextLink as string)
-      expect(link.protocol, `GET ${next}: nextLink ${String(body.nextLink)} is not an absolute http URL`).toMatch(/^https?:$/)
-      expect(link.searchParams.get('$after'), `GET ${next}: nextLink ${String(body.nextLink)} carries no $after`).toBeTruthy()
+      expect(link.protocol, `GET ${next}: nextLink ${String(body.nextLink)} is not an absolute http URL`).toMatch(
+        /^https?:$/,
+      )
+      expect(
+        link.searchParams.get('$after'),
+        `GET ${next}: nextLink ${String(body.nextLink)} carries no $after`,
+      ).toBeTruthy()
       nextLink = body.nextLink as string
     }
     pages.push({ url: next, value: body.value as Record<string, unknown>[], nextLink })

@@ -21,11 +21,15 @@ export function encodeJsonBody(fields: readonly BodyField[]): string {
 export function encodeJsonValue(column: FixtureColumn, value: FixtureValue, asString = false): string {
   if (value === null) return 'null'
   switch (column.type) {
-    case 'int': case 'bigint': case 'decimal':
+    case 'int':
+    case 'bigint':
+    case 'decimal':
       return asString ? JSON.stringify(String(value)) : String(value)
     case 'boolean':
       return String(value)
-    case 'text': case 'date': case 'timestamp':
+    case 'text':
+    case 'date':
+    case 'timestamp':
       return JSON.stringify(String(value))
   }
 }

@@ -1,6 +1,10 @@
 import * as fc from 'fast-check'
 import { expect } from 'vitest'
-import { createJunkOptionValueArbitrary, createJunkQueryArbitrary, QUERY_OPTION_NAMES } from '../arbitraries/junk-arbitrary.js'
+import {
+  createJunkOptionValueArbitrary,
+  createJunkQueryArbitrary,
+  QUERY_OPTION_NAMES,
+} from '../arbitraries/junk-arbitrary.js'
 import type { FixtureTable } from '../fixture.js'
 import type { FixtureServer, RestReply } from '../fixture-server.js'
 import { expectErrorEnvelope } from '../rest/expect-error-envelope.js'
@@ -22,9 +26,27 @@ const JUNK_TABLE: FixtureTable = {
   ],
   primaryKey: ['id', 'Code'],
   rows: [
-    { id: 1, Code: 'a', big: 9007199254740993n, price: '12.50', title: "it's", flag: true, born: '2000-02-29', seen_at: '2000-01-01T12:30:00' },
+    {
+      id: 1,
+      Code: 'a',
+      big: 9007199254740993n,
+      price: '12.50',
+      title: "it's",
+      flag: true,
+      born: '2000-02-29',
+      seen_at: '2000-01-01T12:30:00',
+    },
     { id: 1, Code: 'b', big: null, price: null, title: null, flag: null, born: null, seen_at: null },
-    { id: -2, Code: '%_', big: -1n, price: '-0.25', title: 'a b', flag: false, born: '1999-12-31', seen_at: '1999-12-31T23:59:59.5' },
+    {
+      id: -2,
+      Code: '%_',
+      big: -1n,
+      price: '-0.25',
+      title: 'a b',
+      flag: false,
+      born: '1999-12-31',
+      seen_at: '1999-12-31T23:59:59.5',
+    },
   ],
 }
 
@@ -39,41 +61,56 @@ const junkOptions = fc
     { arbitrary: fc.constantFrom(...QUERY_OPTION_NAMES).map((name) => [name]), weight: 3 },
     { arbitrary: fc.shuffledSubarray([...QUERY_OPTION_NAMES], { minLength: 2 }), weight: 1 },
   )
-  .chain((names) => fc.tuple(...names.map((name) => createJunkOptionValueArbitrary(name, FIELD_NAMES).map((value): [string, string] => [name, value]))))
+  .chain((names) =>
+    fc.tuple(
+      ...names.map((name) =>
+        createJunkOptionValueArbitrary(name, FIELD_NAMES).map((value): [string, string] => [name, value]),
+      ),
+    ),
+  )
 
 /** Junk input: whatever arrives in the query string, the answer is a success or a 4xx envelope, never a 5xx. */
 export const junkScenarios: readonly Scenario[] = [
   {
     key: 'junk.query-values',
-    title: 'junk in $filter, $orderby, $select, $first and $after gives a 4xx error envelope (or a success), never a 5xx',
-    description: 'Junk in `$filter`, `$orderby`, `$select`, `$first` and `$after` never gives a 5xx. The answer is either a success envelope or a 4xx `{"error":{"code","message","status"}}` whose `status` equals the HTTP status.',
+    title:
+      'junk in $filter, $orderby, $select, $first and $after gives a 4xx error envelope (or a success), never a 5xx',
+    description:
+      'Junk in `$filter`, `$orderby`, `$select`, `$first` and `$after` never gives a 5xx. The answer is either a success envelope or a 4xx `{"error":{"code","message","status"}}` whose `status` equals the HTTP status.',
     async run(harness) {
       await harness.withServer({ tables: [JUNK_TABLE] }, async (server) => {
-        await harness.check(fc.asyncProperty(junkOptions, async (options) => {
-          const url = `/api/${JUNK_TABLE.name}?${options.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`
-          const reply = await get(server, url)
-          if (reply.status === 200) {
-            readRecords(reply, url)
-            return
-          }
-          const error = expectErrorEnvelope(reply, url)
-          // No junk is a valid sealed cursor, and every other fault is a 400 too.
-          if (options.some(([name]) => name === '$after')) expect(error.status, `GET ${url}`).toBe(400)
-        }), 300)
+        await harness.check(
+          fc.asyncProperty(junkOptions, async (options) => {
+            const url = `/api/${JUNK_TABLE.name}?${options.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`
+            const reply = await get(server, url)
+            if (reply.status === 200) {
+              readRecords(reply, url)
+              return
+            }
+            const error = expectErrorEnvelope(reply, url)
+            // No junk is a valid sealed cursor, and every other fault is a 400 too.
+            if (options.some(([name]) => name === '$after')) expect(error.status, `GET ${url}`).toBe(400)
+          }),
+          300,
+        )
       })
     },
   },
   {
     key: 'junk.query-structure',
     title: 'unknown, repeated, value-less or badly percent-encoded query parameters give 400 in the error envelope',
-    description: 'Unknown, repeated or value-less parameters, an empty name, or malformed percent-encoding give 400 in that envelope.',
+    description:
+      'Unknown, repeated or value-less parameters, an empty name, or malformed percent-encoding give 400 in that envelope.',
     async run(harness) {
       await harness.withServer({ tables: [JUNK_TABLE] }, async (server) => {
-        await harness.check(fc.asyncProperty(createJunkQueryArbitrary(FIELD_NAMES), async (query) => {
-          const url = `/api/${JUNK_TABLE.name}?${query}`
-          const error = expectErrorEnvelope(await get(server, url), url)
-          expect(error.status, `GET ${url}`).toBe(400)
-        }), 150)
+        await harness.check(
+          fc.asyncProperty(createJunkQueryArbitrary(FIELD_NAMES), async (query) => {
+            const url = `/api/${JUNK_TABLE.name}?${query}`
+            const error = expectErrorEnvelope(await get(server, url), url)
+            expect(error.status, `GET ${url}`).toBe(400)
+          }),
+          150,
+        )
       })
     },
   },

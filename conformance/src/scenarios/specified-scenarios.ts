@@ -18,4 +18,22 @@ import { writeJunkScenarios } from './write-junk.scenarios.js'
 import { writeModelScenarios } from './write-model.scenarios.js'
 
 /** Every scenario of the suite, in the order they run. */
-export const specifiedScenarios: readonly Scenario[] = Object.freeze([...filterScenarios, ...caseInsensitiveScenarios, ...inListScenarios, ...countScenarios, ...pagingScenarios, ...selectScenarios, ...junkScenarios, ...writeModelScenarios, ...writeJunkScenarios, ...writeExactScenarios, ...writeConcurrencyScenarios, ...authScenarios, ...procedureScenarios, ...relationshipScenarios, ...expandScenarios, ...graphqlScenarios, ...autoentityScenarios])
+export const specifiedScenarios: readonly Scenario[] = Object.freeze([
+  ...filterScenarios,
+  ...caseInsensitiveScenarios,
+  ...inListScenarios,
+  ...countScenarios,
+  ...pagingScenarios,
+  ...selectScenarios,
+  ...junkScenarios,
+  ...writeModelScenarios,
+  ...writeJunkScenarios,
+  ...writeExactScenarios,
+  ...writeConcurrencyScenarios,
+  ...authScenarios,
+  ...procedureScenarios,
+  ...relationshipScenarios,
+  ...expandScenarios,
+  ...graphqlScenarios,
+  ...autoentityScenarios,
+])

@@ -26,9 +26,29 @@ const JUNK_CHOSEN: FixtureTable = {
   ],
   primaryKey: ['id', 'Code'],
   rows: [
-    { id: 1, Code: 'a', title: "it's", big: 9007199254740993n, price: '12.50', flag: true, born: '2000-02-29', seen_at: '2000-01-01T12:30:00', order: 3 },
+    {
+      id: 1,
+      Code: 'a',
+      title: "it's",
+      big: 9007199254740993n,
+      price: '12.50',
+      flag: true,
+      born: '2000-02-29',
+      seen_at: '2000-01-01T12:30:00',
+      order: 3,
+    },
     { id: 1, Code: 'b é', title: '', big: null, price: null, flag: null, born: null, seen_at: null, order: null },
-    { id: -2, Code: '%_', title: 'a b', big: -1n, price: '-0.25', flag: false, born: '1999-12-31', seen_at: '1999-12-31T23:59:59.5', order: -1 },
+    {
+      id: -2,
+      Code: '%_',
+      title: 'a b',
+      big: -1n,
+      price: '-0.25',
+      flag: false,
+      born: '1999-12-31',
+      seen_at: '1999-12-31T23:59:59.5',
+      order: -1,
+    },
   ],
 }
 
@@ -59,7 +79,10 @@ const JUNK_IDENTITY: FixtureTable = {
     { name: 'note', type: 'text', nullable: true },
   ],
   primaryKey: ['id'],
-  rows: [{ id: 1, price: '0.00', note: null }, { id: 2, price: '99999999.99', note: 'n' }],
+  rows: [
+    { id: 1, price: '0.00', note: null },
+    { id: 2, price: '99999999.99', note: 'n' },
+  ],
 }
 
 /**
@@ -83,24 +106,34 @@ function createJunkBatches(tables: readonly FixtureTable[]): fc.Arbitrary<JunkWr
 export const writeJunkScenarios: readonly Scenario[] = [
   {
     key: 'write.junk-bodies',
-    title: 'junk bodies, fields, If-Match values and URLs on POST, PUT, PATCH and DELETE give a 4xx error envelope, never a 5xx, and change no row',
-    description: 'Junk writes give a 4xx error envelope, never a 5xx, and change no row: bodies that are not JSON, arrays, scalars, blank bodies; unknown (also `__proto__`), wrong-typed, NULL-for-non-nullable, nested, huge, key and generated fields; `If-Match` other than one `*`; query strings, bad or unknown key values, POST with a key, DELETE without a key or of an absent row (also with a junk body and `If-Match`); bodies over 1 MiB (413). Tables: a composite key the caller chooses, an identity after a chosen key part (the identity alone where the engine declares `limits.compositeGeneratedKeys: false`) and an identity alone. Text keys of 10 to 50 thousand characters are junk only past the engine\'s declared `limits.maxIndexedTextKeyLength` (a 4xx); within it, or without a declared limit, they may be written (the scenario deletes the row again) or refused with a 4xx, never a 5xx.',
+    title:
+      'junk bodies, fields, If-Match values and URLs on POST, PUT, PATCH and DELETE give a 4xx error envelope, never a 5xx, and change no row',
+    description:
+      "Junk writes give a 4xx error envelope, never a 5xx, and change no row: bodies that are not JSON, arrays, scalars, blank bodies; unknown (also `__proto__`), wrong-typed, NULL-for-non-nullable, nested, huge, key and generated fields; `If-Match` other than one `*`; query strings, bad or unknown key values, POST with a key, DELETE without a key or of an absent row (also with a junk body and `If-Match`); bodies over 1 MiB (413). Tables: a composite key the caller chooses, an identity after a chosen key part (the identity alone where the engine declares `limits.compositeGeneratedKeys: false`) and an identity alone. Text keys of 10 to 50 thousand characters are junk only past the engine's declared `limits.maxIndexedTextKeyLength` (a 4xx); within it, or without a declared limit, they may be written (the scenario deletes the row again) or refused with a 4xx, never a 5xx.",
     async run(harness) {
       const tables = createJunkTables(harness.limits)
-      await harness.check(fc.asyncProperty(createJunkBatches(tables), async (batch) => {
-        await harness.withServer({ tables }, async (server) => {
-          for (const junk of batch) {
-            const line = describeJunk(junk)
-            const reply = await server.send(junk.request)
-            if (isWithinKeyLimit(junk, harness.limits)) await expectWrittenOrRefused(server, junk, reply, line)
-            else {
-              const error = expectErrorEnvelope(reply, line)
-              if (junk.status !== undefined) expect(error.status, `${line} → ${reply.text.slice(0, 300)}`).toBe(junk.status)
-            }
-            for (const table of tables) await expectTableUnchanged(server, table, `after ${line}`)
-          }
-        }, { actions: ['*'] })
-      }), 20)
+      await harness.check(
+        fc.asyncProperty(createJunkBatches(tables), async (batch) => {
+          await harness.withServer(
+            { tables },
+            async (server) => {
+              for (const junk of batch) {
+                const line = describeJunk(junk)
+                const reply = await server.send(junk.request)
+                if (isWithinKeyLimit(junk, harness.limits)) await expectWrittenOrRefused(server, junk, reply, line)
+                else {
+                  const error = expectErrorEnvelope(reply, line)
+                  if (junk.status !== undefined)
+                    expect(error.status, `${line} → ${reply.text.slice(0, 300)}`).toBe(junk.status)
+                }
+                for (const table of tables) await expectTableUnchanged(server, table, `after ${line}`)
+              }
+            },
+            { actions: ['*'] },
+          )
+        }),
+        20,
+      )
     },
   },
 ]
@@ -115,7 +148,12 @@ function isWithinKeyLimit(junk: JunkWriteCase, limits: EngineLimits): boolean {
 }
 
 /** A long key within the engine's limit: a 4xx envelope, or a 2xx whose row is deleted again (so the tables are unchanged). */
-async function expectWrittenOrRefused(server: FixtureServer, junk: JunkWriteCase, reply: RestReply, line: string): Promise<void> {
+async function expectWrittenOrRefused(
+  server: FixtureServer,
+  junk: JunkWriteCase,
+  reply: RestReply,
+  line: string,
+): Promise<void> {
   if (reply.status >= 400) {
     expectErrorEnvelope(reply, line)
     return
@@ -129,13 +167,18 @@ async function expectWrittenOrRefused(server: FixtureServer, junk: JunkWriteCase
 }
 
 function describeJunk(junk: JunkWriteCase): string {
-  const url = junk.request.url.length > 300 ? `${junk.request.url.slice(0, 200)}… (${junk.request.url.length} characters)` : junk.request.url
+  const url =
+    junk.request.url.length > 300
+      ? `${junk.request.url.slice(0, 200)}… (${junk.request.url.length} characters)`
+      : junk.request.url
   return `${junk.request.method} ${url} (${junk.defect})`
 }
 
 async function expectTableUnchanged(server: FixtureServer, table: FixtureTable, when: string): Promise<void> {
   const url = `/api/${table.name}?$first=-1`
   const records = readRecords(await server.get(url), url)
-  expect(records.map((r) => JSON.stringify(normalizeRow(table, r))), `GET ${url} ${when}: the table changed`)
-    .toEqual(sortRows(table, table.rows, []).map((r) => JSON.stringify(normalizeRow(table, r))))
+  expect(
+    records.map((r) => JSON.stringify(normalizeRow(table, r))),
+    `GET ${url} ${when}: the table changed`,
+  ).toEqual(sortRows(table, table.rows, []).map((r) => JSON.stringify(normalizeRow(table, r))))
 }

@@ -5,5 +5,7 @@ import type { ConformanceEngine } from '../../src/index.js'
 export default (): ConformanceEngine => ({
   name: 'broken',
   createPlugin: () => pglitePlugin(),
-  open: async () => { throw new Error('the broken engine cannot open a session') },
+  open: async () => {
+    throw new Error('the broken engine cannot open a session')
+  },
 })

@@ -15,10 +15,23 @@ const engine: ConformanceEngine<PGliteSession> = {
   limits: { maxIndexedTextKeyLength: 2704 },
   async open() {
     let db: PGliteLike | undefined
-    const owner = new PGliteDriver({ dataDir: undefined, initialize: async (created) => { db = created } })
+    const owner = new PGliteDriver({
+      dataDir: undefined,
+      initialize: async (created) => {
+        db = created
+      },
+    })
     await owner.init()
-    const fixture = createPostgresFamilyFixture((sql, parameters) => db!.query(sql, [...parameters]), { schema: 'public' })
-    return { db: db!, source: { databaseType: 'pglite', connectionString: '', schema: 'public' }, applyFixture: fixture.apply, reset: fixture.reset, close: () => owner.destroy() }
+    const fixture = createPostgresFamilyFixture((sql, parameters) => db!.query(sql, [...parameters]), {
+      schema: 'public',
+    })
+    return {
+      db: db!,
+      source: { databaseType: 'pglite', connectionString: '', schema: 'public' },
+      applyFixture: fixture.apply,
+      reset: fixture.reset,
+      close: () => owner.destroy(),
+    }
   },
 }
 

@@ -7,7 +7,14 @@
 
 // ── The plugin and its parts ────────────────────────────────────────────────────────────────────────────────
 export type { Dialect, DialectContext, DialectPlugin, DriverLimits } from './dialect/dialect.js'
-export type { Connection, CompiledQuery, Driver, ExecuteOptions, QueryResult, TransactionOptions } from './dialect/driver.js'
+export type {
+  Connection,
+  CompiledQuery,
+  Driver,
+  ExecuteOptions,
+  QueryResult,
+  TransactionOptions,
+} from './dialect/driver.js'
 export type { Abortable } from './dialect/abortable.js'
 export { onAbort } from './dialect/on-abort.js'
 export type { CompiledSql, SqlCompiler } from './dialect/sql-compiler.js'
@@ -29,7 +36,14 @@ export type { Logger } from './request/logger.js'
 // ── Metadata the introspector returns ───────────────────────────────────────────────────────────────────────
 export { qualifiedKey, formatQualifiedName } from './model/database-metadata.js'
 export type {
-  ColumnMetadata, DatabaseMetadata, ForeignKeyMetadata, ObjectMetadata, ParameterMetadata, QualifiedName, RoutineMetadata, SourceObject,
+  ColumnMetadata,
+  DatabaseMetadata,
+  ForeignKeyMetadata,
+  ObjectMetadata,
+  ParameterMetadata,
+  QualifiedName,
+  RoutineMetadata,
+  SourceObject,
   TableListing,
 } from './model/database-metadata.js'
 export type { ColumnStatistics, DatabaseStatistics, ObjectStatistics } from './model/object-statistics.js'
@@ -39,14 +53,51 @@ export type { ScalarType } from './model/scalar-type.js'
 // ── Plans the compiler renders ──────────────────────────────────────────────────────────────────────────────
 export type { ExecutionPlan, PlanKind, PlanVisitor, QueryPlan, UpdateOrInsertPlan } from './plan/query-plan.js'
 export { visitPlan } from './plan/query-plan.js'
-export type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './plan/write-plan.js'
-export type { CountPlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, StreamResult, TableRef } from './plan/select-plan.js'
 export type {
-  AggregateColumn, AggregateHaving, AggregatePlan, NestedCursorSpec, NestedCursors, NestedPage, NestedSelect,
+  DefaultValue,
+  DeletePlan,
+  InsertGuard,
+  InsertPlan,
+  ReturnedRecord,
+  UpdatePlan,
+  UpsertPlan,
+  WriteValue,
+} from './plan/write-plan.js'
+export type {
+  CountPlan,
+  OrderTerm,
+  OutputColumn,
+  PageResult,
+  SelectPlan,
+  SingleResult,
+  StreamResult,
+  TableRef,
 } from './plan/select-plan.js'
 export type {
-  AndPredicate, CaseFoldExpr, ColumnRef, ComparePredicate, ConstantPredicate, ExistsPredicate, InPredicate, IsNullPredicate, LikePredicate,
-  NotPredicate, OrPredicate, ParamRef, PredicateKind, PredicateNode, ValueExpr,
+  AggregateColumn,
+  AggregateHaving,
+  AggregatePlan,
+  NestedCursorSpec,
+  NestedCursors,
+  NestedPage,
+  NestedSelect,
+} from './plan/select-plan.js'
+export type {
+  AndPredicate,
+  CaseFoldExpr,
+  ColumnRef,
+  ComparePredicate,
+  ConstantPredicate,
+  ExistsPredicate,
+  InPredicate,
+  IsNullPredicate,
+  LikePredicate,
+  NotPredicate,
+  OrPredicate,
+  ParamRef,
+  PredicateKind,
+  PredicateNode,
+  ValueExpr,
 } from './plan/predicate-node.js'
 export type { PlanParameter } from './plan/plan-parameter.js'
 export type { ExecuteArgument, ExecutePlan } from './plan/execute-plan.js'

@@ -15,10 +15,37 @@ export type { EnvironmentVariables } from './config/substitute-env.js'
 export { parseConnectionString, redactConnectionString } from './config/connection-string.js'
 export type { ConnectionSettings } from './config/connection-settings.js'
 export type {
-  ActionConfig, ActionName, AuthenticationConfig, AutoentityConfig, CacheConfig, CompressionLevel, ConfiguredAction, DataSourceConfig,
-  EntityConfig, EntityGraphQLConfig, EntityRestConfig, FieldConfig, GraphQLRuntimeConfig, HealthConfig, HostConfig,
-  HostMode, LimitsConfig, McpRuntimeConfig, McpToolName, PaginationConfig, ParameterConfig, PermissionConfig, RelationshipConfig,
-  FileLogConfig, OpenTelemetryConfig, RestMethod, RestRuntimeConfig, RuntimeConfig, RuntimeSection, SourceConfig, SourceType,
+  ActionConfig,
+  ActionName,
+  AuthenticationConfig,
+  AutoentityConfig,
+  CacheConfig,
+  CompressionLevel,
+  ConfiguredAction,
+  DataSourceConfig,
+  EntityConfig,
+  EntityGraphQLConfig,
+  EntityRestConfig,
+  FieldConfig,
+  GraphQLRuntimeConfig,
+  HealthConfig,
+  HostConfig,
+  HostMode,
+  LimitsConfig,
+  McpRuntimeConfig,
+  McpToolName,
+  PaginationConfig,
+  ParameterConfig,
+  PermissionConfig,
+  RelationshipConfig,
+  FileLogConfig,
+  OpenTelemetryConfig,
+  RestMethod,
+  RestRuntimeConfig,
+  RuntimeConfig,
+  RuntimeSection,
+  SourceConfig,
+  SourceType,
   TelemetryConfig,
 } from './config/runtime-config.js'
 
@@ -28,7 +55,14 @@ export { formatQualifiedName, qualifiedKey } from './model/database-metadata.js'
 export type { DatabaseMetadata, QualifiedName } from './model/database-metadata.js'
 /** The catalog statistics an introspector may report (`Introspector.readStatistics`), which bound read-cost estimates. */
 export type { ColumnStatistics, DatabaseStatistics, ObjectStatistics } from './model/object-statistics.js'
-export type { ActionPermission, EntityModel, EntityRestModel, FieldModel, PermissionTable, ServiceModel } from './model/service-model.js'
+export type {
+  ActionPermission,
+  EntityModel,
+  EntityRestModel,
+  FieldModel,
+  PermissionTable,
+  ServiceModel,
+} from './model/service-model.js'
 export type { ParameterModel, ProcedureModel } from './model/procedure-model.js'
 export type { LinkingModel, RelationshipCardinality, RelationshipModel } from './model/relationship-model.js'
 /** Data API builder's default English plural of a GraphQL type name (its Humanizer rules for common words). */
@@ -52,7 +86,11 @@ export type { Token } from './di/token.js'
 export { createSluice } from './boot/create-sluice.js'
 export type { CreateSluiceOptions, Sluice } from './boot/create-sluice.js'
 /** The per-request context a host builds (principal, X-MS-API-ROLE rules, query-cost budget) and the error envelope. */
-export { createRequestContext, resolveRequestContext, type RequestContextOptions } from './boot/create-request-context.js'
+export {
+  createRequestContext,
+  resolveRequestContext,
+  type RequestContextOptions,
+} from './boot/create-request-context.js'
 export { encodeErrorEnvelope } from './protocol/encode-error-envelope.js'
 export type { OperationKind, OperationRequest } from './request/operation-request.js'
 export { ANONYMOUS_PRINCIPAL } from './request/request-context.js'
@@ -66,14 +104,45 @@ export type { Logger } from './request/logger.js'
 // ── Pipeline: parse → authorize → field-filter → plan → execute → shape ─────────────────────────────────────
 export { Pipeline } from './pipeline/pipeline.js'
 export type { PreparedOperation } from './pipeline/prepared-operation.js'
-export type { AfterObserve, AfterReplace, ObserveEvent, PipelineHooks, ReplaceEvent, StageObserver } from './pipeline/pipeline-hooks.js'
 export type {
-  AuthorizeStage, Executed, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage, Stage,
+  AfterObserve,
+  AfterReplace,
+  ObserveEvent,
+  PipelineHooks,
+  ReplaceEvent,
+  StageObserver,
+} from './pipeline/pipeline-hooks.js'
+export type {
+  AuthorizeStage,
+  Executed,
+  ExecuteStage,
+  FieldFilterStage,
+  ParseStage,
+  PlanStage,
+  ShapeStage,
+  Stage,
 } from './pipeline/stage.js'
 export type { KeyPart, OperationResult, ReadResult, ReadStream, WriteResult } from './pipeline/operation-result.js'
-export type { PageResultSet, ResultSet, SingleResultSet, StreamEnd, StreamResultSet, WriteResultSet } from './pipeline/result-set.js'
 export type {
-  AuthorizedRequest, BoundOrderTerm, BoundWrite, FieldValue, Grant, KeyValue, ParsedRequest, ParseOutcome, ScopedRequest, UnboundRequest, WriteMode,
+  PageResultSet,
+  ResultSet,
+  SingleResultSet,
+  StreamEnd,
+  StreamResultSet,
+  WriteResultSet,
+} from './pipeline/result-set.js'
+export type {
+  AuthorizedRequest,
+  BoundOrderTerm,
+  BoundWrite,
+  FieldValue,
+  Grant,
+  KeyValue,
+  ParsedRequest,
+  ParseOutcome,
+  ScopedRequest,
+  UnboundRequest,
+  WriteMode,
 } from './request/parsed-request.js'
 export type { BoundFilter, BoundRelatedFilter } from './request/bound-filter.js'
 export type { AuthorizedRelation, BoundRelation, ScopedRelation } from './request/bound-relation.js'

@@ -11,7 +11,11 @@ export type { ErrorContext, ProtocolHost, ProtocolPlugin, RouteDefinition } from
 export type { HttpBody, HttpMethod, HttpRequest, HttpResponse } from './protocol/http.js'
 export { singleHeader } from './protocol/http.js'
 export { encodeErrorEnvelope } from './protocol/encode-error-envelope.js'
-export { createRequestContext, resolveRequestContext, type RequestContextOptions } from './boot/create-request-context.js'
+export {
+  createRequestContext,
+  resolveRequestContext,
+  type RequestContextOptions,
+} from './boot/create-request-context.js'
 export { ROLE_HEADER, resolveRole } from './auth/resolve-role.js'
 export type { ResponseEncoder, ResponseEncoderPlugin } from './protocol/response-encoder.js'
 export type { SluicePlugin } from './plugin/sluice-plugin.js'
@@ -22,21 +26,47 @@ export type { PreparedOperation } from './pipeline/prepared-operation.js'
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────────────────────
 export type { OperationKind, OperationRequest, OrderByItem, RelationSelection } from './request/operation-request.js'
-export type { AggregateFunction, AggregateRequest, AggregationItem, HavingCondition } from './request/aggregate-request.js'
+export type {
+  AggregateFunction,
+  AggregateRequest,
+  AggregationItem,
+  HavingCondition,
+} from './request/aggregate-request.js'
 export { ANONYMOUS_PRINCIPAL } from './request/request-context.js'
 export type { Principal, RequestContext } from './request/request-context.js'
 export { RequestBudget } from './request/request-budget.js'
 export { Filter, collectFilterFields, operandField } from './filter/filter-node.js'
 export type {
-  AndFilter, CaseFold, CaseFoldOperand, CaseFolds, ClaimOperand, ComparisonFilter, ComparisonOperator, ConstantFilter, FieldOperand,
-  FilterKind, FilterNode, FilterOperand, InFilter, IsNullFilter, LiteralOperand, NotFilter, OrFilter, StringMatchFilter,
-  StringMatchMode, RelatedFilter,
+  AndFilter,
+  CaseFold,
+  CaseFoldOperand,
+  CaseFolds,
+  ClaimOperand,
+  ComparisonFilter,
+  ComparisonOperator,
+  ConstantFilter,
+  FieldOperand,
+  FilterKind,
+  FilterNode,
+  FilterOperand,
+  InFilter,
+  IsNullFilter,
+  LiteralOperand,
+  NotFilter,
+  OrFilter,
+  StringMatchFilter,
+  StringMatchMode,
+  RelatedFilter,
 } from './filter/filter-node.js'
 /** The most values all `in` lists of one filter may hold together (every protocol; a 400 beyond). */
 export { MAX_IN_VALUES } from './request/bind-filter.js'
 /** OData's `$filter` language (REST, MCP, policies), parsed and printed. */
 export { parseFilterExpression } from './filter/filter-expression/parse-filter-expression.js'
-export type { FilterExpressionMode, FilterExpressionOptions, FilterParseResult } from './filter/filter-expression/parse-filter-expression.js'
+export type {
+  FilterExpressionMode,
+  FilterExpressionOptions,
+  FilterParseResult,
+} from './filter/filter-expression/parse-filter-expression.js'
 export { printFilterExpression } from './filter/filter-expression/print-filter-expression.js'
 /** OData's `$expand` (REST, MCP): relationships with nested `$select;$filter;$orderby;$first;$after;$count;$expand`. */
 export { parseExpandExpression, EXPAND_OPTIONS, ExpandLimits } from './request/odata/parse-expand-expression.js'
@@ -62,7 +92,14 @@ export { reshapeExpandedArray, reshapeExpandedRecord, isPlainLevel } from './pro
 export type { ExpandedLevel, ExpandedRelation, MoreMembers, RecordMember } from './protocol/reshape-expanded-json.js'
 
 // ── What the service publishes ──────────────────────────────────────────────────────────────────────────────
-export type { ActionPermission, EntityModel, EntityRestModel, FieldModel, PermissionTable, ServiceModel } from './model/service-model.js'
+export type {
+  ActionPermission,
+  EntityModel,
+  EntityRestModel,
+  FieldModel,
+  PermissionTable,
+  ServiceModel,
+} from './model/service-model.js'
 export type { ParameterModel, ProcedureModel } from './model/procedure-model.js'
 export type { LinkingModel, RelationshipCardinality, RelationshipModel } from './model/relationship-model.js'
 export type { ColumnMetadata, ObjectMetadata, QualifiedName } from './model/database-metadata.js'

@@ -1,19 +1,41 @@
 import { describe, expect, it } from 'vitest'
-import { resolveRole, silentLogger, Tokens, type AuthenticationProvider, type HostMode, type Logger, type PluginRegistry, type Provider, type Token } from '@sluice/core'
+import {
+  resolveRole,
+  silentLogger,
+  Tokens,
+  type AuthenticationProvider,
+  type HostMode,
+  type Logger,
+  type PluginRegistry,
+  type Provider,
+  type Token,
+} from '@sluice/core'
 import { configWithAuthentication } from '../test/support/auth-config.js'
 import { encodePrincipal } from '../test/support/client-principal.js'
 import { httpRequest } from '../test/support/http-request.js'
 import { authPlugin, type AuthPluginOptions } from './auth-plugin.js'
 
 /** Registers the plugin against a recording registry; returns the provider it supplied and what it logged. */
-async function register(authentication: Record<string, unknown> | undefined, mode: HostMode, options?: AuthPluginOptions) {
+async function register(
+  authentication: Record<string, unknown> | undefined,
+  mode: HostMode,
+  options?: AuthPluginOptions,
+) {
   const provided = new Map<symbol, unknown>()
   const warnings: string[] = []
-  const log: Logger = { ...silentLogger, warn: (message: object | string) => { warnings.push(String(message)) }, child: () => log }
+  const log: Logger = {
+    ...silentLogger,
+    warn: (message: object | string) => {
+      warnings.push(String(message))
+    },
+    child: () => log,
+  }
   const registry: PluginRegistry = {
     config: configWithAuthentication(authentication, mode),
     log,
-    provide<T>(token: Token<T>, provider: Provider<T>) { provided.set(token, (provider as { useValue: T }).useValue) },
+    provide<T>(token: Token<T>, provider: Provider<T>) {
+      provided.set(token, (provider as { useValue: T }).useValue)
+    },
     addHooks() {},
   }
   await authPlugin(options).register!(registry)
@@ -45,11 +67,16 @@ describe('authPlugin', () => {
       expect(await roleOf(provider, { 'x-ms-api-role': 'admin' })).toBe('anonymous')
     })
 
-    it.each(['development', 'production'] as const)('in %s, never trusts X-MS-CLIENT-PRINCIPAL or an Authorization header', async (mode) => {
-      const { provider } = await register(undefined, mode)
-      const principal = await provider.authenticate(httpRequest({ 'x-ms-client-principal': FORGED, authorization: 'Bearer forged.token.here' }))
-      expect(principal).toEqual({ authenticated: false, roles: [], claims: {} })
-    })
+    it.each(['development', 'production'] as const)(
+      'in %s, never trusts X-MS-CLIENT-PRINCIPAL or an Authorization header',
+      async (mode) => {
+        const { provider } = await register(undefined, mode)
+        const principal = await provider.authenticate(
+          httpRequest({ 'x-ms-client-principal': FORGED, authorization: 'Bearer forged.token.here' }),
+        )
+        expect(principal).toEqual({ authenticated: false, roles: [], claims: {} })
+      },
+    )
   })
 
   it('with provider Unauthenticated, every caller is anonymous even in development', async () => {
@@ -65,31 +92,46 @@ describe('authPlugin', () => {
   })
 
   it('refuses to start with the Simulator in production', async () => {
-    await expect(register({ provider: 'Simulator' }, 'production')).rejects.toMatchObject({ code: 'SLUICE_ERR_CONFIG', message: expect.stringMatching(/development mode only/) })
+    await expect(register({ provider: 'Simulator' }, 'production')).rejects.toMatchObject({
+      code: 'SLUICE_ERR_CONFIG',
+      message: expect.stringMatching(/development mode only/),
+    })
   })
 
   it('with StaticWebApps behind Azure, trusts the header and selects among the roles it lists', async () => {
-    const { provider, warnings } = await register({ provider: 'StaticWebApps' }, 'production', { environment: { WEBSITE_SITE_NAME: 'site' } })
+    const { provider, warnings } = await register({ provider: 'StaticWebApps' }, 'production', {
+      environment: { WEBSITE_SITE_NAME: 'site' },
+    })
     expect(warnings).toEqual([])
     expect(await roleOf(provider, { 'x-ms-client-principal': FORGED, 'x-ms-api-role': 'admin' })).toBe('admin')
-    await expect(roleOf(provider, { 'x-ms-client-principal': FORGED, 'x-ms-api-role': 'owner' })).rejects.toMatchObject({ status: 403 })
+    await expect(roleOf(provider, { 'x-ms-client-principal': FORGED, 'x-ms-api-role': 'owner' })).rejects.toMatchObject(
+      { status: 403 },
+    )
   })
 
   it('refuses StaticWebApps in production outside Azure, and only warns in development', async () => {
-    await expect(register({ provider: 'StaticWebApps' }, 'production')).rejects.toMatchObject({ code: 'SLUICE_ERR_CONFIG' })
+    await expect(register({ provider: 'StaticWebApps' }, 'production')).rejects.toMatchObject({
+      code: 'SLUICE_ERR_CONFIG',
+    })
     const { provider, warnings } = await register({ provider: 'StaticWebApps' }, 'development')
     expect(provider.name).toBe('StaticWebApps')
     expect(warnings).toEqual([expect.stringContaining('WEBSITE_SITE_NAME')])
   })
 
   it('with a JWT provider, ignores X-MS-CLIENT-PRINCIPAL and the role header of callers without a token', async () => {
-    const { provider } = await register({ provider: 'EntraID', jwt: { audience: 'a', issuer: 'https://login.example.com/t/v2.0' } }, 'production')
+    const { provider } = await register(
+      { provider: 'EntraID', jwt: { audience: 'a', issuer: 'https://login.example.com/t/v2.0' } },
+      'production',
+    )
     expect(provider.name).toBe('EntraID')
     expect(await roleOf(provider, { 'x-ms-client-principal': FORGED, 'x-ms-api-role': 'admin' })).toBe('anonymous')
   })
 
   it('logs the warnings of the settings it reads', async () => {
-    const { warnings } = await register({ provider: 'Okta', jwt: { audience: 'a', issuer: 'https://okta.example.com/' } }, 'production')
+    const { warnings } = await register(
+      { provider: 'Okta', jwt: { audience: 'a', issuer: 'https://okta.example.com/' } },
+      'production',
+    )
     expect(warnings).toEqual([expect.stringContaining("'Okta' is not a built-in provider name")])
   })
 })

@@ -26,7 +26,9 @@ export function authPlugin(options: AuthPluginOptions = {}): SluicePlugin {
     register(registry) {
       const mode = registry.config.runtime.host.mode
       const { settings, warnings } = readAuthSettings({
-        authentication: registry.config.runtime.host.authentication, mode, environment: options.environment ?? {},
+        authentication: registry.config.runtime.host.authentication,
+        mode,
+        environment: options.environment ?? {},
       })
       for (const warning of warnings) registry.log.warn(warning)
       const provider = createAuthenticationProvider(settings, mode, options.keySet, registry.log)

@@ -8,5 +8,8 @@ export const AUTH_PATH = 'runtime.host.authentication'
  * `  - path: message` line each), so a bad provider setup reads like any other config mistake.
  */
 export function createAuthConfigError(problems: readonly string[]): SluiceError {
-  return new SluiceError('SLUICE_ERR_CONFIG', { count: problems.length, problems: problems.map((line) => `  - ${line}`).join('\n') })
+  return new SluiceError('SLUICE_ERR_CONFIG', {
+    count: problems.length,
+    problems: problems.map((line) => `  - ${line}`).join('\n'),
+  })
 }

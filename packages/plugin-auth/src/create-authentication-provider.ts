@@ -1,4 +1,10 @@
-import { anonymousAuthentication, developmentRoleAuthentication, type AuthenticationProvider, type HostMode, type Logger } from '@sluice/core'
+import {
+  anonymousAuthentication,
+  developmentRoleAuthentication,
+  type AuthenticationProvider,
+  type HostMode,
+  type Logger,
+} from '@sluice/core'
 import type { AuthSettings } from './auth-settings.js'
 import { createEasyAuthAuthentication } from './easy-auth-authentication.js'
 import { createJwtAuthentication } from './jwt-authentication.js'
@@ -11,7 +17,12 @@ import { simulatorAuthentication } from './simulator-authentication.js'
  * identity headers (X-MS-CLIENT-PRINCIPAL, Authorization) are never read unless a provider that checks them is
  * configured.
  */
-export function createAuthenticationProvider(settings: AuthSettings, mode: HostMode, keySetOptions: KeySetOptions = {}, log?: Logger): AuthenticationProvider {
+export function createAuthenticationProvider(
+  settings: AuthSettings,
+  mode: HostMode,
+  keySetOptions: KeySetOptions = {},
+  log?: Logger,
+): AuthenticationProvider {
   switch (settings.kind) {
     case 'default':
       return mode === 'development' ? developmentRoleAuthentication : anonymousAuthentication

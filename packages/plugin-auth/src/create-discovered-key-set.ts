@@ -11,10 +11,12 @@ import type { KeySetOptions } from './key-set-options.js'
 export function createDiscoveredKeySet(metadataUrl: URL, options: Required<KeySetOptions>): JWTVerifyGetKey {
   let pending: Promise<RemoteJWKSet> | undefined
   const load = (): Promise<RemoteJWKSet> => {
-    pending ??= fetchJwksUri(metadataUrl, options.timeoutMs).then((url) => createRemoteKeySet(url, options)).catch((error: unknown) => {
-      pending = undefined
-      throw error
-    })
+    pending ??= fetchJwksUri(metadataUrl, options.timeoutMs)
+      .then((url) => createRemoteKeySet(url, options))
+      .catch((error: unknown) => {
+        pending = undefined
+        throw error
+      })
     return pending
   }
   return async (header, token) => (await load())(header, token)

@@ -5,5 +5,9 @@ export const EASY_AUTH_CHALLENGE = 'EasyAuth'
 
 /** 401 for an X-MS-CLIENT-PRINCIPAL header that cannot be read; `reason` completes "the header …". */
 export function createInvalidPrincipalError(reason: string, cause?: unknown): SluiceError {
-  return new SluiceError('SLUICE_ERR_INVALID_CLIENT_PRINCIPAL', { reason, challenge: EASY_AUTH_CHALLENGE }, cause === undefined ? {} : { cause })
+  return new SluiceError(
+    'SLUICE_ERR_INVALID_CLIENT_PRINCIPAL',
+    { reason, challenge: EASY_AUTH_CHALLENGE },
+    cause === undefined ? {} : { cause },
+  )
 }

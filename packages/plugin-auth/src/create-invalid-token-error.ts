@@ -8,8 +8,12 @@ export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"'
  * and `detail` (the verifier's own words) is shown in development mode only.
  */
 export function createInvalidTokenError(reason: string, detail?: string, cause?: unknown): SluiceError {
-  return new SluiceError('SLUICE_ERR_INVALID_TOKEN', { reason, challenge: INVALID_TOKEN_CHALLENGE }, {
-    ...(detail === undefined ? {} : { devDetail: `(${detail})` }),
-    ...(cause === undefined ? {} : { cause }),
-  })
+  return new SluiceError(
+    'SLUICE_ERR_INVALID_TOKEN',
+    { reason, challenge: INVALID_TOKEN_CHALLENGE },
+    {
+      ...(detail === undefined ? {} : { devDetail: `(${detail})` }),
+      ...(cause === undefined ? {} : { cause }),
+    },
+  )
 }

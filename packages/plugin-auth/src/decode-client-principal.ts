@@ -17,6 +17,7 @@ export function decodeClientPrincipal(value: string): Record<string, unknown> {
   } catch (error) {
     throw createInvalidPrincipalError('does not hold UTF-8 JSON', error)
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw createInvalidPrincipalError('does not hold a JSON object')
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw createInvalidPrincipalError('does not hold a JSON object')
   return json as Record<string, unknown>
 }

@@ -6,10 +6,16 @@ import { createEasyAuthAuthentication } from './easy-auth-authentication.js'
 
 const swa = createEasyAuthAuthentication('StaticWebApps')
 const appService = createEasyAuthAuthentication('AppService')
-const SWA_EDITOR = encodePrincipal({ identityProvider: 'aad', userId: 'u1', userDetails: 'ada', userRoles: ['anonymous', 'authenticated', 'editor'] })
+const SWA_EDITOR = encodePrincipal({
+  identityProvider: 'aad',
+  userId: 'u1',
+  userDetails: 'ada',
+  userRoles: ['anonymous', 'authenticated', 'editor'],
+})
 const header = (value: string | string[]) => httpRequest({ 'X-MS-CLIENT-PRINCIPAL': value })
 // Providers may answer synchronously; the server awaits them, so a synchronous throw is a rejection there too.
-const authenticate = async (provider: AuthenticationProvider, request: HttpRequest): Promise<Principal> => provider.authenticate(request)
+const authenticate = async (provider: AuthenticationProvider, request: HttpRequest): Promise<Principal> =>
+  provider.authenticate(request)
 
 describe('EasyAuth (X-MS-CLIENT-PRINCIPAL) authentication', () => {
   it('is anonymous without the header', async () => {
@@ -18,7 +24,10 @@ describe('EasyAuth (X-MS-CLIENT-PRINCIPAL) authentication', () => {
   })
 
   it('authenticates from a Static Web Apps header, and an App Service one', async () => {
-    expect(await authenticate(swa, header(SWA_EDITOR))).toMatchObject({ authenticated: true, roles: ['anonymous', 'authenticated', 'editor'] })
+    expect(await authenticate(swa, header(SWA_EDITOR))).toMatchObject({
+      authenticated: true,
+      roles: ['anonymous', 'authenticated', 'editor'],
+    })
     const appHeader = encodePrincipal({ auth_typ: 'aad', role_typ: 'roles', claims: [{ typ: 'roles', val: 'Editor' }] })
     expect(await authenticate(appService, header(appHeader))).toMatchObject({ authenticated: true, roles: ['editor'] })
   })
@@ -39,13 +48,21 @@ describe('EasyAuth (X-MS-CLIENT-PRINCIPAL) authentication', () => {
     ['a Static Web Apps payload without roles', encodePrincipal({ userId: 'u' }), /userRoles/],
   ])('refuses %s with 401 (never an anonymous pass)', async (_name, value, message) => {
     await expect(authenticate(swa, header(value))).rejects.toMatchObject({
-      status: 401, code: 'SLUICE_ERR_INVALID_CLIENT_PRINCIPAL', message: expect.stringMatching(message), params: { challenge: 'EasyAuth' },
+      status: 401,
+      code: 'SLUICE_ERR_INVALID_CLIENT_PRINCIPAL',
+      message: expect.stringMatching(message),
+      params: { challenge: 'EasyAuth' },
     })
   })
 
   it('refuses an App Service payload without auth_typ, and a repeated header', async () => {
-    await expect(authenticate(appService, header(encodePrincipal({ claims: [] })))).rejects.toMatchObject({ status: 401 })
-    await expect(authenticate(swa, header([SWA_EDITOR, SWA_EDITOR]))).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/repeated/) })
+    await expect(authenticate(appService, header(encodePrincipal({ claims: [] })))).rejects.toMatchObject({
+      status: 401,
+    })
+    await expect(authenticate(swa, header([SWA_EDITOR, SWA_EDITOR]))).rejects.toMatchObject({
+      status: 401,
+      message: expect.stringMatching(/repeated/),
+    })
   })
 
   describe('role selection through core resolveRole', () => {
@@ -57,7 +74,9 @@ describe('EasyAuth (X-MS-CLIENT-PRINCIPAL) authentication', () => {
 
     it('refuses (403) a role the header does not list', async () => {
       const principal = await authenticate(swa, header(SWA_EDITOR))
-      expect(() => resolveRole(principal, 'admin')).toThrow(expect.objectContaining({ status: 403, code: 'SLUICE_ERR_ROLE_NOT_HELD' }))
+      expect(() => resolveRole(principal, 'admin')).toThrow(
+        expect.objectContaining({ status: 403, code: 'SLUICE_ERR_ROLE_NOT_HELD' }),
+      )
     })
 
     it('keeps an anonymous-only caller anonymous, whatever role it names', async () => {

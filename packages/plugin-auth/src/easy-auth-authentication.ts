@@ -1,4 +1,10 @@
-import { ANONYMOUS_PRINCIPAL, singleHeader, type AuthenticationProvider, type HttpRequest, type Principal } from '@sluice/core'
+import {
+  ANONYMOUS_PRINCIPAL,
+  singleHeader,
+  type AuthenticationProvider,
+  type HttpRequest,
+  type Principal,
+} from '@sluice/core'
 import type { EasyAuthFlavour } from './auth-settings.js'
 import { createInvalidPrincipalError } from './create-invalid-principal-error.js'
 import { decodeClientPrincipal } from './decode-client-principal.js'

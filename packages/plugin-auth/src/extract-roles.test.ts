@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest'
 import type { RolesClaimSettings } from './auth-settings.js'
 import { extractRoles } from './extract-roles.js'
 
-const at = (segments: string[], format: RolesClaimSettings['format'] = 'array', delimiter = ' '): RolesClaimSettings =>
-  ({ path: segments.join('.'), segments, format, delimiter })
+const at = (
+  segments: string[],
+  format: RolesClaimSettings['format'] = 'array',
+  delimiter = ' ',
+): RolesClaimSettings => ({ path: segments.join('.'), segments, format, delimiter })
 
 describe('extractRoles', () => {
   it('reads an array, trimming, lower-casing and dropping blanks and repeats', () => {
-    expect(extractRoles({ roles: [' Admin', 'admin', '', 'Reader '] }, at(['roles']))).toEqual({ roles: ['admin', 'reader'] })
+    expect(extractRoles({ roles: [' Admin', 'admin', '', 'Reader '] }, at(['roles']))).toEqual({
+      roles: ['admin', 'reader'],
+    })
   })
 
   it('walks nested objects and takes property names literally', () => {

@@ -6,8 +6,10 @@ import { normalizeRoles } from './normalize-roles.js'
  * format, normalized. A path that leads nowhere gives no roles (the caller is still `authenticated`); a value of
  * the wrong type gives `invalid`, because a token whose roles cannot be read must not be half-trusted.
  */
-export function extractRoles(claims: Readonly<Record<string, unknown>>, settings: RolesClaimSettings):
-  { readonly roles: readonly string[] } | { readonly invalid: string } {
+export function extractRoles(
+  claims: Readonly<Record<string, unknown>>,
+  settings: RolesClaimSettings,
+): { readonly roles: readonly string[] } | { readonly invalid: string } {
   let value: unknown = claims
   for (const segment of settings.segments) {
     if (!isObject(value) || !Object.hasOwn(value, segment)) return { roles: [] }
@@ -17,7 +19,8 @@ export function extractRoles(claims: Readonly<Record<string, unknown>>, settings
   switch (settings.format) {
     case 'array':
       if (typeof value === 'string') return { roles: normalizeRoles([value]) }
-      if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return { roles: normalizeRoles(value) }
+      if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+        return { roles: normalizeRoles(value) }
       return { invalid: `its roles claim '${settings.path}' is not an array of strings` }
     case 'string':
       if (typeof value === 'string') return { roles: normalizeRoles([value]) }

@@ -3,7 +3,11 @@ import type { JWTVerifyGetKey } from 'jose'
 
 /** jose errors from choosing a key that say something about the token (so a 401), not about the key source. */
 const TOKEN_ERRORS = new Set([
-  'ERR_JWKS_NO_MATCHING_KEY', 'ERR_JWKS_MULTIPLE_MATCHING_KEYS', 'ERR_JOSE_NOT_SUPPORTED', 'ERR_JOSE_ALG_NOT_ALLOWED', 'ERR_JWK_INVALID',
+  'ERR_JWKS_NO_MATCHING_KEY',
+  'ERR_JWKS_MULTIPLE_MATCHING_KEYS',
+  'ERR_JOSE_NOT_SUPPORTED',
+  'ERR_JOSE_ALG_NOT_ALLOWED',
+  'ERR_JWK_INVALID',
 ])
 
 /**

@@ -22,7 +22,9 @@ describe('hmacKeyResolver', () => {
       const signed = await new SignJWT({ sub: 'a' }).setProtectedHeader({ alg }).sign(secret)
       expect((await jwtVerify(signed, resolve, { algorithms: [alg] })).payload.sub).toBe('a')
       const forged = await new SignJWT({ sub: 'a' }).setProtectedHeader({ alg }).sign(randomBytes(64))
-      await expect(jwtVerify(forged, resolve, { algorithms: [alg] })).rejects.toMatchObject({ code: 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' })
+      await expect(jwtVerify(forged, resolve, { algorithms: [alg] })).rejects.toMatchObject({
+        code: 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+      })
     }
   })
 })

@@ -10,7 +10,15 @@ export type { KeySetOptions } from './key-set-options.js'
 export { readAuthSettings } from './read-auth-settings.js'
 export type { AuthSettingsInput } from './read-auth-settings.js'
 /** The checked settings a provider is built from. */
-export type { AuthSettings, EasyAuthFlavour, JwtSettings, KeySourceSettings, RolesClaimSettings, RolesFormat, StaticKey } from './auth-settings.js'
+export type {
+  AuthSettings,
+  EasyAuthFlavour,
+  JwtSettings,
+  KeySourceSettings,
+  RolesClaimSettings,
+  RolesFormat,
+  StaticKey,
+} from './auth-settings.js'
 /** Builds the provider for checked settings (what `authPlugin` registers). */
 export { createAuthenticationProvider } from './create-authentication-provider.js'
 /** Reads a roles claim path (`realm_access.roles`, `['https://example.com/roles']`) into property names. */

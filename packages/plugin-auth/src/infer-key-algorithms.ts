@@ -1,6 +1,10 @@
 import type { KeyObject } from 'node:crypto'
 
-const CURVE_ALGORITHMS: Readonly<Record<string, string>> = { prime256v1: 'ES256', secp384r1: 'ES384', secp521r1: 'ES512' }
+const CURVE_ALGORITHMS: Readonly<Record<string, string>> = {
+  prime256v1: 'ES256',
+  secp384r1: 'ES384',
+  secp521r1: 'ES512',
+}
 
 /**
  * The JWS algorithms a public key can verify, so a token cannot choose an algorithm its key was never meant for

@@ -1,4 +1,11 @@
-import { ANONYMOUS_PRINCIPAL, isSluiceError, type AuthenticationProvider, type HttpRequest, type Logger, type Principal } from '@sluice/core'
+import {
+  ANONYMOUS_PRINCIPAL,
+  isSluiceError,
+  type AuthenticationProvider,
+  type HttpRequest,
+  type Logger,
+  type Principal,
+} from '@sluice/core'
 import type { JwtSettings } from './auth-settings.js'
 import { createInvalidTokenError } from './create-invalid-token-error.js'
 import { createTokenVerifier } from './create-token-verifier.js'
@@ -14,10 +21,16 @@ import { verifyBearerToken } from './verify-bearer-token.js'
  * configured roles claim; any invalid token → 401 with `WWW-Authenticate: Bearer error="invalid_token"`, never
  * an anonymous fallback. A token verified lately is not verified again (see VerifiedTokenCache).
  */
-export function createJwtAuthentication(settings: JwtSettings, keySetOptions: KeySetOptions = {}, log?: Logger): AuthenticationProvider {
+export function createJwtAuthentication(
+  settings: JwtSettings,
+  keySetOptions: KeySetOptions = {},
+  log?: Logger,
+): AuthenticationProvider {
   const verifier = createTokenVerifier(settings, keySetOptions)
   // Keys from the issuer are fetched again at cacheMaxAgeMs: a verified token is kept no longer than that.
-  const verified = new VerifiedTokenCache(settings.keys.kind === 'static' ? {} : { maxAgeMs: resolveKeySetOptions(keySetOptions).cacheMaxAgeMs })
+  const verified = new VerifiedTokenCache(
+    settings.keys.kind === 'static' ? {} : { maxAgeMs: resolveKeySetOptions(keySetOptions).cacheMaxAgeMs },
+  )
   return Object.freeze({
     name: settings.provider,
     // Synchronous for a request without a token and for a token verified lately (most requests): the host then
@@ -39,11 +52,16 @@ export function createJwtAuthentication(settings: JwtSettings, keySetOptions: Ke
       const claims = await verifyBearerToken(token, verifier)
       const roles = extractRoles(claims, settings.roles)
       if ('invalid' in roles) throw createInvalidTokenError(roles.invalid)
-      const principal: Principal = Object.freeze({ authenticated: true, roles: roles.roles, claims: Object.freeze({ ...claims }) })
+      const principal: Principal = Object.freeze({
+        authenticated: true,
+        roles: roles.roles,
+        claims: Object.freeze({ ...claims }),
+      })
       verified.set(token, principal, claims.exp, settings.clockSkewSeconds)
       return principal
     } catch (error) {
-      if (isSluiceError(error) && error.status === 401) log?.debug({ reason: error.message, detail: error.devDetail }, 'bearer token rejected')
+      if (isSluiceError(error) && error.status === 401)
+        log?.debug({ reason: error.message, detail: error.devDetail }, 'bearer token rejected')
       throw error
     }
   }

@@ -8,7 +8,11 @@ export interface KeySetOptions {
   readonly cacheMaxAgeMs?: number
 }
 
-export const DEFAULT_KEY_SET_OPTIONS: Required<KeySetOptions> = Object.freeze({ timeoutMs: 5000, cooldownMs: 30_000, cacheMaxAgeMs: 600_000 })
+export const DEFAULT_KEY_SET_OPTIONS: Required<KeySetOptions> = Object.freeze({
+  timeoutMs: 5000,
+  cooldownMs: 30_000,
+  cacheMaxAgeMs: 600_000,
+})
 
 /** The options with every unset value defaulted. */
 export function resolveKeySetOptions(options: KeySetOptions = {}): Required<KeySetOptions> {

@@ -6,9 +6,14 @@ const ROLE = 'http://schemas.microsoft.com/ws/2008/06/identity/claims/role'
 describe('parseAppServicePrincipal', () => {
   it('turns each {typ, val} into a claim, repeated types into arrays, and reads roles from role_typ', () => {
     const principal = parseAppServicePrincipal({
-      auth_typ: 'aad', name_typ: 'name', role_typ: 'roles',
+      auth_typ: 'aad',
+      name_typ: 'name',
+      role_typ: 'roles',
       claims: [
-        { typ: 'roles', val: 'Editor' }, { typ: 'roles', val: 'Auditor' }, { typ: 'email', val: 'Ada@Example.org' }, { typ: 'oid', val: '42' },
+        { typ: 'roles', val: 'Editor' },
+        { typ: 'roles', val: 'Auditor' },
+        { typ: 'email', val: 'Ada@Example.org' },
+        { typ: 'oid', val: '42' },
       ],
     })
     expect(principal).toEqual({
@@ -19,11 +24,23 @@ describe('parseAppServicePrincipal', () => {
   })
 
   it(".NET's role claim type is the default role_typ", () => {
-    expect(parseAppServicePrincipal({ auth_typ: 'aad', claims: [{ typ: ROLE, val: 'Admin' }, { typ: 'roles', val: 'ignored' }] }).roles).toEqual(['admin'])
+    expect(
+      parseAppServicePrincipal({
+        auth_typ: 'aad',
+        claims: [
+          { typ: ROLE, val: 'Admin' },
+          { typ: 'roles', val: 'ignored' },
+        ],
+      }).roles,
+    ).toEqual(['admin'])
   })
 
   it('matches property names case-insensitively and skips claims without typ or val', () => {
-    const principal = parseAppServicePrincipal({ AUTH_TYP: 'aad', Role_Typ: 'r', Claims: [{ Typ: 'r', Val: 'X' }, { typ: 'r' }, { val: 'y' }, { typ: null, val: 'z' }] })
+    const principal = parseAppServicePrincipal({
+      AUTH_TYP: 'aad',
+      Role_Typ: 'r',
+      Claims: [{ Typ: 'r', Val: 'X' }, { typ: 'r' }, { val: 'y' }, { typ: null, val: 'z' }],
+    })
     expect(principal).toEqual({ authenticated: true, roles: ['x'], claims: { r: 'X' } })
   })
 
@@ -32,7 +49,10 @@ describe('parseAppServicePrincipal', () => {
   })
 
   it('treats a caller whose only role is anonymous as anonymous', () => {
-    expect(parseAppServicePrincipal({ auth_typ: 'aad', role_typ: 'roles', claims: [{ typ: 'roles', val: 'anonymous' }] }).authenticated).toBe(false)
+    expect(
+      parseAppServicePrincipal({ auth_typ: 'aad', role_typ: 'roles', claims: [{ typ: 'roles', val: 'anonymous' }] })
+        .authenticated,
+    ).toBe(false)
   })
 
   it.each([
@@ -44,8 +64,12 @@ describe('parseAppServicePrincipal', () => {
     [{ auth_typ: 'aad', claims: [{ typ: 'roles', val: 1 }] }, /not a string/],
     [{ auth_typ: 'aad', role_typ: 3 }, /role_typ/],
   ])('refuses %j with 401', (payload, message) => {
-    expect(() => parseAppServicePrincipal(payload)).toThrow(expect.objectContaining({
-      status: 401, code: 'SLUICE_ERR_INVALID_CLIENT_PRINCIPAL', message: expect.stringMatching(message),
-    }))
+    expect(() => parseAppServicePrincipal(payload)).toThrow(
+      expect.objectContaining({
+        status: 401,
+        code: 'SLUICE_ERR_INVALID_CLIENT_PRINCIPAL',
+        message: expect.stringMatching(message),
+      }),
+    )
   })
 })

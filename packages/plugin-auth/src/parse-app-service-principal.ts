@@ -16,7 +16,8 @@ export function parseAppServicePrincipal(payload: Readonly<Record<string, unknow
   const authType = getPropertyIgnoringCase(payload, 'auth_typ')
   if (typeof authType !== 'string' || authType.trim() === '') throw createInvalidPrincipalError('has no auth_typ')
   const roleTypeValue = getPropertyIgnoringCase(payload, 'role_typ')
-  if (roleTypeValue !== undefined && roleTypeValue !== null && typeof roleTypeValue !== 'string') throw createInvalidPrincipalError('has a role_typ that is not a string')
+  if (roleTypeValue !== undefined && roleTypeValue !== null && typeof roleTypeValue !== 'string')
+    throw createInvalidPrincipalError('has a role_typ that is not a string')
   const roleType = typeof roleTypeValue === 'string' && roleTypeValue.trim() !== '' ? roleTypeValue : DEFAULT_ROLE_TYPE
   const grouped = groupClaims(getPropertyIgnoringCase(payload, 'claims'))
   const roleValues = grouped.get(roleType) ?? []
@@ -33,11 +34,13 @@ function groupClaims(claims: unknown): Map<string, string[]> {
   if (claims === undefined || claims === null) return grouped
   if (!Array.isArray(claims)) throw createInvalidPrincipalError('has claims that are not an array')
   for (const claim of claims) {
-    if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) throw createInvalidPrincipalError('has a claim that is not an object')
+    if (typeof claim !== 'object' || claim === null || Array.isArray(claim))
+      throw createInvalidPrincipalError('has a claim that is not an object')
     const typ = getPropertyIgnoringCase(claim as Record<string, unknown>, 'typ')
     const val = getPropertyIgnoringCase(claim as Record<string, unknown>, 'val')
     if (typ === undefined || typ === null || val === undefined || val === null) continue
-    if (typeof typ !== 'string' || typeof val !== 'string') throw createInvalidPrincipalError('has a claim whose typ or val is not a string')
+    if (typeof typ !== 'string' || typeof val !== 'string')
+      throw createInvalidPrincipalError('has a claim whose typ or val is not a string')
     const values = grouped.get(typ) ?? []
     values.push(val)
     grouped.set(typ, values)

@@ -30,7 +30,9 @@ export function parseRolesPath(path: string): { readonly segments: readonly stri
       i++
       if (i === path.length) return { error: 'the path ends with a dot' }
     } else if (!path.startsWith("['", i)) {
-      return { error: `unexpected '${path[i] ?? ''}' at position ${i + 1}; write ['name'] for a name with special characters` }
+      return {
+        error: `unexpected '${path[i] ?? ''}' at position ${i + 1}; write ['name'] for a name with special characters`,
+      }
     }
   }
   return { segments }

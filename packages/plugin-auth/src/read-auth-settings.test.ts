@@ -5,13 +5,22 @@ import { readAuthSettings } from './read-auth-settings.js'
 
 const JWT = { audience: 'api://app', issuer: 'https://login.example.com/tenant/v2.0' }
 
-function read(authentication: Record<string, unknown> | undefined, mode: HostMode = 'production', environment: Record<string, string> = {}, env: Record<string, string> = {}) {
+function read(
+  authentication: Record<string, unknown> | undefined,
+  mode: HostMode = 'production',
+  environment: Record<string, string> = {},
+  env: Record<string, string> = {},
+) {
   const config = configWithAuthentication(authentication, mode, env)
   return readAuthSettings({ authentication: config.runtime.host.authentication, mode, environment })
 }
 
 /** The config error's problem lines, or a failure if it did not throw one. */
-function problems(authentication: Record<string, unknown>, mode: HostMode = 'production', environment: Record<string, string> = {}): string {
+function problems(
+  authentication: Record<string, unknown>,
+  mode: HostMode = 'production',
+  environment: Record<string, string> = {},
+): string {
   try {
     read(authentication, mode, environment)
   } catch (error) {
@@ -45,7 +54,10 @@ describe('readAuthSettings: choosing the provider', () => {
 
   it.each(['EntraID', 'AzureAD', 'Custom', 'entraId', 'azuread', 'CUSTOM'])('reads JWT settings for %s', (provider) => {
     const { settings } = read({ provider, jwt: JWT })
-    expect(settings).toMatchObject({ kind: 'jwt', jwt: { audience: 'api://app', issuer: JWT.issuer, clockSkewSeconds: 60 } })
+    expect(settings).toMatchObject({
+      kind: 'jwt',
+      jwt: { audience: 'api://app', issuer: JWT.issuer, clockSkewSeconds: 60 },
+    })
   })
 
   it('treats an unknown provider name with jwt settings as Custom, with a warning (Data API builder compatibility)', () => {
@@ -55,7 +67,9 @@ describe('readAuthSettings: choosing the provider', () => {
   })
 
   it('refuses an unknown provider name without jwt settings (a typo must not silently change security)', () => {
-    expect(problems({ provider: 'Simulater' }, 'development')).toMatch(/unknown provider 'Simulater'; use one of Unauthenticated, Simulator/)
+    expect(problems({ provider: 'Simulater' }, 'development')).toMatch(
+      /unknown provider 'Simulater'; use one of Unauthenticated, Simulator/,
+    )
   })
 
   it('refuses the Simulator in production', () => {
@@ -66,7 +80,9 @@ describe('readAuthSettings: choosing the provider', () => {
 
   it('refuses jwt settings for providers that do not read them', () => {
     for (const provider of ['Simulator', 'StaticWebApps', 'Unauthenticated']) {
-      expect(problems({ provider, jwt: JWT, 'trust-client-principal-header': true }, 'development')).toMatch(/only the EntraID, AzureAD and Custom providers read jwt/)
+      expect(problems({ provider, jwt: JWT, 'trust-client-principal-header': true }, 'development')).toMatch(
+        /only the EntraID, AzureAD and Custom providers read jwt/,
+      )
     }
   })
 })
@@ -75,7 +91,9 @@ describe('readAuthSettings: the Static Web Apps and App Service platform guard',
   it('refuses to start in production outside Azure, naming the variable it looked for', () => {
     expect(problems({ provider: 'StaticWebApps' })).toMatch(/WEBSITE_SITE_NAME environment variable does not show/)
     expect(problems({ provider: 'AppService' })).toMatch(/WEBSITE_AUTH_ENABLED environment variable/)
-    expect(problems({ provider: 'AppService' }, 'production', { WEBSITE_AUTH_ENABLED: 'false' })).toMatch(/WEBSITE_AUTH_ENABLED/)
+    expect(problems({ provider: 'AppService' }, 'production', { WEBSITE_AUTH_ENABLED: 'false' })).toMatch(
+      /WEBSITE_AUTH_ENABLED/,
+    )
   })
 
   it('starts in production when the platform variable is there', () => {
@@ -84,8 +102,15 @@ describe('readAuthSettings: the Static Web Apps and App Service platform guard',
   })
 
   it('starts when the operator vouches for another authenticating proxy (also as an @env string)', () => {
-    expect(read({ provider: 'StaticWebApps', 'trust-client-principal-header': true }).settings).toMatchObject({ kind: 'easy-auth' })
-    const fromEnv = read({ provider: 'AppService', 'trust-client-principal-header': "@env('TRUST')" }, 'production', {}, { TRUST: 'true' })
+    expect(read({ provider: 'StaticWebApps', 'trust-client-principal-header': true }).settings).toMatchObject({
+      kind: 'easy-auth',
+    })
+    const fromEnv = read(
+      { provider: 'AppService', 'trust-client-principal-header': "@env('TRUST')" },
+      'production',
+      {},
+      { TRUST: 'true' },
+    )
     expect(fromEnv.settings).toMatchObject({ kind: 'easy-auth', flavour: 'AppService' })
   })
 
@@ -96,15 +121,24 @@ describe('readAuthSettings: the Static Web Apps and App Service platform guard',
   })
 
   it('checks the trust flag is a boolean, and warns when it has no effect', () => {
-    expect(problems({ provider: 'StaticWebApps', 'trust-client-principal-header': 'yes' })).toMatch(/must be true or false/)
-    expect(read({ provider: 'Custom', jwt: JWT, 'trust-client-principal-header': true }).warnings).toEqual([expect.stringContaining('has no effect')])
+    expect(problems({ provider: 'StaticWebApps', 'trust-client-principal-header': 'yes' })).toMatch(
+      /must be true or false/,
+    )
+    expect(read({ provider: 'Custom', jwt: JWT, 'trust-client-principal-header': true }).warnings).toEqual([
+      expect.stringContaining('has no effect'),
+    ])
   })
 })
 
 describe('readAuthSettings: JWT settings', () => {
   it('discovers keys from the issuer by default', () => {
     expect(read({ provider: 'EntraID', jwt: JWT }).settings).toMatchObject({
-      jwt: { keys: { kind: 'discovery', metadataUrl: new URL('https://login.example.com/tenant/v2.0/.well-known/openid-configuration') } },
+      jwt: {
+        keys: {
+          kind: 'discovery',
+          metadataUrl: new URL('https://login.example.com/tenant/v2.0/.well-known/openid-configuration'),
+        },
+      },
     })
     expect(read({ provider: 'Custom', jwt: { ...JWT, issuer: 'https://idp.example.com/' } }).settings).toMatchObject({
       jwt: { keys: { metadataUrl: new URL('https://idp.example.com/.well-known/openid-configuration') } },
@@ -112,27 +146,55 @@ describe('readAuthSettings: JWT settings', () => {
   })
 
   it('uses jwt.jwks-uri instead, and then the issuer may be any string', () => {
-    expect(read({ provider: 'Custom', jwt: { ...JWT, issuer: 'my-issuer', 'jwks-uri': 'https://idp.example.com/keys' } }).settings).toMatchObject({
+    expect(
+      read({ provider: 'Custom', jwt: { ...JWT, issuer: 'my-issuer', 'jwks-uri': 'https://idp.example.com/keys' } })
+        .settings,
+    ).toMatchObject({
       jwt: { issuer: 'my-issuer', keys: { kind: 'jwks-uri', url: new URL('https://idp.example.com/keys') } },
     })
   })
 
   it('reads the default roles claim and the roles settings', () => {
-    expect(read({ provider: 'Custom', jwt: JWT }).settings).toMatchObject({ jwt: { roles: { path: 'roles', segments: ['roles'], format: 'array', delimiter: ' ' } } })
-    const custom = read({ provider: 'Custom', jwt: { ...JWT, 'roles-path': "resource_access['api'].roles", 'roles-format': 'delimited-string', 'roles-delimiter': ',' } })
-    expect(custom.settings).toMatchObject({ jwt: { roles: { segments: ['resource_access', 'api', 'roles'], format: 'delimited-string', delimiter: ',' } } })
+    expect(read({ provider: 'Custom', jwt: JWT }).settings).toMatchObject({
+      jwt: { roles: { path: 'roles', segments: ['roles'], format: 'array', delimiter: ' ' } },
+    })
+    const custom = read({
+      provider: 'Custom',
+      jwt: {
+        ...JWT,
+        'roles-path': "resource_access['api'].roles",
+        'roles-format': 'delimited-string',
+        'roles-delimiter': ',',
+      },
+    })
+    expect(custom.settings).toMatchObject({
+      jwt: { roles: { segments: ['resource_access', 'api', 'roles'], format: 'delimited-string', delimiter: ',' } },
+    })
   })
 
   it('reads clock-skew-seconds, also from @env', () => {
-    expect(read({ provider: 'Custom', jwt: { ...JWT, 'clock-skew-seconds': 0 } }).settings).toMatchObject({ jwt: { clockSkewSeconds: 0 } })
-    const fromEnv = read({ provider: 'Custom', jwt: { ...JWT, 'clock-skew-seconds': "@env('SKEW')" } }, 'production', {}, { SKEW: '120' })
+    expect(read({ provider: 'Custom', jwt: { ...JWT, 'clock-skew-seconds': 0 } }).settings).toMatchObject({
+      jwt: { clockSkewSeconds: 0 },
+    })
+    const fromEnv = read(
+      { provider: 'Custom', jwt: { ...JWT, 'clock-skew-seconds': "@env('SKEW')" } },
+      'production',
+      {},
+      { SKEW: '120' },
+    )
     expect(fromEnv.settings).toMatchObject({ jwt: { clockSkewSeconds: 120 } })
   })
 
   it('reports every problem at once', () => {
     const message = problems({
       provider: 'EntraID',
-      jwt: { 'jwks-uri': 'http://keys.example.com/jwks', 'clock-skew-seconds': -1, 'roles-path': 'a..b', 'roles-format': 'csv', 'roles-delimiter': '' },
+      jwt: {
+        'jwks-uri': 'http://keys.example.com/jwks',
+        'clock-skew-seconds': -1,
+        'roles-path': 'a..b',
+        'roles-format': 'csv',
+        'roles-delimiter': '',
+      },
     })
     expect(message).toMatch(/The configuration has 7 problem\(s\)/)
     expect(message).toContain("runtime.host.authentication.jwt.jwks-uri: 'http://keys.example.com/jwks' must use https")
@@ -143,13 +205,17 @@ describe('readAuthSettings: JWT settings', () => {
       'runtime.host.authentication.jwt.roles-path: a name is missing at position 3',
       'runtime.host.authentication.jwt.roles-format: must be one of array, string, delimited-string; got "csv"',
       'runtime.host.authentication.jwt.roles-delimiter: must be a non-empty string',
-    ]) expect(message).toContain(line)
+    ])
+      expect(message).toContain(line)
   })
 
   it.each([
     [{ ...JWT, issuer: 'http://login.example.com/' }, /jwt\.issuer: 'http:\/\/login\.example\.com\/' must use https/],
     [{ ...JWT, issuer: 'not a url' }, /jwt\.issuer: 'not a url' is not an absolute URL; signing keys are discovered/],
-    [{ ...JWT, 'jwks-uri': 'http://keys.example.com/' }, /jwt\.jwks-uri: .* must use https \(plain http is accepted for localhost only\)/],
+    [
+      { ...JWT, 'jwks-uri': 'http://keys.example.com/' },
+      /jwt\.jwks-uri: .* must use https \(plain http is accepted for localhost only\)/,
+    ],
     [{ ...JWT, 'jwks-uri': 5 }, /jwt\.jwks-uri: must be a URL string/],
     [{ ...JWT, 'jwks-uri': 'https://a/', key: { kty: 'oct', k: 'x' } }, /give either jwks-uri or key, not both/],
     [{ ...JWT, key: 'secret' }, /jwt\.key: must be a PEM public key/],
@@ -165,7 +231,11 @@ describe('readAuthSettings: JWT settings', () => {
   })
 
   it('accepts roles-claim beside provider, but not two different spellings', () => {
-    expect(read({ provider: 'Custom', jwt: JWT, 'roles-claim': 'groups' }).settings).toMatchObject({ jwt: { roles: { segments: ['groups'] } } })
-    expect(problems({ provider: 'Custom', jwt: { ...JWT, 'roles-path': 'a' }, 'roles-claim': 'b' })).toMatch(/roles-claim: another spelling of jwt\.roles-path/)
+    expect(read({ provider: 'Custom', jwt: JWT, 'roles-claim': 'groups' }).settings).toMatchObject({
+      jwt: { roles: { segments: ['groups'] } },
+    })
+    expect(problems({ provider: 'Custom', jwt: { ...JWT, 'roles-path': 'a' }, 'roles-claim': 'b' })).toMatch(
+      /roles-claim: another spelling of jwt\.roles-path/,
+    )
   })
 })

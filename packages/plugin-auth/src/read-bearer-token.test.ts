@@ -18,8 +18,12 @@ describe('readBearerToken', () => {
   })
 
   it('refuses two Authorization headers with 401 invalid_token', () => {
-    expect(() => readBearerToken(httpRequest({ authorization: ['Bearer a', 'Bearer b'] }))).toThrow(expect.objectContaining({
-      status: 401, code: 'SLUICE_ERR_INVALID_TOKEN', params: expect.objectContaining({ challenge: 'Bearer error="invalid_token"' }),
-    }))
+    expect(() => readBearerToken(httpRequest({ authorization: ['Bearer a', 'Bearer b'] }))).toThrow(
+      expect.objectContaining({
+        status: 401,
+        code: 'SLUICE_ERR_INVALID_TOKEN',
+        params: expect.objectContaining({ challenge: 'Bearer error="invalid_token"' }),
+      }),
+    )
   })
 })

@@ -10,26 +10,36 @@ const jwk = (key: { export(o: object): unknown }) => key.export({ format: 'jwk' 
 
 describe('readStaticKey', () => {
   it('infers the algorithms a PEM public key may verify', () => {
-    expect(readStaticKey(pem(rsa.publicKey))).toMatchObject({ kind: 'key', algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'] })
+    expect(readStaticKey(pem(rsa.publicKey))).toMatchObject({
+      kind: 'key',
+      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],
+    })
     expect(readStaticKey(pem(ec.publicKey))).toMatchObject({ kind: 'key', algorithms: ['ES384'] })
     expect(readStaticKey(pem(ed.publicKey))).toMatchObject({ kind: 'key', algorithms: ['EdDSA', 'Ed25519'] })
   })
 
   it('narrows to the alg a public JWK declares, and refuses one its key cannot verify', () => {
     expect(readStaticKey({ ...jwk(rsa.publicKey), alg: 'PS256' })).toMatchObject({ kind: 'key', algorithms: ['PS256'] })
-    expect(readStaticKey({ ...jwk(rsa.publicKey), alg: 'ES256' })).toEqual({ error: "declares alg 'ES256', which its key type cannot verify" })
+    expect(readStaticKey({ ...jwk(rsa.publicKey), alg: 'ES256' })).toEqual({
+      error: "declares alg 'ES256', which its key type cannot verify",
+    })
   })
 
   it('reads an HMAC secret of at least 256 bits as a symmetric JWK', () => {
     const k = Buffer.alloc(32, 7).toString('base64url')
     expect(readStaticKey({ kty: 'oct', k })).toMatchObject({ kind: 'key', algorithms: ['HS256', 'HS384', 'HS512'] })
     expect(readStaticKey({ kty: 'oct', k, alg: 'HS512' })).toMatchObject({ algorithms: ['HS512'] })
-    expect(readStaticKey({ kty: 'oct', k: Buffer.alloc(16).toString('base64url') })).toEqual({ error: 'is a symmetric key shorter than 256 bits' })
+    expect(readStaticKey({ kty: 'oct', k: Buffer.alloc(16).toString('base64url') })).toEqual({
+      error: 'is a symmetric key shorter than 256 bits',
+    })
     expect(readStaticKey({ kty: 'oct', k, alg: 'RS256' })).toHaveProperty('error')
   })
 
   it('keeps a JWKS of public keys for choosing by kid', () => {
-    const keys = [{ ...jwk(rsa.publicKey), kid: 'a' }, { ...jwk(ec.publicKey), kid: 'b' }]
+    const keys = [
+      { ...jwk(rsa.publicKey), kid: 'a' },
+      { ...jwk(ec.publicKey), kid: 'b' },
+    ]
     expect(readStaticKey({ keys })).toEqual({ kind: 'jwks', jwks: { keys } })
   })
 

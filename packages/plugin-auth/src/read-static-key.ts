@@ -23,7 +23,10 @@ export function readStaticKey(value: unknown): StaticKey | { readonly error: str
 function readPem(text: string): StaticKey | { readonly error: string } {
   const pem = text.trim().replace(/\\n/g, '\n')
   if (/PRIVATE KEY/.test(pem)) return { error: 'is a private key; give the public key or certificate only' }
-  if (!pem.startsWith('-----BEGIN ')) return { error: 'must be a PEM public key or certificate (-----BEGIN PUBLIC KEY----- …), a JWK object, or a JWKS object' }
+  if (!pem.startsWith('-----BEGIN '))
+    return {
+      error: 'must be a PEM public key or certificate (-----BEGIN PUBLIC KEY----- …), a JWK object, or a JWKS object',
+    }
   let key: KeyObject
   try {
     key = createPublicKey(pem)
@@ -34,14 +37,20 @@ function readPem(text: string): StaticKey | { readonly error: string } {
 }
 
 function readJwk(jwk: Record<string, unknown>): StaticKey | { readonly error: string } {
-  if (typeof jwk['kty'] !== 'string') return { error: 'is an object without "kty"; give a JWK or a JWKS object {"keys": […]}' }
+  if (typeof jwk['kty'] !== 'string')
+    return { error: 'is an object without "kty"; give a JWK or a JWKS object {"keys": […]}' }
   const alg = typeof jwk['alg'] === 'string' ? jwk['alg'] : undefined
   if (jwk['kty'] === 'oct') {
     if (typeof jwk['k'] !== 'string') return { error: 'is a symmetric JWK without "k"' }
     const secret = Buffer.from(jwk['k'], 'base64url')
     if (secret.length < 32) return { error: 'is a symmetric key shorter than 256 bits' }
-    if (alg !== undefined && !HMAC_ALGORITHMS.includes(alg)) return { error: `is a symmetric key with unsupported alg '${alg}'` }
-    return Object.freeze({ kind: 'key', key: createSecretKey(secret), algorithms: alg === undefined ? HMAC_ALGORITHMS : [alg] })
+    if (alg !== undefined && !HMAC_ALGORITHMS.includes(alg))
+      return { error: `is a symmetric key with unsupported alg '${alg}'` }
+    return Object.freeze({
+      kind: 'key',
+      key: createSecretKey(secret),
+      algorithms: alg === undefined ? HMAC_ALGORITHMS : [alg],
+    })
   }
   if (PRIVATE_JWK_MEMBERS.some((m) => m in jwk)) return { error: 'is a private JWK; give the public key only' }
   let key: KeyObject
@@ -55,8 +64,10 @@ function readJwk(jwk: Record<string, unknown>): StaticKey | { readonly error: st
 
 function withAlgorithms(key: KeyObject, alg: string | undefined): StaticKey | { readonly error: string } {
   const algorithms = inferKeyAlgorithms(key)
-  if (algorithms === undefined) return { error: `is a ${key.asymmetricKeyType ?? 'unknown'} key, which JWTs do not use` }
-  if (alg !== undefined && !algorithms.includes(alg)) return { error: `declares alg '${alg}', which its key type cannot verify` }
+  if (algorithms === undefined)
+    return { error: `is a ${key.asymmetricKeyType ?? 'unknown'} key, which JWTs do not use` }
+  if (alg !== undefined && !algorithms.includes(alg))
+    return { error: `declares alg '${alg}', which its key type cannot verify` }
   return Object.freeze({ kind: 'key', key, algorithms: alg === undefined ? algorithms : [alg] })
 }
 
@@ -67,8 +78,10 @@ function readJwks(keys: readonly unknown[]): StaticKey | { readonly error: strin
       return { error: `keys[${i}] is not a JWK object` }
     }
     const member = jwk as Record<string, unknown>
-    if (member['kty'] === 'oct') return { error: `keys[${i}] is a symmetric key; give a symmetric key as a single JWK, not in a JWKS` }
-    if (PRIVATE_JWK_MEMBERS.some((m) => m in member)) return { error: `keys[${i}] is a private JWK; give public keys only` }
+    if (member['kty'] === 'oct')
+      return { error: `keys[${i}] is a symmetric key; give a symmetric key as a single JWK, not in a JWKS` }
+    if (PRIVATE_JWK_MEMBERS.some((m) => m in member))
+      return { error: `keys[${i}] is a private JWK; give public keys only` }
   }
   return Object.freeze({ kind: 'jwks', jwks: Object.freeze({ keys: keys as Record<string, unknown>[] }) })
 }

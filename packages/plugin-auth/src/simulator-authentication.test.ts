@@ -22,7 +22,9 @@ describe('simulatorAuthentication (Data API builder Simulator)', () => {
   })
 
   it('ignores identity headers other than the role header', async () => {
-    const principal = await simulatorAuthentication.authenticate(httpRequest({ 'x-ms-client-principal': 'e30=', authorization: 'Bearer x' }))
+    const principal = await simulatorAuthentication.authenticate(
+      httpRequest({ 'x-ms-client-principal': 'e30=', authorization: 'Bearer x' }),
+    )
     expect(principal.roles).toEqual([])
   })
 })

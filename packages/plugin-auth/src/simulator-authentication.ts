@@ -11,6 +11,10 @@ export const simulatorAuthentication: AuthenticationProvider = Object.freeze({
   authenticate(request: HttpRequest): Principal {
     const header = singleHeader(request, ROLE_HEADER).value?.trim()
     const roles = header === undefined || header === '' ? [] : normalizeRoles([header])
-    return Object.freeze({ authenticated: true, roles, claims: Object.freeze(roles.length === 0 ? {} : { roles: Object.freeze([header!]) }) })
+    return Object.freeze({
+      authenticated: true,
+      roles,
+      claims: Object.freeze(roles.length === 0 ? {} : { roles: Object.freeze([header!]) }),
+    })
   },
 })

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bearerRequest } from './support/http-request.js'
-import { createSigningKey, signToken, standardClaims, startIdentityProvider, type TestIdentityProvider } from './support/identity-provider.js'
+import {
+  createSigningKey,
+  signToken,
+  standardClaims,
+  startIdentityProvider,
+  type TestIdentityProvider,
+} from './support/identity-provider.js'
 import { jwtProvider } from './support/jwt-provider.js'
 
 describe('signing keys from OIDC discovery and JWKS URLs', () => {
@@ -13,7 +19,9 @@ describe('signing keys from OIDC discovery and JWKS URLs', () => {
   it('discovers jwks_uri from the issuer once, then serves tokens from the cached JWKS', async () => {
     const provider = jwtProvider(idp.issuer)
     expect(idp.hits).toEqual({ metadata: 0, jwks: 0 })
-    const tokens = await Promise.all([1, 2, 3].map((n) => signToken(idp.keys[0]!, standardClaims(idp.issuer, { sub: `u${n}` }))))
+    const tokens = await Promise.all(
+      [1, 2, 3].map((n) => signToken(idp.keys[0]!, standardClaims(idp.issuer, { sub: `u${n}` }))),
+    )
     const principals = await Promise.all(tokens.map((token) => provider.authenticate(bearerRequest(token))))
     expect(principals.map((p) => p.claims['sub'])).toEqual(['u1', 'u2', 'u3'])
     await provider.authenticate(bearerRequest(tokens[0]!))
@@ -22,7 +30,9 @@ describe('signing keys from OIDC discovery and JWKS URLs', () => {
 
   it('uses jwt.jwks-uri directly, without discovery, and then the issuer need not be a URL', async () => {
     const provider = jwtProvider('urn:sluice:tests', { 'jwks-uri': idp.jwksUri })
-    const principal = await provider.authenticate(bearerRequest(await signToken(idp.keys[0]!, standardClaims('urn:sluice:tests'))))
+    const principal = await provider.authenticate(
+      bearerRequest(await signToken(idp.keys[0]!, standardClaims('urn:sluice:tests'))),
+    )
     expect(principal.authenticated).toBe(true)
     expect(idp.hits).toEqual({ metadata: 0, jwks: 1 })
   })
@@ -30,23 +40,36 @@ describe('signing keys from OIDC discovery and JWKS URLs', () => {
   it('picks up a rotated key: a token with a new kid makes it fetch the JWKS again', async () => {
     const provider = jwtProvider(idp.issuer, {}, { keySet: { cooldownMs: 0 } })
     const old = idp.keys[0]!
-    expect((await provider.authenticate(bearerRequest(await signToken(old, standardClaims(idp.issuer))))).authenticated).toBe(true)
+    expect(
+      (await provider.authenticate(bearerRequest(await signToken(old, standardClaims(idp.issuer))))).authenticated,
+    ).toBe(true)
     const next = await createSigningKey('ES256', 'k2')
     idp.keys = [old, next]
-    expect((await provider.authenticate(bearerRequest(await signToken(next, standardClaims(idp.issuer))))).authenticated).toBe(true)
+    expect(
+      (await provider.authenticate(bearerRequest(await signToken(next, standardClaims(idp.issuer))))).authenticated,
+    ).toBe(true)
     expect(idp.hits.jwks).toBe(2)
     idp.keys = [next]
     // The old key is still cached until the JWKS is fetched again; a retired key's tokens stop working after that.
-    expect((await provider.authenticate(bearerRequest(await signToken(old, standardClaims(idp.issuer))))).authenticated).toBe(true)
+    expect(
+      (await provider.authenticate(bearerRequest(await signToken(old, standardClaims(idp.issuer))))).authenticated,
+    ).toBe(true)
   })
 
   it('drops a retired key once the cache expires', async () => {
     const provider = jwtProvider(idp.issuer, {}, { keySet: { cooldownMs: 0, cacheMaxAgeMs: 0 } })
     const old = idp.keys[0]!
-    expect((await provider.authenticate(bearerRequest(await signToken(old, standardClaims(idp.issuer))))).authenticated).toBe(true)
+    expect(
+      (await provider.authenticate(bearerRequest(await signToken(old, standardClaims(idp.issuer))))).authenticated,
+    ).toBe(true)
     idp.keys = [await createSigningKey('RS256', 'k2')]
-    await expect(provider.authenticate(bearerRequest(await signToken(old, standardClaims(idp.issuer)))))
-      .rejects.toMatchObject({ status: 401, code: 'SLUICE_ERR_INVALID_TOKEN', message: expect.stringMatching(/no signing key/) })
+    await expect(
+      provider.authenticate(bearerRequest(await signToken(old, standardClaims(idp.issuer)))),
+    ).rejects.toMatchObject({
+      status: 401,
+      code: 'SLUICE_ERR_INVALID_TOKEN',
+      message: expect.stringMatching(/no signing key/),
+    })
   })
 
   it('does not let unknown kids hammer the issuer: within the cooldown an unknown kid is a 401 without a new fetch', async () => {
@@ -54,7 +77,9 @@ describe('signing keys from OIDC discovery and JWKS URLs', () => {
     await provider.authenticate(bearerRequest(await signToken(idp.keys[0]!, standardClaims(idp.issuer))))
     const stranger = await createSigningKey('RS256', 'unknown')
     for (let i = 0; i < 5; i++) {
-      await expect(provider.authenticate(bearerRequest(await signToken(stranger, standardClaims(idp.issuer))))).rejects.toMatchObject({ status: 401 })
+      await expect(
+        provider.authenticate(bearerRequest(await signToken(stranger, standardClaims(idp.issuer)))),
+      ).rejects.toMatchObject({ status: 401 })
     }
     expect(idp.hits.jwks).toBe(1)
   })
@@ -64,10 +89,13 @@ describe('signing keys from OIDC discovery and JWKS URLs', () => {
     const b = await createSigningKey('RS256', undefined)
     idp.keys = [a, b]
     const provider = jwtProvider(idp.issuer)
-    expect((await provider.authenticate(bearerRequest(await signToken(b, standardClaims(idp.issuer))))).authenticated).toBe(true)
+    expect(
+      (await provider.authenticate(bearerRequest(await signToken(b, standardClaims(idp.issuer))))).authenticated,
+    ).toBe(true)
     const c = await createSigningKey('RS256', undefined)
-    await expect(provider.authenticate(bearerRequest(await signToken(c, standardClaims(idp.issuer)))))
-      .rejects.toMatchObject({ status: 401, message: expect.stringMatching(/signature does not verify/) })
+    await expect(
+      provider.authenticate(bearerRequest(await signToken(c, standardClaims(idp.issuer)))),
+    ).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/signature does not verify/) })
   })
 
   describe('an unreachable identity provider', () => {
@@ -75,7 +103,10 @@ describe('signing keys from OIDC discovery and JWKS URLs', () => {
       const provider = jwtProvider(idp.issuer)
       const token = await signToken(idp.keys[0]!, standardClaims(idp.issuer))
       idp.failWith = 500
-      await expect(provider.authenticate(bearerRequest(token))).rejects.toMatchObject({ status: 503, code: 'SLUICE_ERR_IDENTITY_PROVIDER_UNAVAILABLE' })
+      await expect(provider.authenticate(bearerRequest(token))).rejects.toMatchObject({
+        status: 503,
+        code: 'SLUICE_ERR_IDENTITY_PROVIDER_UNAVAILABLE',
+      })
       idp.failWith = undefined
       expect((await provider.authenticate(bearerRequest(token))).authenticated).toBe(true)
     })
@@ -102,7 +133,11 @@ describe('signing keys from OIDC discovery and JWKS URLs', () => {
     it.each([
       ['publishes no metadata', (issuer: string) => `${issuer}/nowhere`, {}],
       ['gives no jwks_uri', (issuer: string) => issuer, { jwks_uri: null }],
-      ['gives a plain-http jwks_uri on a public host', (issuer: string) => issuer, { jwks_uri: 'http://keys.example.com/jwks' }],
+      [
+        'gives a plain-http jwks_uri on a public host',
+        (issuer: string) => issuer,
+        { jwks_uri: 'http://keys.example.com/jwks' },
+      ],
     ])('is a 503 when the issuer %s', async (_name, issuerOf, metadata) => {
       idp.metadataOverride = metadata
       const issuer = issuerOf(idp.issuer)

@@ -70,9 +70,13 @@ function parseConfigurationString(text: string): ParsedRedisConnection {
     if (equals === -1) endpoints.push(item)
     else options.set(item.slice(0, equals).trim().toLowerCase(), item.slice(equals + 1).trim())
   }
-  if (endpoints.length === 0) throw new Error(`${JSON.stringify(redact(text))} names no host (expected host:port first)`)
+  if (endpoints.length === 0)
+    throw new Error(`${JSON.stringify(redact(text))} names no host (expected host:port first)`)
   const ignored: string[] = []
-  if (endpoints.length > 1) ignored.push(`endpoints after the first (${endpoints.slice(1).join(', ')}): Sluice connects to ${endpoints[0]!} only`)
+  if (endpoints.length > 1)
+    ignored.push(
+      `endpoints after the first (${endpoints.slice(1).join(', ')}): Sluice connects to ${endpoints[0]!} only`,
+    )
   const take = (name: string): string | undefined => {
     const value = options.get(name)
     options.delete(name)
@@ -104,7 +108,8 @@ function parseConfigurationString(text: string): ParsedRedisConnection {
 
 function splitHostPort(text: string, defaultPort: number): { host: string; port: number } {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text)
-  if (bracketed !== null) return { host: bracketed[1]!, port: bracketed[2] === undefined ? defaultPort : Number(bracketed[2]) }
+  if (bracketed !== null)
+    return { host: bracketed[1]!, port: bracketed[2] === undefined ? defaultPort : Number(bracketed[2]) }
   const colon = text.lastIndexOf(':')
   // A bare IPv6 address has several colons and no port.
   if (colon === -1 || text.indexOf(':') !== colon) return { host: text, port: defaultPort }

@@ -37,28 +37,33 @@ export function redisCachePlugin(options: RedisCachePluginOptions = {}): SluiceP
         })
       }
       const { endpoint, ignored } = parsed
-      for (const line of ignored) registry.log.warn(`runtime.cache.level-2.connection-string: ${line} is not used by Sluice.`)
+      for (const line of ignored)
+        registry.log.warn(`runtime.cache.level-2.connection-string: ${line} is not used by Sluice.`)
       const { Redis } = await import('ioredis')
       const store = new RedisCacheStore({
-        prefix: cache.level2.partition === undefined || cache.level2.partition === '' ? 'sluice_' : `${cache.level2.partition}_`,
+        prefix:
+          cache.level2.partition === undefined || cache.level2.partition === ''
+            ? 'sluice_'
+            : `${cache.level2.partition}_`,
         endpoint: `${endpoint.host}:${endpoint.port}`,
         log: registry.log,
-        createClient: () => new Redis({
-          host: endpoint.host,
-          port: endpoint.port,
-          username: endpoint.username,
-          password: endpoint.password,
-          db: endpoint.db,
-          tls: endpoint.tls === undefined ? undefined : { servername: endpoint.tls.servername ?? endpoint.host },
-          connectionName: endpoint.clientName,
-          connectTimeout: endpoint.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-          commandTimeout: endpoint.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
-          lazyConnect: true,
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 0,
-          autoResubscribe: false,
-          retryStrategy: RECONNECT_MS,
-        }),
+        createClient: () =>
+          new Redis({
+            host: endpoint.host,
+            port: endpoint.port,
+            username: endpoint.username,
+            password: endpoint.password,
+            db: endpoint.db,
+            tls: endpoint.tls === undefined ? undefined : { servername: endpoint.tls.servername ?? endpoint.host },
+            connectionName: endpoint.clientName,
+            connectTimeout: endpoint.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+            commandTimeout: endpoint.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+            lazyConnect: true,
+            enableOfflineQueue: false,
+            maxRetriesPerRequest: 0,
+            autoResubscribe: false,
+            retryStrategy: RECONNECT_MS,
+          }),
       })
       await store.start(options.startWaitMs ?? 3000)
       registry.provide(OptionalTokens.SharedCacheStore, { useValue: store })

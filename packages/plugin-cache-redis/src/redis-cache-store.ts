@@ -14,7 +14,13 @@ export interface RedisCacheStoreOptions {
   readonly log: Logger
 }
 
-type EvictCommand = (versionsKey: string, epoch: string, channel: string, instance: string, ...tags: string[]) => Promise<[string, ...number[]]>
+type EvictCommand = (
+  versionsKey: string,
+  epoch: string,
+  channel: string,
+  instance: string,
+  ...tags: string[]
+) => Promise<[string, ...number[]]>
 
 const RETRY_MS = 1000
 const NOT_IN_STEP = Promise.resolve(false)
@@ -87,7 +93,12 @@ export class RedisCacheStore implements SharedCacheStore {
 
   stamp(tags: readonly string[]): SharedStamp | undefined {
     if (!this.#inStep || this.#epoch === undefined) return undefined
-    const stamp: RedisStamp = { store: 'redis', epoch: this.#epoch, tags, versions: tags.map((t) => this.#known.get(t) ?? 0) }
+    const stamp: RedisStamp = {
+      store: 'redis',
+      epoch: this.#epoch,
+      tags,
+      versions: tags.map((t) => this.#known.get(t) ?? 0),
+    }
     return stamp
   }
 
@@ -128,7 +139,8 @@ export class RedisCacheStore implements SharedCacheStore {
   set(key: string, value: string, stamp: SharedStamp, ttlMs: number): void {
     const redisStamp = stamp as RedisStamp
     if (!this.#inStep || redisStamp.epoch !== this.#epoch) return
-    this.#commands.set(this.#entryKey(key), encodeEntry(redisStamp, value), 'PX', Math.max(1, Math.round(ttlMs)))
+    this.#commands
+      .set(this.#entryKey(key), encodeEntry(redisStamp, value), 'PX', Math.max(1, Math.round(ttlMs)))
       .catch((error: Error) => this.#outOfStep(error.message))
   }
 
@@ -213,7 +225,9 @@ export class RedisCacheStore implements SharedCacheStore {
     this.#inStep = false
     if (!this.#down) {
       this.#down = true
-      this.#options.log.warn(`The response cache cannot use Redis at ${this.#options.endpoint} (${reason}): reads are answered from the database until it is back.`)
+      this.#options.log.warn(
+        `The response cache cannot use Redis at ${this.#options.endpoint} (${reason}): reads are answered from the database until it is back.`,
+      )
     }
     this.#settleStart()
     this.#scheduleRetry()
@@ -273,7 +287,9 @@ export class RedisCacheStore implements SharedCacheStore {
     this.#inStep = true
     if (this.#down) {
       this.#down = false
-      this.#options.log.info(`The response cache reaches Redis at ${this.#options.endpoint} again: cached reads resume.`)
+      this.#options.log.info(
+        `The response cache reaches Redis at ${this.#options.endpoint} again: cached reads resume.`,
+      )
     }
     this.#settleStart()
   }

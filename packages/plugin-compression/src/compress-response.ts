@@ -26,15 +26,32 @@ export class CompressionEncoder implements ResponseEncoder {
     headers['vary'] = appendVary(headers['vary'])
     // Negotiate first: most API clients send no Accept-Encoding, and they should not pay for measuring the body.
     const encoding = chooseEncoding(request)
-    const size = encoding === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength
+    const size =
+      encoding === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength
     if (encoding === undefined || size < this.settings.thresholdBytes) return { status: response.status, headers, body }
-    return this.#compress(response.status, headers, typeof body === 'string' ? Buffer.from(body, 'utf8') : body, encoding)
+    return this.#compress(
+      response.status,
+      headers,
+      typeof body === 'string' ? Buffer.from(body, 'utf8') : body,
+      encoding,
+    )
   }
 
-  async #compress(status: number, headers: Record<string, string>, bytes: Uint8Array, encoding: ContentEncoding): Promise<HttpResponse> {
-    const compressed = encoding === 'br'
-      ? await brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: this.settings.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
-      : await gzipAsync(bytes, { level: this.settings.gzipLevel })
+  async #compress(
+    status: number,
+    headers: Record<string, string>,
+    bytes: Uint8Array,
+    encoding: ContentEncoding,
+  ): Promise<HttpResponse> {
+    const compressed =
+      encoding === 'br'
+        ? await brotliAsync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: this.settings.brotliQuality,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+            },
+          })
+        : await gzipAsync(bytes, { level: this.settings.gzipLevel })
     headers['content-encoding'] = encoding
     return { status, headers, body: compressed }
   }

@@ -17,7 +17,10 @@ export const DEFAULT_THRESHOLD_BYTES = 1024
  * brotli quality 4 (brotli's own default of 11 is made for static assets and costs far too much per response);
  * `fastest` is gzip 1 and brotli 1. `none` (and an unset level resolved to `none`) never reaches here.
  */
-export function compressionSettings(level: Exclude<CompressionLevel, 'none'>, thresholdBytes = DEFAULT_THRESHOLD_BYTES): CompressionSettings {
+export function compressionSettings(
+  level: Exclude<CompressionLevel, 'none'>,
+  thresholdBytes = DEFAULT_THRESHOLD_BYTES,
+): CompressionSettings {
   return level === 'fastest'
     ? { gzipLevel: constants.Z_BEST_SPEED, brotliQuality: 1, thresholdBytes }
     : { gzipLevel: 6, brotliQuality: 4, thresholdBytes }

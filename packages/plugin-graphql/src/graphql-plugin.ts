@@ -34,7 +34,8 @@ export function graphqlPlugin(options: GraphQLPluginOptions = {}): ProtocolPlugi
         fastReads: options.fastReads ?? true,
       })
       host.route({ method: ['GET', 'POST'], url: '/', handler })
-      if (graphiql !== undefined) host.route({ method: 'GET', url: '/graphiql/*', handler: (request) => graphiql.asset(request) })
+      if (graphiql !== undefined)
+        host.route({ method: 'GET', url: '/graphiql/*', handler: (request) => graphiql.asset(request) })
     },
     encodeError: encodeGraphQLError,
   }

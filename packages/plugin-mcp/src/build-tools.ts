@@ -15,7 +15,11 @@ export interface ToolSet {
   /** Built-in tools `runtime.mcp.dml-tools` switches off: calling one is a `ToolDisabled` error, not an unknown tool. */
   readonly disabled: ReadonlySet<string>
   /** The `tools/list` answer, built once. */
-  readonly listing: readonly { readonly name: string; readonly description: string; readonly inputSchema: McpTool['inputSchema'] }[]
+  readonly listing: readonly {
+    readonly name: string
+    readonly description: string
+    readonly inputSchema: McpTool['inputSchema']
+  }[]
 }
 
 const BUILT_IN: readonly (readonly [McpToolName, (host: ToolHost) => McpTool])[] = [
@@ -49,6 +53,8 @@ export function buildTools(host: ToolHost): ToolSet {
     }
     tools.set(tool.name, tool)
   }
-  const listing = [...tools.values()].map((t) => Object.freeze({ name: t.name, description: t.description, inputSchema: t.inputSchema }))
+  const listing = [...tools.values()].map((t) =>
+    Object.freeze({ name: t.name, description: t.description, inputSchema: t.inputSchema }),
+  )
   return { tools, disabled, listing: Object.freeze(listing) }
 }

@@ -10,7 +10,15 @@ describe('createAllowedHostCheck', () => {
   const check = createAllowedHostCheck(['api.example.com', ' [2001:db8::1] '])
 
   it('trusts loopback names and configured hosts, ignoring ports and case', () => {
-    for (const host of ['localhost', 'LOCALHOST:5000', '127.0.0.1:80', '[::1]:5000', '[::1]', 'Api.Example.com:443', '[2001:db8::1]:8080']) {
+    for (const host of [
+      'localhost',
+      'LOCALHOST:5000',
+      '127.0.0.1:80',
+      '[::1]:5000',
+      '[::1]',
+      'Api.Example.com:443',
+      '[2001:db8::1]:8080',
+    ]) {
       expect(check(request({ host })), host).toBeUndefined()
     }
   })

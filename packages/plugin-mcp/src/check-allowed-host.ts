@@ -15,13 +15,17 @@ export function createAllowedHostCheck(allowedHosts: readonly string[]): (reques
   return (request) => {
     const host = hostName(singleHeader(request, 'host').value ?? '')
     if (host === '' || !trusted.has(host)) {
-      return 'The request Host header is not in the list of trusted hosts allowed to reach the MCP endpoint. '
-        + 'Configure runtime.mcp.allowed-hosts to permit non-loopback hosts.'
+      return (
+        'The request Host header is not in the list of trusted hosts allowed to reach the MCP endpoint. ' +
+        'Configure runtime.mcp.allowed-hosts to permit non-loopback hosts.'
+      )
     }
     const origin = singleHeader(request, 'origin').value
     if (origin !== undefined && origin !== '' && !trusted.has(originHost(origin))) {
-      return 'The request Origin header is not in the list of trusted hosts allowed to reach the MCP endpoint. '
-        + 'Configure runtime.mcp.allowed-hosts to permit non-loopback origins.'
+      return (
+        'The request Origin header is not in the list of trusted hosts allowed to reach the MCP endpoint. ' +
+        'Configure runtime.mcp.allowed-hosts to permit non-loopback origins.'
+      )
     }
     return undefined
   }

@@ -19,18 +19,36 @@ export function createMcpHttpHandler(host: ProtocolHost, toolSet: ToolSet) {
   return async (request: HttpRequest, context: RequestContext): Promise<HttpResponse> => {
     const refusal = checkHost(request)
     if (refusal !== undefined) {
-      return { status: 403, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify({ error: 'Forbidden', message: refusal }) }
+      return {
+        status: 403,
+        headers: { 'content-type': JSON_TYPE },
+        body: JSON.stringify({ error: 'Forbidden', message: refusal }),
+      }
     }
     if (request.method !== 'POST') {
-      const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC messages with POST.' } })
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32000,
+          message: 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC messages with POST.',
+        },
+      })
       return { status: 405, headers: { 'content-type': JSON_TYPE, allow: 'POST' }, body }
     }
     const server = createMcpServer(toolSet, host.config, host.log, () => context)
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    })
     try {
       await server.connect(transport)
       const response = await transport.handleRequest(toWebRequest(request))
-      return { status: response.status, headers: responseHeaders(response), body: response.body === null ? undefined : await response.text() }
+      return {
+        status: response.status,
+        headers: responseHeaders(response),
+        body: response.body === null ? undefined : await response.text(),
+      }
     } finally {
       await server.close()
     }
@@ -51,6 +69,8 @@ function toWebRequest(request: HttpRequest): Request {
 
 function responseHeaders(response: Response): Record<string, string> {
   const headers: Record<string, string> = {}
-  response.headers.forEach((value, name) => { headers[name] = value })
+  response.headers.forEach((value, name) => {
+    headers[name] = value
+  })
   return headers
 }

@@ -9,7 +9,8 @@ export type ToolArguments = Readonly<Record<string, unknown>>
  */
 export function requiredString(args: ToolArguments, name: string): string {
   const value = args[name]
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(`Missing required argument '${name}' (a non-empty string).`)
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalid(`Missing required argument '${name}' (a non-empty string).`)
   return value
 }
 

@@ -7,7 +7,8 @@ import { McpToolError } from './tool-result.js'
  */
 export function resolveToolEntity(model: ServiceModel, name: string, want: 'records' | 'procedure'): EntityModel {
   const entity = model.entities.get(name)
-  if (entity === undefined) throw new McpToolError('EntityNotFound', `Entity '${name}' is not defined in the configuration.`)
+  if (entity === undefined)
+    throw new McpToolError('EntityNotFound', `Entity '${name}' is not defined in the configuration.`)
   if (!entity.config.mcp.dmlTools) {
     throw new McpToolError('ToolDisabled', `DML tools are disabled for entity '${name}' (mcp.dml-tools is false).`)
   }
@@ -16,7 +17,10 @@ export function resolveToolEntity(model: ServiceModel, name: string, want: 'reco
     throw new McpToolError('InvalidEntity', `Entity '${name}' is a stored procedure: run it with execute_entity.`)
   }
   if (want === 'procedure' && !isProcedure) {
-    throw new McpToolError('InvalidEntity', `Entity '${name}' is not a stored procedure: execute_entity runs stored procedures only.`)
+    throw new McpToolError(
+      'InvalidEntity',
+      `Entity '${name}' is not a stored procedure: execute_entity runs stored procedures only.`,
+    )
   }
   return entity
 }

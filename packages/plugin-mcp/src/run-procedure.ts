@@ -7,8 +7,16 @@ import { RawJson, successResult, type ToolResult } from './tool-result.js'
  * by `execute_entity` and the per-procedure custom tools. The result echoes the parameters the call used — the ones
  * sent plus config defaults for those omitted — and the rows of the first result set.
  */
-export async function runProcedure(pipeline: Pipeline, entity: EntityModel, parameters: Readonly<Record<string, unknown>>, context: RequestContext): Promise<ToolResult> {
-  const result = await pipeline.run({ operation: 'execute', entity: entity.name, parameters, terms: MCP_TERMS }, context)
+export async function runProcedure(
+  pipeline: Pipeline,
+  entity: EntityModel,
+  parameters: Readonly<Record<string, unknown>>,
+  context: RequestContext,
+): Promise<ToolResult> {
+  const result = await pipeline.run(
+    { operation: 'execute', entity: entity.name, parameters, terms: MCP_TERMS },
+    context,
+  )
   invariant(result.kind === 'read', 'an execute returns a read result')
   const used: Record<string, unknown> = {}
   for (const parameter of entity.procedure?.parameters ?? []) {

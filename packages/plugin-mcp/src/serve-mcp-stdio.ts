@@ -1,5 +1,11 @@
 import type { Readable, Writable } from 'node:stream'
-import { ANONYMOUS_PRINCIPAL, type Logger, type Principal, type RequestContext, type RuntimeConfig } from '@sluice/core/protocol'
+import {
+  ANONYMOUS_PRINCIPAL,
+  type Logger,
+  type Principal,
+  type RequestContext,
+  type RuntimeConfig,
+} from '@sluice/core/protocol'
 import { buildTools } from './build-tools.js'
 import type { ToolHost } from './mcp-tool.js'
 
@@ -35,19 +41,29 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
   const mode = options.config.runtime.host.mode
   let calls = 0
   const contextFor = (): RequestContext => ({
-    requestId: `mcp-stdio-${++calls}`, principal, role, mode, log: options.log, signal: undefined,
+    requestId: `mcp-stdio-${++calls}`,
+    principal,
+    role,
+    mode,
+    log: options.log,
+    signal: undefined,
   })
   const tools = Promise.resolve(options.host).then(buildTools)
   // A failed boot is reported by whoever awaits the boot itself; tool requests then answer with the error.
   tools.catch(() => undefined)
   // Loaded here rather than at import, so CLI commands that serve nothing skip the SDK.
   const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/stdio.js'), import('./create-mcp-server.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('./create-mcp-server.js'),
   ])
   const server = createMcpServer(tools, options.config, options.log, contextFor)
   const transport = new StdioServerTransport(options.input, options.output)
-  const closed = new Promise<void>((resolve) => { server.onclose = resolve })
-  ;(options.input ?? process.stdin).once('end', () => { void server.close() })
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve
+  })
+  ;(options.input ?? process.stdin).once('end', () => {
+    void server.close()
+  })
   await server.connect(transport)
   return { closed, close: () => server.close() }
 }

@@ -14,7 +14,10 @@ export interface ToolResult {
  */
 export class McpToolError extends Error {
   override readonly name = 'McpToolError'
-  constructor(readonly type: string, message: string) {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -31,12 +34,19 @@ export class RawJson {
 export function successResult(fields: Readonly<Record<string, unknown>>): ToolResult {
   const raw: string[] = []
   const nonce = randomBytes(6).toString('hex')
-  const text = JSON.stringify({ ...fields, status: 'success' }, (_key, value: unknown) => {
-    if (!(value instanceof RawJson)) return value
-    raw.push(value.text)
-    return `@raw-${nonce}-${raw.length - 1}@`
-  }, 2)
-  const spliced = raw.length === 0 ? text : text.replace(new RegExp(`"@raw-${nonce}-(\\d+)@"`, 'g'), (_m, i: string) => raw[Number(i)]!)
+  const text = JSON.stringify(
+    { ...fields, status: 'success' },
+    (_key, value: unknown) => {
+      if (!(value instanceof RawJson)) return value
+      raw.push(value.text)
+      return `@raw-${nonce}-${raw.length - 1}@`
+    },
+    2,
+  )
+  const spliced =
+    raw.length === 0
+      ? text
+      : text.replace(new RegExp(`"@raw-${nonce}-(\\d+)@"`, 'g'), (_m, i: string) => raw[Number(i)]!)
   return { content: [{ type: 'text', text: spliced }] }
 }
 
@@ -44,13 +54,23 @@ export function successResult(fields: Readonly<Record<string, unknown>>): ToolRe
  * `{"toolName","status":"error","error":{type,message,…}}` with `isError`. A SluiceError keeps the code, status and
  * message REST would send (`code` is REST's `error.code`), so an agent sees the same failure REST reports.
  */
-export function errorResult(toolName: string, error: unknown, mode: 'development' | 'production', log: Logger): ToolResult {
+export function errorResult(
+  toolName: string,
+  error: unknown,
+  mode: 'development' | 'production',
+  log: Logger,
+): ToolResult {
   const detail = describeError(error, mode, log, toolName)
   const text = JSON.stringify({ toolName, status: 'error', error: detail }, null, 2)
   return { content: [{ type: 'text', text }], isError: true }
 }
 
-function describeError(error: unknown, mode: 'development' | 'production', log: Logger, toolName: string): Record<string, unknown> {
+function describeError(
+  error: unknown,
+  mode: 'development' | 'production',
+  log: Logger,
+  toolName: string,
+): Record<string, unknown> {
   if (error instanceof McpToolError) return { type: error.type, message: error.message }
   if (isSluiceError(error)) {
     return { type: errorType(error), code: error.wireCode, status: error.status, message: errorMessage(error, mode) }
@@ -62,21 +82,35 @@ function describeError(error: unknown, mode: 'development' | 'production', log: 
 /** The same text REST's envelope carries: the development-only detail is appended only in development. */
 function errorMessage(error: SluiceError, mode: 'development' | 'production'): string {
   if (mode !== 'development' || error.devDetail === undefined) return error.message
-  return error.status < 500 || error.code === 'SLUICE_ERR_DATABASE' ? `${error.message} ${error.devDetail}` : error.message
+  return error.status < 500 || error.code === 'SLUICE_ERR_DATABASE'
+    ? `${error.message} ${error.devDetail}`
+    : error.message
 }
 
 const STATUS_TYPES: Readonly<Record<number, string>> = {
-  400: 'BadRequest', 401: 'Unauthorized', 403: 'PermissionDenied', 404: 'NotFound', 405: 'MethodNotAllowed',
-  409: 'Conflict', 412: 'PreconditionFailed', 413: 'PayloadTooLarge', 503: 'ServiceUnavailable',
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'PermissionDenied',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  412: 'PreconditionFailed',
+  413: 'PayloadTooLarge',
+  503: 'ServiceUnavailable',
 }
 
 /** Data API builder's tool error type for an engine error: its own names where it has one, else the status name. */
 function errorType(error: SluiceError): string {
   switch (error.code) {
-    case 'SLUICE_ERR_ENTITY_NOT_FOUND': return 'EntityNotFound'
-    case 'SLUICE_ERR_INVALID_FIELD': return 'FieldNotFound'
-    case 'SLUICE_ERR_DATABASE': return 'DatabaseOperationFailed'
-    case 'SLUICE_ERR_INTERNAL': return 'UnexpectedError'
-    default: return STATUS_TYPES[error.status] ?? (error.status >= 500 ? 'DatabaseError' : 'BadRequest')
+    case 'SLUICE_ERR_ENTITY_NOT_FOUND':
+      return 'EntityNotFound'
+    case 'SLUICE_ERR_INVALID_FIELD':
+      return 'FieldNotFound'
+    case 'SLUICE_ERR_DATABASE':
+      return 'DatabaseOperationFailed'
+    case 'SLUICE_ERR_INTERNAL':
+      return 'UnexpectedError'
+    default:
+      return STATUS_TYPES[error.status] ?? (error.status >= 500 ? 'DatabaseError' : 'BadRequest')
   }
 }

@@ -22,16 +22,23 @@ export interface SessionContextBatch {
  * Pooled sessions are shared between callers: keys an earlier caller set on this session and this caller lacks are
  * set to NULL in the same batch, so no claim outlives its request.
  */
-export function buildSessionContext(principal: Principal | undefined, role: string | undefined, previousKeys: ReadonlySet<string>): SessionContextBatch {
+export function buildSessionContext(
+  principal: Principal | undefined,
+  role: string | undefined,
+  previousKeys: ReadonlySet<string>,
+): SessionContextBatch {
   const entries = new Map<string, string | null>()
   for (const [name, value] of Object.entries(principal?.claims ?? {})) {
     const text = claimText(value)
-    if (text !== undefined && name.length > 0 && name.length <= MAX_KEY_LENGTH && text.length <= MAX_VALUE_LENGTH) entries.set(name, text)
+    if (text !== undefined && name.length > 0 && name.length <= MAX_KEY_LENGTH && text.length <= MAX_VALUE_LENGTH)
+      entries.set(name, text)
   }
   if (role !== undefined) entries.set('roles', role)
   for (const key of previousKeys) if (!entries.has(key)) entries.set(key, null)
   const parameters = [...entries]
-  const sql = parameters.map((_, i) => `EXEC sp_set_session_context @sluice_k${i}, @sluice_v${i}, @read_only = 0; `).join('')
+  const sql = parameters
+    .map((_, i) => `EXEC sp_set_session_context @sluice_k${i}, @sluice_v${i}, @read_only = 0; `)
+    .join('')
   return { sql, parameters, keys: new Set(entries.keys()) }
 }
 

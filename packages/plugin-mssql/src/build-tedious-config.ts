@@ -18,7 +18,10 @@ export interface TediousDefaults {
  * configuration. Dates travel as UTC, and XACT_ABORT is on for every session (an error ends the transaction).
  * Unsupported authentication methods are configuration errors.
  */
-export function buildTediousConfig(settings: ConnectionSettings, defaults: TediousDefaults = {}): ConnectionConfiguration {
+export function buildTediousConfig(
+  settings: ConnectionSettings,
+  defaults: TediousDefaults = {},
+): ConnectionConfiguration {
   const o = settings.options
   const { server, instanceName } = splitInstance(settings.host ?? 'localhost')
   const encrypt = readEncrypt(o['encrypt'])
@@ -30,7 +33,7 @@ export function buildTediousConfig(settings: ConnectionSettings, defaults: Tedio
     useUTC: true,
     abortTransactionOnError: true,
     // `Command Timeout=0` means no limit, as in ADO.NET; tedious's own default is 15 s.
-    requestTimeout: commandSeconds === undefined ? defaults.statementTimeoutMs ?? 30_000 : commandSeconds * 1000,
+    requestTimeout: commandSeconds === undefined ? (defaults.statementTimeoutMs ?? 30_000) : commandSeconds * 1000,
     connectTimeout: (connectSeconds ?? 15) * 1000,
   }
   if (settings.database !== undefined) options.database = settings.database
@@ -57,16 +60,23 @@ function buildAuthentication(settings: ConnectionSettings): NonNullable<Connecti
   const method = (o['authentication'] ?? '').toLowerCase().replace(/[\s_-]/g, '')
   const user = settings.user
   const password = settings.password
-  const integrated = readBoolean(o['integratedsecurity'] ?? o['trustedconnection']) === true || o['integratedsecurity']?.toLowerCase() === 'sspi'
+  const integrated =
+    readBoolean(o['integratedsecurity'] ?? o['trustedconnection']) === true ||
+    o['integratedsecurity']?.toLowerCase() === 'sspi'
   if (integrated && method === '') {
-    throw configError('Integrated Security (Windows authentication) is not supported by the tedious driver; use SQL authentication or an Authentication=ActiveDirectory… method')
+    throw configError(
+      'Integrated Security (Windows authentication) is not supported by the tedious driver; use SQL authentication or an Authentication=ActiveDirectory… method',
+    )
   }
   switch (method) {
     case '':
     case 'sqlpassword':
       return { type: 'default', options: { userName: user, password } }
     case 'activedirectorypassword':
-      return { type: 'azure-active-directory-password', options: { userName: user, password, clientId: o['clientid'] ?? AZURE_CLI_CLIENT_ID, tenantId: o['tenantid'] } }
+      return {
+        type: 'azure-active-directory-password',
+        options: { userName: user, password, clientId: o['clientid'] ?? AZURE_CLI_CLIENT_ID, tenantId: o['tenantid'] },
+      }
     case 'activedirectorymanagedidentity':
     case 'activedirectorymsi':
       // `User ID` names a user-assigned identity's client id, as in ADO.NET.
@@ -76,12 +86,19 @@ function buildAuthentication(settings: ConnectionSettings): NonNullable<Connecti
     case 'activedirectoryserviceprincipal': {
       const tenantId = o['tenantid']
       if (user === undefined || password === undefined || tenantId === undefined) {
-        throw configError('Authentication=Active Directory Service Principal needs User ID (the client id), Password (the secret) and Tenant Id')
+        throw configError(
+          'Authentication=Active Directory Service Principal needs User ID (the client id), Password (the secret) and Tenant Id',
+        )
       }
-      return { type: 'azure-active-directory-service-principal-secret', options: { clientId: user, clientSecret: password, tenantId } }
+      return {
+        type: 'azure-active-directory-service-principal-secret',
+        options: { clientId: user, clientSecret: password, tenantId },
+      }
     }
     default:
-      throw configError(`Authentication=${JSON.stringify(o['authentication'])} is not supported (allowed: SqlPassword, Active Directory Password, Active Directory Managed Identity, Active Directory Default, Active Directory Service Principal)`)
+      throw configError(
+        `Authentication=${JSON.stringify(o['authentication'])} is not supported (allowed: SqlPassword, Active Directory Password, Active Directory Managed Identity, Active Directory Default, Active Directory Service Principal)`,
+      )
   }
 }
 

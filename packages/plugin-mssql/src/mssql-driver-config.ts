@@ -25,11 +25,11 @@ export type MssqlDriverConfig = {
   readonly setSessionContext?: boolean | undefined
 } & (
   | {
-    readonly connection: ConnectionSettings
-    /** `Application Name` when the connection string sets none. */
-    readonly applicationName?: string | undefined
-    /** The request timeout when the connection string sets no `Command Timeout` (`runtime.limits`). */
-    readonly statementTimeoutMs?: number | undefined
-  }
+      readonly connection: ConnectionSettings
+      /** `Application Name` when the connection string sets none. */
+      readonly applicationName?: string | undefined
+      /** The request timeout when the connection string sets no `Command Timeout` (`runtime.limits`). */
+      readonly statementTimeoutMs?: number | undefined
+    }
   | { readonly connectionFactory: () => Promise<TediousConnection> }
 )

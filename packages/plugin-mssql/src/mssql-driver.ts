@@ -1,14 +1,21 @@
 import { Pool } from 'tarn'
 import type { Connection as TediousConnection } from 'tedious'
 import { SluiceError } from '@sluice/core/dialect'
-import type { Abortable, CompiledQuery, Connection, Driver, ExecuteOptions, QueryResult, TransactionOptions } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  CompiledQuery,
+  Connection,
+  Driver,
+  ExecuteOptions,
+  QueryResult,
+  TransactionOptions,
+} from '@sluice/core/dialect'
 import { buildSessionContext } from './build-session-context.js'
 import { buildTediousConfig } from './build-tedious-config.js'
 import type { MssqlDriverConfig } from './mssql-driver-config.js'
 import { classifyMssqlError } from './sql/mssql-error-classifier.js'
 import { tedious } from './load-tedious.js'
 import { toTediousParameter } from './to-tedious-parameter.js'
-
 
 const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = {
   'read committed': 'READ COMMITTED',
@@ -46,11 +53,18 @@ export class MssqlDriver implements Driver {
       await this.execute({ sql: 'SELECT 1 AS [ok]', parameters: [] }, options)
     } catch (error) {
       if (options.signal?.aborted === true) throw error
-      throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'SQL Server', detail: this.#describeFailure(error) }, { cause: error })
+      throw new SluiceError(
+        'SLUICE_ERR_DATABASE_CONNECT',
+        { engine: 'SQL Server', detail: this.#describeFailure(error) },
+        { cause: error },
+      )
     }
   }
 
-  async execute<R = Record<string, unknown>>(query: CompiledQuery, options: ExecuteOptions = {}): Promise<QueryResult<R>> {
+  async execute<R = Record<string, unknown>>(
+    query: CompiledQuery,
+    options: ExecuteOptions = {},
+  ): Promise<QueryResult<R>> {
     options.signal?.throwIfAborted()
     const session = await this.#acquire(options.signal)
     try {
@@ -65,10 +79,14 @@ export class MssqlDriver implements Driver {
     signal?.throwIfAborted()
     const session = await this.#acquire(signal)
     try {
-      const begin = isolation === undefined ? 'BEGIN TRANSACTION;' : `SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}; BEGIN TRANSACTION;`
+      const begin =
+        isolation === undefined
+          ? 'BEGIN TRANSACTION;'
+          : `SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}; BEGIN TRANSACTION;`
       await this.#run(session, { sql: begin, parameters: [] }, { signal })
       const connection: Connection = {
-        execute: <R>(query: CompiledQuery, o: ExecuteOptions = {}) => this.#run<R>(session, query, o.signal === undefined ? { ...o, signal } : o),
+        execute: <R>(query: CompiledQuery, o: ExecuteOptions = {}) =>
+          this.#run<R>(session, query, o.signal === undefined ? { ...o, signal } : o),
       }
       const result = await fn(connection)
       await this.#run(session, { sql: `COMMIT TRANSACTION; ${RESET_ISOLATION}`, parameters: [] }, {})
@@ -76,7 +94,11 @@ export class MssqlDriver implements Driver {
     } catch (error) {
       try {
         // XACT_ABORT may have rolled back already: roll back only what is still open.
-        await this.#run(session, { sql: `IF @@TRANCOUNT > 0 ROLLBACK TRANSACTION; ${RESET_ISOLATION}`, parameters: [] }, {})
+        await this.#run(
+          session,
+          { sql: `IF @@TRANCOUNT > 0 ROLLBACK TRANSACTION; ${RESET_ISOLATION}`, parameters: [] },
+          {},
+        )
       } catch {
         session.broken = true
       }
@@ -110,12 +132,13 @@ export class MssqlDriver implements Driver {
   #getPool(): Pool<Session> {
     this.#pool ??= new Pool<Session>({
       create: () => this.#open(),
-      destroy: (session) => new Promise<void>((resolve) => {
-        session.broken = true
-        if (session.connection.closed) return resolve()
-        session.connection.once('end', () => resolve())
-        session.connection.close()
-      }),
+      destroy: (session) =>
+        new Promise<void>((resolve) => {
+          session.broken = true
+          if (session.connection.closed) return resolve()
+          session.connection.once('end', () => resolve())
+          session.connection.close()
+        }),
       validate: (session) => !session.broken && !session.connection.closed,
       min: this.#config.pool?.min ?? 0,
       max: this.#config.pool?.max ?? 10,
@@ -128,9 +151,17 @@ export class MssqlDriver implements Driver {
 
   async #open(): Promise<Session> {
     const config = this.#config
-    const connection = 'connectionFactory' in config
-      ? await config.connectionFactory()
-      : await connect(new (tedious().Connection)(buildTediousConfig(config.connection, { applicationName: config.applicationName, statementTimeoutMs: config.statementTimeoutMs })))
+    const connection =
+      'connectionFactory' in config
+        ? await config.connectionFactory()
+        : await connect(
+            new (tedious().Connection)(
+              buildTediousConfig(config.connection, {
+                applicationName: config.applicationName,
+                statementTimeoutMs: config.statementTimeoutMs,
+              }),
+            ),
+          )
     const session: Session = { connection, broken: false, contextKeys: new Set() }
     // A fatal error or a closed socket makes the session unusable; without an 'error' listener Node would crash.
     connection.on('error', () => {

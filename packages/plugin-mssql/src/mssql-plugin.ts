@@ -25,10 +25,12 @@ export function mssqlPlugin(options: MssqlPluginOptions = {}): DialectPlugin {
       return new MssqlDialect({
         connection,
         applicationName: 'sluice',
-        statementTimeoutMs: context.limits === undefined ? undefined : context.limits.statementTimeoutMs ?? 0,
+        statementTimeoutMs: context.limits === undefined ? undefined : (context.limits.statementTimeoutMs ?? 0),
         // The plugin's options win; else the connection string's Max/Min Pool Size; else the driver's 0–10.
         pool: {
-          ...options.pool, max: options.pool?.max ?? fromString.max, min: options.pool?.min ?? fromString.min,
+          ...options.pool,
+          max: options.pool?.max ?? fromString.max,
+          min: options.pool?.min ?? fromString.min,
           acquireTimeoutMillis: options.pool?.acquireTimeoutMillis ?? context.limits?.acquireTimeoutMs,
         },
         setSessionContext: readSetSessionContext(source.options),
@@ -40,8 +42,12 @@ export function mssqlPlugin(options: MssqlPluginOptions = {}): DialectPlugin {
 function readSetSessionContext(options: Readonly<Record<string, unknown>>): boolean {
   const unknown = Object.keys(options).filter((key) => key !== 'set-session-context')
   const value = options['set-session-context']
-  const problems: string[] = unknown.map((key) => `  - data-source.options.${key}: not a SQL Server option (allowed: set-session-context)`)
-  if (value !== undefined && typeof value !== 'boolean') problems.push(`  - data-source.options.set-session-context: ${JSON.stringify(value)} is not a boolean`)
-  if (problems.length > 0) throw new SluiceError('SLUICE_ERR_CONFIG', { count: problems.length, problems: problems.join('\n') })
+  const problems: string[] = unknown.map(
+    (key) => `  - data-source.options.${key}: not a SQL Server option (allowed: set-session-context)`,
+  )
+  if (value !== undefined && typeof value !== 'boolean')
+    problems.push(`  - data-source.options.set-session-context: ${JSON.stringify(value)} is not a boolean`)
+  if (problems.length > 0)
+    throw new SluiceError('SLUICE_ERR_CONFIG', { count: problems.length, problems: problems.join('\n') })
   return value === true
 }

@@ -15,7 +15,8 @@ export interface TediousParameter {
 /** A Date as tedious writes datetime2/time values: `nanosecondDelta` carries the digits below a millisecond. */
 type PreciseDate = Date & { nanosecondDelta?: number }
 
-const DATE_TIME = /^(\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i
+const DATE_TIME =
+  /^(\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/
 /** Digits a double carries exactly: tedious encodes Decimal parameters through a JavaScript number. */
@@ -36,44 +37,80 @@ export function toTediousParameter(parameter: unknown): TediousParameter {
 }
 
 function isPlanParameter(value: unknown): value is PlanParameter {
-  return typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && !(value instanceof Date)
-    && 'type' in value && 'value' in value && typeof (value as { type: unknown }).type === 'string'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Uint8Array) &&
+    !(value instanceof Date) &&
+    'type' in value &&
+    'value' in value &&
+    typeof (value as { type: unknown }).type === 'string'
+  )
 }
 
 function fromScalar(type: ScalarType, value: unknown): TediousParameter {
   if (value === null || value === undefined) return { type: nullTypesOf()[type] ?? types().NVarChar, value: null }
   switch (type) {
-    case 'byte': return { type: types().TinyInt, value: Number(value) }
-    case 'short': return { type: types().SmallInt, value: Number(value) }
-    case 'int': return { type: types().Int, value: Number(value) }
-    case 'long': return { type: types().BigInt, value: typeof value === 'bigint' ? value : String(value) }
-    case 'single': return { type: types().Real, value: Number(value) }
-    case 'float': return { type: types().Float, value: Number(value) }
-    case 'decimal': return decimal(String(value))
-    case 'boolean': return { type: types().Bit, value: value === true || value === 1 || value === '1' || value === 'true' }
-    case 'uuid': return { type: types().UniqueIdentifier, value: String(value) }
-    case 'date': return { type: types().Date, value: parseDateTime(String(value)) }
-    case 'datetime': return { type: types().DateTime2, value: parseDateTime(String(value)), options: { scale: 7 } }
-    case 'datetimeoffset': return { type: types().DateTimeOffset, value: parseDateTime(String(value)), options: { scale: 7 } }
-    case 'time': return { type: types().Time, value: parseTime(String(value)), options: { scale: 7 } }
-    case 'bytes': return { type: types().VarBinary, value: toBuffer(value) }
-    default: return { type: types().NVarChar, value: typeof value === 'string' ? value : JSON.stringify(value) }
+    case 'byte':
+      return { type: types().TinyInt, value: Number(value) }
+    case 'short':
+      return { type: types().SmallInt, value: Number(value) }
+    case 'int':
+      return { type: types().Int, value: Number(value) }
+    case 'long':
+      return { type: types().BigInt, value: typeof value === 'bigint' ? value : String(value) }
+    case 'single':
+      return { type: types().Real, value: Number(value) }
+    case 'float':
+      return { type: types().Float, value: Number(value) }
+    case 'decimal':
+      return decimal(String(value))
+    case 'boolean':
+      return { type: types().Bit, value: value === true || value === 1 || value === '1' || value === 'true' }
+    case 'uuid':
+      return { type: types().UniqueIdentifier, value: String(value) }
+    case 'date':
+      return { type: types().Date, value: parseDateTime(String(value)) }
+    case 'datetime':
+      return { type: types().DateTime2, value: parseDateTime(String(value)), options: { scale: 7 } }
+    case 'datetimeoffset':
+      return { type: types().DateTimeOffset, value: parseDateTime(String(value)), options: { scale: 7 } }
+    case 'time':
+      return { type: types().Time, value: parseTime(String(value)), options: { scale: 7 } }
+    case 'bytes':
+      return { type: types().VarBinary, value: toBuffer(value) }
+    default:
+      return { type: types().NVarChar, value: typeof value === 'string' ? value : JSON.stringify(value) }
   }
 }
 
 let nullTypes: Partial<Record<ScalarType, TediousParameter['type']>> | undefined
-const nullTypesOf = (): Partial<Record<ScalarType, TediousParameter['type']>> => (nullTypes ??= {
-  byte: types().TinyInt, short: types().SmallInt, int: types().Int, long: types().BigInt, single: types().Real, float: types().Float,
-  boolean: types().Bit, uuid: types().UniqueIdentifier, date: types().Date, datetime: types().DateTime2, datetimeoffset: types().DateTimeOffset,
-  time: types().Time, bytes: types().VarBinary,
-})
+const nullTypesOf = (): Partial<Record<ScalarType, TediousParameter['type']>> =>
+  (nullTypes ??= {
+    byte: types().TinyInt,
+    short: types().SmallInt,
+    int: types().Int,
+    long: types().BigInt,
+    single: types().Real,
+    float: types().Float,
+    boolean: types().Bit,
+    uuid: types().UniqueIdentifier,
+    date: types().Date,
+    datetime: types().DateTime2,
+    datetimeoffset: types().DateTimeOffset,
+    time: types().Time,
+    bytes: types().VarBinary,
+  })
 
 function fromPlain(value: unknown): TediousParameter {
   if (value === null || value === undefined) return { type: types().NVarChar, value: null }
   if (typeof value === 'string') return { type: types().NVarChar, value }
   if (typeof value === 'boolean') return { type: types().Bit, value }
   if (typeof value === 'bigint') return { type: types().BigInt, value }
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) <= 2 ** 31 - 1 ? { type: types().Int, value } : { type: types().Float, value }
+  if (typeof value === 'number')
+    return Number.isInteger(value) && Math.abs(value) <= 2 ** 31 - 1
+      ? { type: types().Int, value }
+      : { type: types().Float, value }
   if (value instanceof Date) return { type: types().DateTime2, value, options: { scale: 7 } }
   if (value instanceof Uint8Array) return { type: types().VarBinary, value: toBuffer(value) }
   return { type: types().NVarChar, value: JSON.stringify(value) }
@@ -86,7 +123,8 @@ function decimal(text: string): TediousParameter {
   const integer = m[2]!.replace(/^0+(?=\d)/, '')
   const fraction = m[3] ?? ''
   const digits = `${integer}${fraction}`.replace(/^0+/, '').length
-  if (digits > EXACT_DIGITS || integer.replace(/^0$/, '').length + fraction.length > EXACT_DIGITS) return { type: types().NVarChar, value: text }
+  if (digits > EXACT_DIGITS || integer.replace(/^0$/, '').length + fraction.length > EXACT_DIGITS)
+    return { type: types().NVarChar, value: text }
   // Precision 19 for every value (any 15 digits fit, tedious then writes 8 bytes): only the scale varies, so
   // sp_executesql sees few distinct declarations and SQL Server caches few plans per statement.
   return { type: types().Decimal, value: text, options: { precision: DECIMAL_PRECISION, scale: fraction.length } }
@@ -117,7 +155,9 @@ function parseTime(text: string): PreciseDate {
   const m = TIME.exec(text.trim())
   if (m === null) throw Object.assign(new Error(`'${text}' is not a time (hh:mm:ss)`), { code: 'EPARAM' })
   const [, h, mi, s = '0', fraction = ''] = m
-  const date: PreciseDate = new Date(Date.UTC(1970, 0, 1, Number(h), Number(mi), Number(s), Number(fraction.padEnd(3, '0').slice(0, 3))))
+  const date: PreciseDate = new Date(
+    Date.UTC(1970, 0, 1, Number(h), Number(mi), Number(s), Number(fraction.padEnd(3, '0').slice(0, 3))),
+  )
   date.nanosecondDelta = subMillisecond(fraction)
   return date
 }

@@ -18,11 +18,16 @@ describe('MssqlDriver without a reachable server', () => {
   it('fails start-up with SLUICE_ERR_DATABASE_CONNECT naming SQL Server, without the password', async () => {
     const port = await closedPort()
     const driver = new MssqlDriver({
-      connection: parseConnectionString(`Server=127.0.0.1,${port};Database=db;User ID=sa;Password=Sup3r-secret;Encrypt=false;Connect Timeout=5`),
+      connection: parseConnectionString(
+        `Server=127.0.0.1,${port};Database=db;User ID=sa;Password=Sup3r-secret;Encrypt=false;Connect Timeout=5`,
+      ),
       pool: { acquireTimeoutMillis: 10_000 },
     })
     try {
-      const failure = await driver.init().then(() => undefined, (error: unknown) => error)
+      const failure = await driver.init().then(
+        () => undefined,
+        (error: unknown) => error,
+      )
       expect(failure).toMatchObject({ code: 'SLUICE_ERR_DATABASE_CONNECT' })
       expect((failure as Error).message).toMatch(/Cannot connect to the SQL Server database: .*127\.0\.0\.1/)
       expect((failure as Error).message).not.toContain('Sup3r-secret')
@@ -33,9 +38,16 @@ describe('MssqlDriver without a reachable server', () => {
 
   it('reports a refused connection during a request as unavailable (503)', async () => {
     const port = await closedPort()
-    const driver = new MssqlDriver({ connection: parseConnectionString(`Server=127.0.0.1,${port};User ID=sa;Password=x;Encrypt=false;Connect Timeout=5`) })
+    const driver = new MssqlDriver({
+      connection: parseConnectionString(
+        `Server=127.0.0.1,${port};User ID=sa;Password=x;Encrypt=false;Connect Timeout=5`,
+      ),
+    })
     try {
-      const failure = await driver.execute({ sql: 'SELECT 1', parameters: [] }).then(() => undefined, (error: unknown) => error)
+      const failure = await driver.execute({ sql: 'SELECT 1', parameters: [] }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
       expect(classifyMssqlError(failure).kind).toBe('unavailable')
     } finally {
       await driver.destroy()
@@ -46,7 +58,9 @@ describe('MssqlDriver without a reachable server', () => {
     const driver = new MssqlDriver({ connection: parseConnectionString('Server=192.0.2.1;User ID=sa;Password=x') })
     const controller = new AbortController()
     controller.abort(new Error('client went away'))
-    await expect(driver.execute({ sql: 'SELECT 1', parameters: [] }, { signal: controller.signal })).rejects.toThrow('client went away')
+    await expect(driver.execute({ sql: 'SELECT 1', parameters: [] }, { signal: controller.signal })).rejects.toThrow(
+      'client went away',
+    )
     await driver.destroy()
   })
 })

@@ -14,7 +14,10 @@ const DEFAULT_PORT = 3306
  * (default utf8mb4). Values always come back as text where JavaScript numbers would lose digits. Unknown options are
  * ignored.
  */
-export function buildMysqlPoolOptions(settings: ConnectionSettings, defaults: { readonly poolSize?: number | undefined } = {}): PoolOptions {
+export function buildMysqlPoolOptions(
+  settings: ConnectionSettings,
+  defaults: { readonly poolSize?: number | undefined } = {},
+): PoolOptions {
   const options = settings.options
   const config: PoolOptions = {
     host: settings.host ?? 'localhost',
@@ -22,7 +25,10 @@ export function buildMysqlPoolOptions(settings: ConnectionSettings, defaults: { 
     user: settings.user,
     password: settings.password,
     database: settings.database,
-    connectionLimit: readInteger(options['maximumpoolsize'] ?? options['maxpoolsize'] ?? options['connectionlimit']) ?? defaults.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionLimit:
+      readInteger(options['maximumpoolsize'] ?? options['maxpoolsize'] ?? options['connectionlimit']) ??
+      defaults.poolSize ??
+      DEFAULT_POOL_SIZE,
     charset: options['charset'] ?? options['characterset'] ?? 'UTF8MB4_UNICODE_CI',
     // Exact values: dates and times as text (no time-zone shifts), 64-bit integers and decimals as text, JSON as text.
     dateStrings: true,
@@ -35,9 +41,10 @@ export function buildMysqlPoolOptions(settings: ConnectionSettings, defaults: { 
     flags: ['-LOCAL_FILES'],
     waitForConnections: true,
   }
-  const connectTimeout = settings.form === 'url'
-    ? readInteger(options['connecttimeout'])
-    : mapSeconds(readInteger(options['connectiontimeout'] ?? options['connecttimeout'] ?? options['timeout']))
+  const connectTimeout =
+    settings.form === 'url'
+      ? readInteger(options['connecttimeout'])
+      : mapSeconds(readInteger(options['connectiontimeout'] ?? options['connecttimeout'] ?? options['timeout']))
   if (connectTimeout !== undefined) config.connectTimeout = connectTimeout
   const ssl = readSsl(options)
   if (ssl !== undefined) config.ssl = ssl
@@ -47,11 +54,14 @@ export function buildMysqlPoolOptions(settings: ConnectionSettings, defaults: { 
 function readSsl(options: Readonly<Record<string, string>>): PoolOptions['ssl'] | undefined {
   const mode = (options['sslmode'] ?? options['ssl'])?.toLowerCase().replace(/[-_\s]/g, '')
   switch (mode) {
-    case 'required': case 'require': case 'true':
+    case 'required':
+    case 'require':
+    case 'true':
       return { rejectUnauthorized: false }
     case 'verifyca':
       return { rejectUnauthorized: true, verifyIdentity: false }
-    case 'verifyfull': case 'verifyidentity':
+    case 'verifyfull':
+    case 'verifyidentity':
       return { rejectUnauthorized: true, verifyIdentity: true }
     default:
       // none / disabled / preferred / absent: plain (mysql2 cannot try TLS and fall back).

@@ -19,7 +19,10 @@ export class MysqlDialect implements Dialect {
   /** Procedure parameter lists, read by the introspector and used by the compiler. */
   readonly routines = new MysqlRoutines()
 
-  constructor(private readonly config: MysqlDriverConfig, flavor?: MysqlFlavor) {
+  constructor(
+    private readonly config: MysqlDriverConfig,
+    flavor?: MysqlFlavor,
+  ) {
     this.server = new MysqlServerInfo(flavor)
   }
 

@@ -1,12 +1,21 @@
 import { createRequire } from 'node:module'
 import type { ConnectionOptions, ExecuteValues, Pool, PoolConnection } from 'mysql2/promise'
 import { onAbort, SluiceError } from '@sluice/core/dialect'
-import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  CompiledQuery,
+  Connection,
+  Driver,
+  QueryResult,
+  TransactionOptions,
+} from '@sluice/core/dialect'
 import { buildMysqlPoolOptions } from './build-mysql-pool-options.js'
 import type { MysqlDriverConfig } from './mysql-driver-config.js'
 import { isBatch, splitBatch } from './sql/mysql-batch.js'
 import { classifyMysqlError } from './sql/mysql-error-classifier.js'
 import { MysqlServerInfo } from './sql/mysql-server.js'
+import { readFatal, withDeadline } from './with-deadline.js'
+import { withNumbers } from './with-numbers.js'
 
 const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = {
   'read committed': 'READ COMMITTED',
@@ -26,7 +35,10 @@ type Runner = Pick<PoolConnection, 'execute' | 'query'>
 
 /** The callback-style connection under a promise one: its `execute` can hand back the rows as a stream. */
 interface StreamingConnection {
-  execute(sql: string, values: unknown[]): { stream(options: { objectMode: true; highWaterMark: number }): AsyncIterable<unknown> & { destroy(): void } }
+  execute(
+    sql: string,
+    values: unknown[],
+  ): { stream(options: { objectMode: true; highWaterMark: number }): AsyncIterable<unknown> & { destroy(): void } }
 }
 
 /**
@@ -48,11 +60,18 @@ export class MysqlDriver implements Driver {
 
   async init(options: Abortable = {}): Promise<void> {
     try {
-      const { rows } = await this.execute<{ version: string }>({ sql: 'SELECT VERSION() AS `version`', parameters: [] }, options)
+      const { rows } = await this.execute<{ version: string }>(
+        { sql: 'SELECT VERSION() AS `version`', parameters: [] },
+        options,
+      )
       this.#server.detect(String(rows[0]?.version ?? ''))
     } catch (error) {
       if (options.signal?.aborted === true) throw error
-      throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'MySQL', detail: this.#describeFailure(error) }, { cause: error })
+      throw new SluiceError(
+        'SLUICE_ERR_DATABASE_CONNECT',
+        { engine: 'MySQL', detail: this.#describeFailure(error) },
+        { cause: error },
+      )
     }
   }
 
@@ -88,26 +107,33 @@ export class MysqlDriver implements Driver {
         settled = true
         cleanup()
         reject(reason)
-        getting.then((connection) => connection.release(), () => undefined)
+        getting.then(
+          (connection) => connection.release(),
+          () => undefined,
+        )
       }
-      const timer = timeoutMs === undefined ? undefined : setTimeout(() => giveUp(new AcquireTimeoutError(timeoutMs)), timeoutMs)
+      const timer =
+        timeoutMs === undefined ? undefined : setTimeout(() => giveUp(new AcquireTimeoutError(timeoutMs)), timeoutMs)
       if (signal?.aborted === true) return giveUp(signal.reason)
       const stopWatching = signal === undefined ? undefined : onAbort(signal, () => giveUp(signal.reason))
       const cleanup = (): void => {
         if (timer !== undefined) clearTimeout(timer)
         stopWatching?.()
       }
-      getting.then((connection) => {
-        if (settled) return
-        settled = true
-        cleanup()
-        resolve(connection)
-      }, (error: unknown) => {
-        if (settled) return
-        settled = true
-        cleanup()
-        reject(error)
-      })
+      getting.then(
+        (connection) => {
+          if (settled) return
+          settled = true
+          cleanup()
+          resolve(connection)
+        },
+        (error: unknown) => {
+          if (settled) return
+          settled = true
+          cleanup()
+          reject(error)
+        },
+      )
     })
   }
 
@@ -115,11 +141,20 @@ export class MysqlDriver implements Driver {
    * One statement (or batch) on `client`. When `signal` aborts (the client went away) while it runs, the server is
    * told to stop it (`KILL QUERY` on a connection of its own), and the call rejects with the signal's reason.
    */
-  async #runCancellable<R>(client: PoolConnection, query: CompiledQuery, signal: AbortSignal | undefined): Promise<QueryResult<R>> {
-    const timeoutMs = 'connection' in this.#config && this.#config.statementTimeoutMs !== undefined ? this.#config.statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS : undefined
+  async #runCancellable<R>(
+    client: PoolConnection,
+    query: CompiledQuery,
+    signal: AbortSignal | undefined,
+  ): Promise<QueryResult<R>> {
+    const timeoutMs =
+      'connection' in this.#config && this.#config.statementTimeoutMs !== undefined
+        ? this.#config.statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS
+        : undefined
     if (signal === undefined) return runStatements<R>(client, query, timeoutMs)
     signal.throwIfAborted()
-    const stopWatching = onAbort(signal, () => { void this.#killQuery(client) })
+    const stopWatching = onAbort(signal, () => {
+      void this.#killQuery(client)
+    })
     try {
       return await runStatements<R>(client, query, timeoutMs)
     } catch (error) {
@@ -133,11 +168,15 @@ export class MysqlDriver implements Driver {
   /** `KILL QUERY <thread>` over a short-lived connection (it works while every pooled one is busy). Best effort. */
   async #killQuery(client: PoolConnection): Promise<void> {
     if (!('connection' in this.#config)) return
-    const threadId = (client as unknown as { threadId?: number }).threadId ?? (client as unknown as { connection?: { threadId?: number } }).connection?.threadId
+    const threadId =
+      (client as unknown as { threadId?: number }).threadId ??
+      (client as unknown as { connection?: { threadId?: number } }).connection?.threadId
     if (typeof threadId !== 'number') return
     killedConnections.add(client)
     try {
-      const killer = await loadMysql2().createConnection(buildMysqlPoolOptions(this.#config.connection, this.#config) as ConnectionOptions)
+      const killer = await loadMysql2().createConnection(
+        buildMysqlPoolOptions(this.#config.connection, this.#config) as ConnectionOptions,
+      )
       try {
         await killer.query(`KILL QUERY ${threadId}`)
       } finally {
@@ -156,10 +195,12 @@ export class MysqlDriver implements Driver {
     try {
       signal?.throwIfAborted()
       // SET TRANSACTION applies to the next transaction only.
-      if (isolation !== undefined) await this.#control(client, `SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}`)
+      if (isolation !== undefined)
+        await this.#control(client, `SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}`)
       await this.#control(client, 'START TRANSACTION')
       const connection: Connection = {
-        execute: <R>(query: CompiledQuery, o: Abortable = {}) => this.#runCancellable<R>(client, query, o.signal ?? signal),
+        execute: <R>(query: CompiledQuery, o: Abortable = {}) =>
+          this.#runCancellable<R>(client, query, o.signal ?? signal),
       }
       const result = await fn(connection)
       await this.#control(client, 'COMMIT')
@@ -179,7 +220,10 @@ export class MysqlDriver implements Driver {
 
   /** A transaction-control statement, under the same deadline as statements when a statement timeout is set. */
   async #control(client: PoolConnection, sql: string): Promise<void> {
-    const timeoutMs = 'connection' in this.#config && this.#config.statementTimeoutMs !== undefined ? this.#config.statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS : undefined
+    const timeoutMs =
+      'connection' in this.#config && this.#config.statementTimeoutMs !== undefined
+        ? this.#config.statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS
+        : undefined
     await (timeoutMs === undefined ? client.query(sql) : withDeadline(client.query(sql), timeoutMs))
   }
 
@@ -189,13 +233,24 @@ export class MysqlDriver implements Driver {
    * consumer stops early (a client that goes away) the unread result cannot be skipped on the wire, so that
    * connection is closed instead of returned to the pool.
    */
-  async *stream<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options: Abortable = {}): AsyncIterable<readonly R[]> {
+  async *stream<R = Record<string, unknown>>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options: Abortable = {},
+  ): AsyncIterable<readonly R[]> {
     const { signal } = options
     signal?.throwIfAborted()
     const client = await this.#acquire(signal)
-    const stopWatching = signal === undefined ? undefined : onAbort(signal, () => { void this.#killQuery(client) })
+    const stopWatching =
+      signal === undefined
+        ? undefined
+        : onAbort(signal, () => {
+            void this.#killQuery(client)
+          })
     const core = (client as unknown as { connection: StreamingConnection }).connection
-    const rows = core.execute(query.sql, query.parameters as unknown[]).stream({ objectMode: true, highWaterMark: chunkSize })
+    const rows = core
+      .execute(query.sql, query.parameters as unknown[])
+      .stream({ objectMode: true, highWaterMark: chunkSize })
     let finished = false
     try {
       let chunk: R[] = []
@@ -277,14 +332,25 @@ async function runStatements<R>(target: Runner, query: CompiledQuery, timeoutMs?
  * One statement. `timeoutMs`: the client stops waiting (mysql2 closes the connection) when the server does not answer
  * at all — a hung host; the server's own statement limit normally ends the statement first.
  */
-async function runQuery<R>(target: Pick<Runner, 'execute'>, query: CompiledQuery, timeoutMs?: number): Promise<QueryResult<R>> {
-  const [result, fields] = timeoutMs === undefined
-    ? await target.execute(query.sql, query.parameters as ExecuteValues[])
-    : await withDeadline(target.execute({ sql: query.sql, values: query.parameters as ExecuteValues[], timeout: timeoutMs }), timeoutMs)
+async function runQuery<R>(
+  target: Pick<Runner, 'execute'>,
+  query: CompiledQuery,
+  timeoutMs?: number,
+): Promise<QueryResult<R>> {
+  const [result, fields] =
+    timeoutMs === undefined
+      ? await target.execute(query.sql, query.parameters as ExecuteValues[])
+      : await withDeadline(
+          target.execute({ sql: query.sql, values: query.parameters as ExecuteValues[], timeout: timeoutMs }),
+          timeoutMs,
+        )
   if (Array.isArray(result)) {
     // CALL answers with its result sets, then a status: the first result set is what a procedure returns. Its rows
     // are not JSON built by the server, so exact numbers kept as text are given back as numbers here.
-    if (Array.isArray(result[0])) return { rows: withNumbers(result[0] as Record<string, unknown>[], (fields as unknown[] | undefined)?.[0]) as R[] }
+    if (Array.isArray(result[0]))
+      return {
+        rows: withNumbers(result[0] as Record<string, unknown>[], (fields as unknown[] | undefined)?.[0]) as R[],
+      }
     return { rows: result as unknown as R[] }
   }
   const header = result as { affectedRows?: number }
@@ -308,77 +374,12 @@ function releaseConnection(client: PoolConnection, broken: boolean, mayBeKilled 
   else client.release()
 }
 
-/** mysql2 column types whose values arrive as text to keep their digits: DECIMAL, NEWDECIMAL, BIGINT. */
-const DECIMAL_TYPES = new Set([0, 246])
-const BIGINT_TYPE = 8
-const TINY_TYPE = 1
-
-/**
- * A procedure's rows with 64-bit integers as `bigint`, decimals as numbers where the number prints back to the same
- * digits (else they stay text), and TINYINT(1) as booleans: core writes them as the server's own JSON would.
- */
-function withNumbers(rows: Record<string, unknown>[], fields: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(fields)) return rows
-  const typed = fields as { name: string; columnType?: number; columnLength?: number }[]
-  const converted = typed.filter((f) => f.columnType === BIGINT_TYPE || DECIMAL_TYPES.has(f.columnType ?? -1))
-  // TINYINT(1) is the family's BOOLEAN (as the introspector maps it).
-  const booleans = typed.filter((f) => f.columnType === TINY_TYPE && f.columnLength === 1)
-  if (converted.length === 0 && booleans.length === 0) return rows
-  for (const row of rows) {
-    for (const field of converted) {
-      const value = row[field.name]
-      if (typeof value !== 'string') continue
-      row[field.name] = field.columnType === BIGINT_TYPE && /^-?\d+$/.test(value) ? BigInt(value) : exactNumber(value)
-    }
-    for (const field of booleans) {
-      const value = row[field.name]
-      if (typeof value === 'number') row[field.name] = value !== 0
-    }
-  }
-  return rows
-}
-
-/** `12.50` → 12.5; text whose digits a double cannot hold stays text. */
-function exactNumber(text: string): number | string {
-  const n = Number(text)
-  const canonical = text.replace(/^(-?)0+(?=\d)/, '$1').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
-  return Number.isFinite(n) && String(n) === (canonical === '-0' ? '0' : canonical) ? n : text
-}
-
-/**
- * `running`, or a fatal `PROTOCOL_SEQUENCE_TIMEOUT` error once `timeoutMs` (and a little more) has passed. mysql2's
- * own `timeout` starts when its EXECUTE command starts: the PREPARE before it on a new connection, a command queued
- * behind a session set-up query, or a COMMIT have none, and against a database that stops answering they would wait
- * forever. The caller destroys the connection on this error (`readFatal`).
- */
-function withDeadline<T>(running: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`the database did not answer within ${timeoutMs} ms`), { code: 'PROTOCOL_SEQUENCE_TIMEOUT', fatal: true })), timeoutMs + DEADLINE_SLACK_MS)
-  })
-  return Promise.race([running, deadline]).finally(() => clearTimeout(timer))
-}
-
-/** After mysql2's own timeout, so that one reports a slow EXECUTE first. */
-const DEADLINE_SLACK_MS = 250
-
 /** No pooled connection within the acquire timeout: the database is saturated (a 503, classified unavailable). */
 class AcquireTimeoutError extends Error {
   readonly code = 'POOL_ACQUIRE_TIMEOUT'
   constructor(timeoutMs: number) {
     super(`no pooled connection became free within ${timeoutMs} ms`)
   }
-}
-
-/**
- * Whether the connection must not go back to the pool: mysql2 marks protocol errors `fatal`, but a client-side
- * timeout (`PROTOCOL_SEQUENCE_TIMEOUT`) of a prepared statement is not, and its connection still waits for the answer
- * of the timed-out command — the next caller's command would queue behind it, with no timer of its own, forever.
- */
-function readFatal(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const { fatal, code } = error as { fatal?: unknown; code?: unknown }
-  return fatal === true || code === 'PROTOCOL_SEQUENCE_TIMEOUT'
 }
 
 type Mysql2 = typeof import('mysql2/promise')

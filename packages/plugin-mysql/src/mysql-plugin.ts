@@ -24,12 +24,15 @@ export function mysqlPlugin(options: MysqlPluginOptions = {}): DialectPlugin {
     databaseTypes: ['mysql', 'mariadb'],
     createDialect(source, context) {
       if (options.pool !== undefined) return new MysqlDialect({ pool: options.pool }, options.flavor)
-      return new MysqlDialect({
-        connection: parseConnectionString(source.connectionString),
-        poolSize: options.poolSize,
-        statementTimeoutMs: context.limits?.statementTimeoutMs,
-        acquireTimeoutMs: context.limits?.acquireTimeoutMs,
-      }, options.flavor)
+      return new MysqlDialect(
+        {
+          connection: parseConnectionString(source.connectionString),
+          poolSize: options.poolSize,
+          statementTimeoutMs: context.limits?.statementTimeoutMs,
+          acquireTimeoutMs: context.limits?.acquireTimeoutMs,
+        },
+        options.flavor,
+      )
     },
   }
 }

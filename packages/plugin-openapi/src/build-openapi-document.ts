@@ -3,7 +3,11 @@ import { buildProcedurePaths } from './build-procedure-paths.js'
 import { buildTablePaths, hasTableAccess, tableAccess } from './build-table-paths.js'
 import { buildExpandable } from './expand-docs.js'
 import {
-  commonParameters, commonResponses, commonSchemas, commonSecuritySchemes, ERROR_SCHEMA,
+  commonParameters,
+  commonResponses,
+  commonSchemas,
+  commonSecuritySchemes,
+  ERROR_SCHEMA,
 } from './common-components.js'
 import { ComponentNames } from './component-names.js'
 import { DocumentBuilder } from './document-builder.js'
@@ -24,7 +28,8 @@ export function buildOpenApiDocument(model: ServiceModel, role: string): OpenApi
     if (!entity.rest.enabled) continue
     if (entity.kind === 'stored-procedure') {
       const execute = entity.permissions.resolve(role, 'execute')
-      if (execute !== undefined) buildProcedurePaths(builder, entity, execute, names.of(entity.name), rest.requestBodyStrict)
+      if (execute !== undefined)
+        buildProcedurePaths(builder, entity, execute, names.of(entity.name), rest.requestBodyStrict)
       continue
     }
     const access = tableAccess(entity, role)
@@ -40,7 +45,9 @@ export function buildOpenApiDocument(model: ServiceModel, role: string): OpenApi
       description: `The REST endpoint as the role \`${role}\` sees it: only the entities, operations and fields that role may use.`,
     },
     // Behind Static Web Apps (runtime.base-route) clients reach the endpoint under the base route.
-    servers: [{ url: `${model.config.runtime.baseRoute ?? ''}${rest.path}`, description: 'The REST endpoint on this server.' }],
+    servers: [
+      { url: `${model.config.runtime.baseRoute ?? ''}${rest.path}`, description: 'The REST endpoint on this server.' },
+    ],
     tags: builder.tags,
     paths: builder.pathItems,
     components: {

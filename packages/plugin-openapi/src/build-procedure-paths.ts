@@ -13,28 +13,48 @@ import { scalarSchema } from './scalar-schema.js'
  * response lists the first result set's rows (`{Entity}_sp_response`, the fields the role may access; any object
  * when the engine cannot describe the result before running it) with REST's statuses: POST 201, DELETE 204.
  */
-export function buildProcedurePaths(builder: DocumentBuilder, entity: EntityModel, execute: ActionPermission, name: string, strict: boolean): void {
+export function buildProcedurePaths(
+  builder: DocumentBuilder,
+  entity: EntityModel,
+  execute: ActionPermission,
+  name: string,
+  strict: boolean,
+): void {
   const tag = entity.rest.path
   builder.addTag(tag, entity.description)
   const path = `/${entity.rest.path.split('/').map(encodeURIComponent).join('/')}`
   const parameters = entity.procedure?.parameters ?? []
   const resultFields = entity.procedure?.resultFields
-  builder.addSchema(`${name}_sp_response`, resultFields === undefined
-    ? { type: 'object', description: `A row of ${entity.name}'s first result set.`, additionalProperties: true }
-    : recordSchema(resultFields.filter((f) => execute.fields.has(f.name)), { description: `A row of ${entity.name}'s first result set.`, closed: false }))
-  const rows: Schema = { type: 'object', required: ['value'], properties: { value: { type: 'array', items: ref('schemas', `${name}_sp_response`) } } }
+  builder.addSchema(
+    `${name}_sp_response`,
+    resultFields === undefined
+      ? { type: 'object', description: `A row of ${entity.name}'s first result set.`, additionalProperties: true }
+      : recordSchema(
+          resultFields.filter((f) => execute.fields.has(f.name)),
+          { description: `A row of ${entity.name}'s first result set.`, closed: false },
+        ),
+  )
+  const rows: Schema = {
+    type: 'object',
+    required: ['value'],
+    properties: { value: { type: 'array', items: ref('schemas', `${name}_sp_response`) } },
+  }
   const usesBody = entity.rest.methods.some((m) => !QUERY_METHODS.has(m))
   if (usesBody) builder.addSchema(`${name}_sp_request`, requestSchema(entity, parameters, strict))
   const described = entity.description === undefined ? {} : { description: entity.description }
   const op = operationName(name)
   for (const method of entity.rest.methods) {
     const inQuery = QUERY_METHODS.has(method)
-    const requestBody = inQuery ? undefined : {
-      required: parameters.some((p) => p.required),
-      content: { 'application/json': { schema: ref('schemas', `${name}_sp_request`) } },
-    } as const
+    const requestBody = inQuery
+      ? undefined
+      : ({
+          required: parameters.some((p) => p.required),
+          content: { 'application/json': { schema: ref('schemas', `${name}_sp_request`) } },
+        } as const)
     builder.addOperation(path, method, {
-      tags: [tag], summary: `Execute ${entity.name}`, ...described,
+      tags: [tag],
+      summary: `Execute ${entity.name}`,
+      ...described,
       operationId: entity.rest.methods.length === 1 ? `execute${op}` : `execute${op}${verbName(method)}`,
       parameters: inQuery ? [...parameters.map(queryParameter), ...headerParameterRefs()] : headerParameterRefs(),
       ...(requestBody === undefined ? {} : { requestBody }),
@@ -48,7 +68,12 @@ const QUERY_METHODS: ReadonlySet<RestMethod> = new Set(['get', 'delete'])
 
 function success(method: RestMethod, rows: Schema): Record<string, Response> {
   if (method === 'delete') return { '204': { description: 'Executed; DELETE returns no body.' } }
-  return { [method === 'post' ? '201' : '200']: { description: 'The rows of the first result set.', content: { 'application/json': { schema: rows } } } }
+  return {
+    [method === 'post' ? '201' : '200']: {
+      description: 'The rows of the first result set.',
+      content: { 'application/json': { schema: rows } },
+    },
+  }
 }
 
 function requestSchema(entity: EntityModel, parameters: readonly ParameterModel[], strict: boolean): Schema {
@@ -58,7 +83,11 @@ function requestSchema(entity: EntityModel, parameters: readonly ParameterModel[
     properties[p.name] = parameterSchema(p)
     if (p.required) required.push(p.name)
   }
-  const schema: { -readonly [K in keyof Schema]: Schema[K] } = { type: 'object', description: `Parameters of ${entity.name}.`, properties }
+  const schema: { -readonly [K in keyof Schema]: Schema[K] } = {
+    type: 'object',
+    description: `Parameters of ${entity.name}.`,
+    properties,
+  }
   if (required.length > 0) schema.required = required
   if (strict) schema.additionalProperties = false
   return schema

@@ -6,7 +6,12 @@ import { ref } from './openapi-types.js'
  * parameters themselves are named as REST spells them (`$select` …, exact and case-sensitive).
  */
 export const QUERY_PARAMETERS = {
-  select: 'select', filter: 'filter', orderby: 'orderby', first: 'first', after: 'after', count: 'count',
+  select: 'select',
+  filter: 'filter',
+  orderby: 'orderby',
+  first: 'first',
+  after: 'after',
+  count: 'count',
 } as const
 
 /** The role-selecting and credential headers every operation accepts. */
@@ -52,29 +57,49 @@ export function commonParameters(role: string): Record<string, Parameter> {
   }
   return {
     [QUERY_PARAMETERS.select]: {
-      name: '$select', in: 'query', required: false, schema: { type: 'string' },
+      name: '$select',
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
       description: 'Comma-separated fields to return, e.g. `id,title`.',
     },
     [QUERY_PARAMETERS.filter]: {
-      name: '$filter', in: 'query', required: false, schema: { type: 'string' },
-      description: 'OData-style filter expression: `eq ne gt ge lt le`, `and or not`, `in (…)`, `contains/startswith/endswith`, '
-        + "`tolower/toupper`; e.g. `year gt 2000 and startswith(tolower(title), 'the')` or `id in (1, 2, 3)`.",
+      name: '$filter',
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
+      description:
+        'OData-style filter expression: `eq ne gt ge lt le`, `and or not`, `in (…)`, `contains/startswith/endswith`, ' +
+        "`tolower/toupper`; e.g. `year gt 2000 and startswith(tolower(title), 'the')` or `id in (1, 2, 3)`.",
     },
     [QUERY_PARAMETERS.orderby]: {
-      name: '$orderby', in: 'query', required: false, schema: { type: 'string' },
+      name: '$orderby',
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
       description: 'Comma-separated fields, each optionally followed by `asc` or `desc`.',
     },
     [QUERY_PARAMETERS.first]: {
-      name: '$first', in: 'query', required: false, schema: { type: 'integer', format: 'int32' },
+      name: '$first',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', format: 'int32' },
       description: 'Page size; `-1` asks for the configured maximum.',
     },
     [QUERY_PARAMETERS.after]: {
-      name: '$after', in: 'query', required: false, schema: { type: 'string' },
+      name: '$after',
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
       description: 'Opaque continuation token from the previous page (the `after` part of `nextLink`).',
     },
     [QUERY_PARAMETERS.count]: {
-      name: '$count', in: 'query', required: false, schema: { type: 'boolean' },
-      description: '`true` adds `count` to the response: the records matching `$filter` (and the row policy) on all pages together.',
+      name: '$count',
+      in: 'query',
+      required: false,
+      schema: { type: 'boolean' },
+      description:
+        '`true` adds `count` to the response: the records matching `$filter` (and the row policy) on all pages together.',
     },
     [HEADER_PARAMETERS.role]: role === 'anonymous' ? roleHeader : { ...roleHeader, example: role },
     [HEADER_PARAMETERS.authorization]: {
@@ -106,7 +131,10 @@ export type ErrorStatus = keyof typeof ERROR_STATUSES
 export function commonResponses(): Record<string, Response> {
   const out: Record<string, Response> = {}
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-    out[errorResponseName(status as ErrorStatus)] = { description, content: { 'application/json': { schema: ref('schemas', ERROR_SCHEMA) } } }
+    out[errorResponseName(status as ErrorStatus)] = {
+      description,
+      content: { 'application/json': { schema: ref('schemas', ERROR_SCHEMA) } },
+    }
   }
   return out
 }
@@ -125,5 +153,11 @@ export function errorResponses(statuses: readonly ErrorStatus[]): Record<string,
 export const BEARER_SCHEME = 'bearerAuth'
 
 export function commonSecuritySchemes(): Record<string, SecurityScheme> {
-  return { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: 'A JWT for the configured provider (EntraID, Custom …).' } }
+  return {
+    [BEARER_SCHEME]: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'A JWT for the configured provider (EntraID, Custom …).',
+    },
+  }
 }

@@ -13,7 +13,12 @@ export interface ExpandableRelationship {
 }
 
 /** The relationships of `entity` that `role` may expand, in config order. */
-export function buildExpandable(entity: EntityModel, model: ServiceModel, role: string, names: ComponentNames): ExpandableRelationship[] {
+export function buildExpandable(
+  entity: EntityModel,
+  model: ServiceModel,
+  role: string,
+  names: ComponentNames,
+): ExpandableRelationship[] {
   const out: ExpandableRelationship[] = []
   for (const relationship of entity.relationships.values()) {
     const target = model.entities.get(relationship.target)
@@ -21,7 +26,10 @@ export function buildExpandable(entity: EntityModel, model: ServiceModel, role: 
     if (target === undefined || read === undefined) continue
     const schema = target.rest.enabled
       ? ref('schemas', names.of(target.name))
-      : recordSchema(target.fields.filter((f) => read.fields.has(f.name)), { description: `${target.name}, as this role may read it.`, closed: false })
+      : recordSchema(
+          target.fields.filter((f) => read.fields.has(f.name)),
+          { description: `${target.name}, as this role may read it.`, closed: false },
+        )
     out.push({ name: relationship.name, many: relationship.cardinality === 'many', target: target.name, schema })
   }
   return out
@@ -32,12 +40,26 @@ export function expandedProperties(expandable: readonly ExpandableRelationship[]
   const properties: Record<string, Schema | Reference> = {}
   for (const r of expandable) {
     if (!r.many) {
-      properties[r.name] = { ...asNullable(r.schema), description: `With $expand=${r.name}: the related ${r.target} record, or null.` }
+      properties[r.name] = {
+        ...asNullable(r.schema),
+        description: `With $expand=${r.name}: the related ${r.target} record, or null.`,
+      }
       continue
     }
-    properties[r.name] = { type: 'array', items: r.schema, description: `With $expand=${r.name}: up to $first (default: the default page size) related ${r.target} records.` }
-    properties[`${r.name}@count`] = { type: 'integer', format: 'int64', description: `With $expand=${r.name}($count=true): every related ${r.target} record matching its $filter.` }
-    properties[`${r.name}@nextLink`] = { type: 'string', description: `When more related ${r.target} records exist: the URL that reads the next ones.` }
+    properties[r.name] = {
+      type: 'array',
+      items: r.schema,
+      description: `With $expand=${r.name}: up to $first (default: the default page size) related ${r.target} records.`,
+    }
+    properties[`${r.name}@count`] = {
+      type: 'integer',
+      format: 'int64',
+      description: `With $expand=${r.name}($count=true): every related ${r.target} record matching its $filter.`,
+    }
+    properties[`${r.name}@nextLink`] = {
+      type: 'string',
+      description: `When more related ${r.target} records exist: the URL that reads the next ones.`,
+    }
   }
   return properties
 }
@@ -50,9 +72,13 @@ export function expandParameter(entity: EntityModel, expandable: readonly Expand
   const list = expandable.map((r) => `\`${r.name}\` (${r.many ? `many ${r.target}` : `one ${r.target}`})`).join(', ')
   const example = expandable.map((r) => (r.many ? `${r.name}($first=5)` : r.name)).join(',')
   return {
-    name: '$expand', in: 'query', required: false, schema: { type: 'string' },
-    description: `Related records to nest into each ${entity.name} record: ${list}. Nested options in parentheses, separated by `
-      + `\`;\`: \`$select\`, \`$filter\`, \`$orderby\`, \`$first\`, \`$after\`, \`$count\`, \`$expand\`. For example: \`${example}\`.`,
+    name: '$expand',
+    in: 'query',
+    required: false,
+    schema: { type: 'string' },
+    description:
+      `Related records to nest into each ${entity.name} record: ${list}. Nested options in parentheses, separated by ` +
+      `\`;\`: \`$select\`, \`$filter\`, \`$orderby\`, \`$first\`, \`$after\`, \`$count\`, \`$expand\`. For example: \`${example}\`.`,
   }
 }
 

@@ -22,7 +22,10 @@ export function openapiPlugin(): ProtocolPlugin {
       const prefix = openapiPath(host.config.runtime.rest.path)
       for (const entity of host.model.entities.values()) {
         if (entity.rest.enabled && (entity.rest.path === 'openapi' || entity.rest.path.startsWith('openapi/'))) {
-          host.log.warn({ entity: entity.name }, `Entity ${entity.name}: REST path '${entity.rest.path}' is shadowed by the OpenAPI document at ${prefix}; give it another rest.path.`)
+          host.log.warn(
+            { entity: entity.name },
+            `Entity ${entity.name}: REST path '${entity.rest.path}' is shadowed by the OpenAPI document at ${prefix}; give it another rest.path.`,
+          )
         }
       }
       host.route({ method: 'GET', url: '/', handler: () => json(documents.base) })
@@ -34,7 +37,8 @@ export function openapiPlugin(): ProtocolPlugin {
           const role = decodeRole(request.path.slice(prefix.length + 1))
           if (!development || role === undefined) throw notFound(request)
           const document = documents.forRole(role)
-          if (document === undefined) throw new SluiceError('SLUICE_ERR_OPENAPI_ROLE_NOT_FOUND', { role: role.slice(0, 100) })
+          if (document === undefined)
+            throw new SluiceError('SLUICE_ERR_OPENAPI_ROLE_NOT_FOUND', { role: role.slice(0, 100) })
           return json(document)
         },
       })

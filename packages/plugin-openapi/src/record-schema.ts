@@ -15,10 +15,18 @@ export function recordSchema(fields: readonly FieldModel[], options: RecordSchem
   const properties: Record<string, Schema> = {}
   const required: string[] = []
   for (const field of fields) {
-    properties[field.name] = scalarSchema(field.type, { nullable: field.nullable, description: field.description, maxLength: field.maxLength })
+    properties[field.name] = scalarSchema(field.type, {
+      nullable: field.nullable,
+      description: field.description,
+      maxLength: field.maxLength,
+    })
     if (options.required?.(field) === true) required.push(field.name)
   }
-  const schema: { -readonly [K in keyof Schema]: Schema[K] } = { type: 'object', description: options.description, properties }
+  const schema: { -readonly [K in keyof Schema]: Schema[K] } = {
+    type: 'object',
+    description: options.description,
+    properties,
+  }
   if (required.length > 0) schema.required = required
   if (options.closed) schema.additionalProperties = false
   return schema

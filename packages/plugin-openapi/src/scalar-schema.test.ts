@@ -15,7 +15,11 @@ describe('scalarSchema', () => {
   it('marks nullable only typed schemas (an empty schema already admits null) and keeps maxLength for plain text', () => {
     expect(scalarSchema('int', { nullable: true })).toEqual({ type: 'integer', format: 'int32', nullable: true })
     expect(scalarSchema('json', { nullable: true })).toEqual({})
-    expect(scalarSchema('string', { maxLength: 20, description: 'Name.' })).toEqual({ type: 'string', maxLength: 20, description: 'Name.' })
+    expect(scalarSchema('string', { maxLength: 20, description: 'Name.' })).toEqual({
+      type: 'string',
+      maxLength: 20,
+      description: 'Name.',
+    })
     expect(scalarSchema('uuid', { maxLength: 36 })).toEqual({ type: 'string', format: 'uuid' })
   })
 

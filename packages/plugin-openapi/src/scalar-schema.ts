@@ -40,7 +40,8 @@ export function scalarSchema(type: ScalarType, options: ScalarSchemaOptions = {}
   if (base.type !== undefined) out.type = base.type
   if (base.format !== undefined) out.format = base.format
   if (base.items !== undefined) out.items = base.items
-  if (options.maxLength !== undefined && base.type === 'string' && base.format === undefined) out.maxLength = options.maxLength
+  if (options.maxLength !== undefined && base.type === 'string' && base.format === undefined)
+    out.maxLength = options.maxLength
   // `nullable` without `type` is meaningless in OpenAPI 3.0: an empty schema already admits null.
   if (options.nullable === true && base.type !== undefined) out.nullable = true
   if (options.description !== undefined) out.description = options.description

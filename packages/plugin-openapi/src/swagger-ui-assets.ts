@@ -24,6 +24,7 @@ export function loadSwaggerUiAssets(): Map<string, StaticAsset> {
   const require = createRequire(import.meta.url)
   const root = dirname(require.resolve('swagger-ui-dist/package.json'))
   const assets = new Map<string, StaticAsset>()
-  for (const [file, contentType] of Object.entries(FILES)) assets.set(file, { contentType, body: readFileSync(join(root, file)) })
+  for (const [file, contentType] of Object.entries(FILES))
+    assets.set(file, { contentType, body: readFileSync(join(root, file)) })
   return assets
 }

@@ -18,17 +18,20 @@ export function swaggerUiPlugin(): ProtocolPlugin {
     protocol: 'swagger-ui',
     name: '@sluice/plugin-openapi/swagger-ui',
     core: '^0.1.0',
-    prefix: (config) => (config.runtime.host.mode === 'development' && config.runtime.rest.enabled ? SWAGGER_PATH : undefined),
+    prefix: (config) =>
+      config.runtime.host.mode === 'development' && config.runtime.rest.enabled ? SWAGGER_PATH : undefined,
     mount(host) {
       const documents = openapiPath(host.config.runtime.rest.path)
       const links = [{ name: 'anonymous', url: documents }]
-      for (const role of configuredRoles(host.model)) if (role !== 'anonymous') links.push({ name: role, url: `${documents}/${encodeURIComponent(role)}` })
+      for (const role of configuredRoles(host.model))
+        if (role !== 'anonymous') links.push({ name: role, url: `${documents}/${encodeURIComponent(role)}` })
       const page = text(swaggerUiPage(SWAGGER_PATH), 'text/html; charset=utf-8')
       const initializer = text(swaggerUiInitializer(links, SWAGGER_PATH), 'text/javascript; charset=utf-8')
       const files = new Map<string, HttpResponse>()
       // The package's files change only with the installed version: browsers may keep them for an hour instead of
       // fetching (and the server compressing) 1.7 MB of script on every visit. The page and its script follow config.
-      for (const [name, asset] of loadSwaggerUiAssets()) files.set(name, respond(asset.body, asset.contentType, 'public, max-age=3600'))
+      for (const [name, asset] of loadSwaggerUiAssets())
+        files.set(name, respond(asset.body, asset.contentType, 'public, max-age=3600'))
       files.set('index.html', page)
       files.set('swagger-initializer.js', initializer)
       host.route({ method: 'GET', url: '/', handler: () => page })
@@ -37,7 +40,8 @@ export function swaggerUiPlugin(): ProtocolPlugin {
         url: '/*',
         handler: (request: HttpRequest) => {
           const file = files.get(request.path.slice(SWAGGER_PATH.length + 1))
-          if (file === undefined) throw new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.path })
+          if (file === undefined)
+            throw new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.path })
           return file
         },
       })
@@ -51,5 +55,9 @@ function text(body: string, contentType: string): HttpResponse {
 }
 
 function respond(body: Uint8Array, contentType: string, cacheControl = 'no-cache'): HttpResponse {
-  return { status: 200, headers: { 'content-type': contentType, 'x-content-type-options': 'nosniff', 'cache-control': cacheControl }, body }
+  return {
+    status: 200,
+    headers: { 'content-type': contentType, 'x-content-type-options': 'nosniff', 'cache-control': cacheControl },
+    body,
+  }
 }

@@ -10,10 +10,13 @@ let loaded: PgliteModule | undefined
  * about 9 MB (its half a megabyte of source, the code compiled from it) out of every other server's memory.
  */
 export function loadPglite(): Promise<PgliteModule> {
-  return (loading ??= import('@electric-sql/pglite').then((module) => (loaded = module), (error: unknown) => {
-    loading = undefined
-    throw error
-  }))
+  return (loading ??= import('@electric-sql/pglite').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  ))
 }
 
 /** PGlite's module once `loadPglite` has settled: the driver loads it before it runs a statement. */

@@ -1,5 +1,10 @@
 import type { Dialect, DialectCapabilities, Driver } from '@sluice/core/dialect'
-import { classifyPostgresError, POSTGRES_CAPABILITIES, PostgresIntrospector, PostgresSqlCompiler } from '@sluice/plugin-postgres/sql'
+import {
+  classifyPostgresError,
+  POSTGRES_CAPABILITIES,
+  PostgresIntrospector,
+  PostgresSqlCompiler,
+} from '@sluice/plugin-postgres/sql'
 import { PGliteDriver } from './pglite-driver.js'
 import type { PGliteDriverConfig } from './pglite-driver-config.js'
 

@@ -38,9 +38,9 @@ export interface PGliteLike extends PGliteTransactionLike {
 export type PGliteDriverConfig =
   | { readonly db: PGliteLike | (() => Promise<PGliteLike>) }
   | {
-    readonly dataDir: string | undefined
-    /** Runs once per driver, right after the driver created and opened its database (seeding, migrations). */
-    readonly initialize?: ((db: PGliteLike) => Promise<void>) | undefined
-    /** In memory only: start from this archived `initdb` cluster, and archive one when it has none. */
-    readonly pristineCluster?: PristineClusterCache | undefined
-  }
+      readonly dataDir: string | undefined
+      /** Runs once per driver, right after the driver created and opened its database (seeding, migrations). */
+      readonly initialize?: ((db: PGliteLike) => Promise<void>) | undefined
+      /** In memory only: start from this archived `initdb` cluster, and archive one when it has none. */
+      readonly pristineCluster?: PristineClusterCache | undefined
+    }

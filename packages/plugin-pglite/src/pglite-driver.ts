@@ -1,13 +1,28 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { onAbort, SluiceError } from '@sluice/core/dialect'
-import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  CompiledQuery,
+  Connection,
+  Driver,
+  QueryResult,
+  TransactionOptions,
+} from '@sluice/core/dialect'
 import { classifyPostgresError } from '@sluice/plugin-postgres/sql'
-import type { PGliteDriverConfig, PGliteLike, PGliteQueryOptions, PGliteTransactionLike } from './pglite-driver-config.js'
+import type {
+  PGliteDriverConfig,
+  PGliteLike,
+  PGliteQueryOptions,
+  PGliteTransactionLike,
+} from './pglite-driver-config.js'
 import { loadedPglite, loadPglite } from './load-pglite.js'
 import type { PristineClusterCache } from './pristine-cluster-cache.js'
 
 const keepText = (value: string): string => value
-const keepTextArray = (typarray: number) => (value: string): unknown => loadedPglite().types.arrayParser(value, keepText, typarray)
+const keepTextArray =
+  (typarray: number) =>
+  (value: string): unknown =>
+    loadedPglite().types.arrayParser(value, keepText, typarray)
 
 /**
  * Dates, times, int8 and numeric (and their arrays) as their PostgreSQL text, as the PostgreSQL driver returns them:
@@ -15,9 +30,22 @@ const keepTextArray = (typarray: number) => (value: string): unknown => loadedPg
  * use PGlite's own, from its module as the driver loads it on first use.
  */
 export const PGLITE_PARSERS: NonNullable<PGliteQueryOptions['parsers']> = {
-  20: keepText, 1700: keepText, 1082: keepText, 1083: keepText, 1114: keepText, 1184: keepText, 1186: keepText, 1266: keepText,
-  1016: keepTextArray(1016), 1231: keepTextArray(1231), 1182: keepTextArray(1182), 1183: keepTextArray(1183),
-  1115: keepTextArray(1115), 1185: keepTextArray(1185), 1187: keepTextArray(1187), 1270: keepTextArray(1270),
+  20: keepText,
+  1700: keepText,
+  1082: keepText,
+  1083: keepText,
+  1114: keepText,
+  1184: keepText,
+  1186: keepText,
+  1266: keepText,
+  1016: keepTextArray(1016),
+  1231: keepTextArray(1231),
+  1182: keepTextArray(1182),
+  1183: keepTextArray(1183),
+  1115: keepTextArray(1115),
+  1185: keepTextArray(1185),
+  1187: keepTextArray(1187),
+  1270: keepTextArray(1270),
 }
 const QUERY_OPTIONS: PGliteQueryOptions = { parsers: PGLITE_PARSERS }
 
@@ -66,7 +94,9 @@ export class PGliteDriver implements Driver {
       return await db.transaction(async (tx) => {
         signal?.throwIfAborted()
         if (isolation !== undefined) await tx.exec(`SET TRANSACTION ISOLATION LEVEL ${ISOLATION[isolation]}`)
-        return fn({ execute: <R>(query: CompiledQuery, o: Abortable = {}) => runQuery<R>(tx, query, o.signal ?? signal) })
+        return fn({
+          execute: <R>(query: CompiledQuery, o: Abortable = {}) => runQuery<R>(tx, query, o.signal ?? signal),
+        })
       })
     } catch (error) {
       throw trimStack(error)
@@ -111,7 +141,10 @@ export class PGliteDriver implements Driver {
  * A PGlite in `dataDir`, or in memory: then started from the archived `initdb` cluster when there is one (an archive
  * PGlite refuses is discarded and the cluster made anew), and the new cluster archived when there is none.
  */
-async function createOwnedPglite(dataDir: string | undefined, pristineCluster: PristineClusterCache | undefined): Promise<PGlite> {
+async function createOwnedPglite(
+  dataDir: string | undefined,
+  pristineCluster: PristineClusterCache | undefined,
+): Promise<PGlite> {
   const { PGlite } = await loadPglite()
   if (dataDir !== undefined) return PGlite.create({ dataDir, parsers: PGLITE_PARSERS })
   const archive = pristineCluster?.load()
@@ -123,11 +156,16 @@ async function createOwnedPglite(dataDir: string | undefined, pristineCluster: P
     }
   }
   const db = await PGlite.create({ parsers: PGLITE_PARSERS })
-  if (pristineCluster !== undefined) pristineCluster.save(new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()))
+  if (pristineCluster !== undefined)
+    pristineCluster.save(new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()))
   return db
 }
 
-async function runQuery<R>(target: PGliteTransactionLike, query: CompiledQuery, signal?: AbortSignal): Promise<QueryResult<R>> {
+async function runQuery<R>(
+  target: PGliteTransactionLike,
+  query: CompiledQuery,
+  signal?: AbortSignal,
+): Promise<QueryResult<R>> {
   signal?.throwIfAborted()
   try {
     const running = target.query<R>(query.sql, [...query.parameters], QUERY_OPTIONS)

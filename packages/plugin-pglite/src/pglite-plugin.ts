@@ -30,14 +30,16 @@ export function pglitePlugin(options: PGlitePluginOptions = {}): DialectPlugin {
     createDialect(source, context) {
       if (options.db !== undefined) return new PGliteDialect({ db: options.db })
       const dataDir = resolveDataDir(source.connectionString, context.baseDir)
-      const seed = typeof source.options['seed'] === 'string' ? resolve(context.baseDir, source.options['seed']) : undefined
+      const seed =
+        typeof source.options['seed'] === 'string' ? resolve(context.baseDir, source.options['seed']) : undefined
       if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true })
       return new PGliteDialect({
         dataDir,
         initialize: seed === undefined ? undefined : (db) => seedPGliteOnce(db, dataDir, seed, context.log),
-        pristineCluster: dataDir === undefined && options.clusterCacheFolder !== undefined
-          ? PristineClusterCache.forInstalledPglite(options.clusterCacheFolder)
-          : undefined,
+        pristineCluster:
+          dataDir === undefined && options.clusterCacheFolder !== undefined
+            ? PristineClusterCache.forInstalledPglite(options.clusterCacheFolder)
+            : undefined,
       })
     },
   }

@@ -55,7 +55,9 @@ export class PristineClusterCache {
 function removeQuietly(file: string): void {
   try {
     rmSync(file, { force: true })
-  } catch { /* a folder that cannot be written holds nothing of ours */ }
+  } catch {
+    /* a folder that cannot be written holds nothing of ours */
+  }
 }
 
 /** The installed PGlite's version, read from its package.json (its `exports` do not list that file). */
@@ -66,9 +68,14 @@ function readPgliteVersion(): string | undefined {
   let folder = dirname(require.resolve('@electric-sql/pglite'))
   for (;;) {
     try {
-      const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name?: string; version?: string }
+      const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+        name?: string
+        version?: string
+      }
       if (manifest.name === '@electric-sql/pglite' && typeof manifest.version === 'string') return manifest.version
-    } catch { /* not this folder */ }
+    } catch {
+      /* not this folder */
+    }
     const parent = dirname(folder)
     if (parent === folder) return undefined
     folder = parent

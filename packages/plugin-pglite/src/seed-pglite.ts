@@ -12,25 +12,43 @@ const MARKER = '.sluice-seeded'
  * runs no autovacuum, and without statistics every read's cost would be estimated from page sizes alone. A
  * database Sluice did not seed is never analyzed here.
  */
-export async function seedPGliteOnce(db: PGliteLike, dataDir: string | undefined, seedFile: string, log: Logger): Promise<void> {
+export async function seedPGliteOnce(
+  db: PGliteLike,
+  dataDir: string | undefined,
+  seedFile: string,
+  log: Logger,
+): Promise<void> {
   if (dataDir !== undefined && existsSync(join(dataDir, MARKER))) return
   let sql: string
   try {
     sql = readFileSync(seedFile, 'utf8')
   } catch (error) {
-    throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'PGlite', detail: `cannot read the seed script ${seedFile}: ${(error as Error).message}` })
+    throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', {
+      engine: 'PGlite',
+      detail: `cannot read the seed script ${seedFile}: ${(error as Error).message}`,
+    })
   }
   try {
-    await db.transaction(async (tx) => { await tx.exec(sql) })
+    await db.transaction(async (tx) => {
+      await tx.exec(sql)
+    })
   } catch (error) {
     const message = (error as Error).message.split('\n', 1)[0]
-    throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'PGlite', detail: `the seed script ${seedFile} failed: ${message}` })
+    throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', {
+      engine: 'PGlite',
+      detail: `the seed script ${seedFile} failed: ${message}`,
+    })
   }
   try {
     await db.exec('ANALYZE')
   } catch (error) {
-    log.warn(`could not analyze the seeded embedded database (read costs are estimated from page sizes): ${(error as Error).message.split('\n', 1)[0]}`)
+    log.warn(
+      `could not analyze the seeded embedded database (read costs are estimated from page sizes): ${(error as Error).message.split('\n', 1)[0]}`,
+    )
   }
-  if (dataDir !== undefined) writeFileSync(join(dataDir, MARKER), `seeded from ${seedFile} at ${new Date().toISOString()}\n`)
-  log.info(`created the embedded database${dataDir === undefined ? ' in memory' : ` in ${dataDir}`} and ran ${seedFile}`)
+  if (dataDir !== undefined)
+    writeFileSync(join(dataDir, MARKER), `seeded from ${seedFile} at ${new Date().toISOString()}\n`)
+  log.info(
+    `created the embedded database${dataDir === undefined ? ' in memory' : ` in ${dataDir}`} and ran ${seedFile}`,
+  )
 }

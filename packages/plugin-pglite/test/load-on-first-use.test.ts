@@ -28,7 +28,11 @@ try {
 
 describe('PGlite on first use', () => {
   it('is not loaded by importing the plugin or building a driver, only when the driver opens its database', async () => {
-    const { stdout } = await run(process.execPath, ['--conditions=@sluice/source', '--import', 'tsx', '--input-type=module', '-e', SCRIPT], { cwd: PACKAGE_DIR })
+    const { stdout } = await run(
+      process.execPath,
+      ['--conditions=@sluice/source', '--import', 'tsx', '--input-type=module', '-e', SCRIPT],
+      { cwd: PACKAGE_DIR },
+    )
     expect(stdout.trim().split('\n')).toEqual(['built', 'PGlite was loaded'])
   })
 })

@@ -5,20 +5,27 @@ import { PGliteDriver } from '../src/pglite-driver.js'
 describe('classifyPostgresError on real PGlite errors', () => {
   const driver = new PGliteDriver({ dataDir: undefined })
   const failure = (sql: string, parameters: unknown[] = []): Promise<unknown> =>
-    driver.execute({ sql, parameters }).then(() => { throw new Error(`expected ${sql} to fail`) }, (e: unknown) => e)
+    driver.execute({ sql, parameters }).then(
+      () => {
+        throw new Error(`expected ${sql} to fail`)
+      },
+      (e: unknown) => e,
+    )
 
   beforeAll(async () => {
     for (const sql of [
       'CREATE TABLE publishers (id int PRIMARY KEY, name text NOT NULL)',
-      'CREATE TABLE books (id int PRIMARY KEY, title text NOT NULL CHECK (title <> \'\'), publisher_id int REFERENCES publishers (id), pages int)',
+      "CREATE TABLE books (id int PRIMARY KEY, title text NOT NULL CHECK (title <> ''), publisher_id int REFERENCES publishers (id), pages int)",
       "INSERT INTO publishers VALUES (1, 'Big Company')",
-    ]) await driver.execute({ sql, parameters: [] })
+    ])
+      await driver.execute({ sql, parameters: [] })
   })
   afterAll(() => driver.destroy())
 
   it('sorts a duplicate key as unique, with the detail in the message', async () => {
     expect(classifyPostgresError(await failure("INSERT INTO publishers VALUES (1, 'Again')"))).toEqual({
-      kind: 'unique', message: 'duplicate key value violates unique constraint "publishers_pkey" (Key (id)=(1) already exists.)',
+      kind: 'unique',
+      message: 'duplicate key value violates unique constraint "publishers_pkey" (Key (id)=(1) already exists.)',
     })
   })
 
@@ -40,7 +47,9 @@ describe('classifyPostgresError on real PGlite errors', () => {
     expect(classifyPostgresError(await failure('SELECT $1::int', ['abc'])).kind).toBe('invalid-input')
     expect(classifyPostgresError(await failure("SELECT 'not a date'::date")).kind).toBe('invalid-input')
     expect(classifyPostgresError(await failure('SELECT 99999999999::int4')).kind).toBe('invalid-input')
-    expect(classifyPostgresError(await failure("INSERT INTO books (id, title, pages) VALUES (4, 'T', true)")).kind).toBe('invalid-input')
+    expect(
+      classifyPostgresError(await failure("INSERT INTO books (id, title, pages) VALUES (4, 'T', true)")).kind,
+    ).toBe('invalid-input')
   })
 
   it('sorts other failures as other', async () => {

@@ -10,11 +10,20 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 /** An in-memory driver whose initialize step creates a table, as a seed script would. */
 function seededDriver(cache: PristineClusterCache): PGliteDriver {
-  return new PGliteDriver({ dataDir: undefined, pristineCluster: cache, initialize: async (db) => { await db.exec('CREATE TABLE seeded (id int)') } })
+  return new PGliteDriver({
+    dataDir: undefined,
+    pristineCluster: cache,
+    initialize: async (db) => {
+      await db.exec('CREATE TABLE seeded (id int)')
+    },
+  })
 }
 
 async function tables(driver: PGliteDriver): Promise<string[]> {
-  const result = await driver.execute<{ relname: string }>({ sql: "SELECT relname FROM pg_class WHERE relname = 'seeded'", parameters: [] })
+  const result = await driver.execute<{ relname: string }>({
+    sql: "SELECT relname FROM pg_class WHERE relname = 'seeded'",
+    parameters: [],
+  })
   return result.rows.map((r) => r.relname)
 }
 

@@ -40,10 +40,12 @@ export function buildPostgresPoolConfig(settings: ConnectionSettings, defaults: 
   else if (defaults.acquireTimeoutMs !== undefined) config.connectionTimeoutMillis = defaults.acquireTimeoutMs
   const commandSeconds = readInteger(options['commandtimeout'])
   if (commandSeconds !== undefined && commandSeconds > 0) config.statement_timeout = commandSeconds * 1000
-  else if (commandSeconds === undefined && defaults.statementTimeoutMs !== undefined) config.statement_timeout = defaults.statementTimeoutMs
+  else if (commandSeconds === undefined && defaults.statementTimeoutMs !== undefined)
+    config.statement_timeout = defaults.statementTimeoutMs
   // The server enforces statement_timeout; a database that stops answering altogether (a hung host, a dead link)
   // cannot, so the client gives up a little later on its own and the driver discards that connection.
-  if (typeof config.statement_timeout === 'number') config.query_timeout = config.statement_timeout + CLIENT_TIMEOUT_GRACE_MS
+  if (typeof config.statement_timeout === 'number')
+    config.query_timeout = config.statement_timeout + CLIENT_TIMEOUT_GRACE_MS
   const applicationName = options['applicationname'] ?? defaults.applicationName
   if (applicationName !== undefined) config.application_name = applicationName
   const searchPath = options['searchpath']

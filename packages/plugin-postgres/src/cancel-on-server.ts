@@ -27,7 +27,10 @@ export function cancelOnServer(pool: PostgresPool, client: PostgresPoolClient): 
   const target = client as unknown as { activeQuery?: unknown }
   if (settings === undefined || target.activeQuery === undefined) return
   cancelledSessions.add(client)
-  const canceller = new pg.Client(settings) as unknown as { connection: { on(e: string, l: () => void): void }; cancel(c: unknown, q: unknown): void }
+  const canceller = new pg.Client(settings) as unknown as {
+    connection: { on(e: string, l: () => void): void }
+    cancel(c: unknown, q: unknown): void
+  }
   canceller.connection.on('error', () => undefined)
   canceller.cancel(client, target.activeQuery)
 }

@@ -10,13 +10,22 @@ const ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect'
  * around every checkout). With `waits` (an owned pool), a wait that runs out leaves pg-pool's queue, as pg-pool's own
  * timer would take it out, and fails with pg-pool's message; a session that arrives later goes straight back.
  */
-export function checkOut(pool: PostgresPool, waits: DeadlineSweep | undefined, done: (error: unknown, client?: PostgresPoolClient) => void): void {
+export function checkOut(
+  pool: PostgresPool,
+  waits: DeadlineSweep | undefined,
+  done: (error: unknown, client?: PostgresPoolClient) => void,
+): void {
   if (!(pool instanceof pg.Pool)) {
-    pool.connect().then((client) => done(undefined, client), (error: unknown) => done(error))
+    pool.connect().then(
+      (client) => done(undefined, client),
+      (error: unknown) => done(error),
+    )
     return
   }
   if (waits === undefined) {
-    pool.connect((error, client) => (error === undefined || error === null) && client !== undefined ? done(undefined, client) : done(error))
+    pool.connect((error, client) =>
+      (error === undefined || error === null) && client !== undefined ? done(undefined, client) : done(error),
+    )
     return
   }
   let waiting = true

@@ -61,7 +61,11 @@ export class DeadlineSweep {
    */
   #sweep(): void {
     const sweeps = ++this.#sweeps
-    for (let watch = this.#oldest; watch !== undefined && sweeps - watch.since > this.#limitSweeps; watch = this.#oldest) {
+    for (
+      let watch = this.#oldest;
+      watch !== undefined && sweeps - watch.since > this.#limitSweeps;
+      watch = this.#oldest
+    ) {
       this.unwatch(watch)
       watch.expire()
     }

@@ -5,4 +5,9 @@ export type { PostgresPluginOptions } from './postgres-plugin.js'
 export { PostgresDialect } from './postgres-dialect.js'
 /** The `pg` driver: takes a pool, an async pool factory, or connection settings. */
 export { PostgresDriver } from './postgres-driver.js'
-export type { PostgresDriverConfig, PostgresPool, PostgresPoolClient, PostgresQueryConfig } from './postgres-driver-config.js'
+export type {
+  PostgresDriverConfig,
+  PostgresPool,
+  PostgresPoolClient,
+  PostgresQueryConfig,
+} from './postgres-driver-config.js'

@@ -50,13 +50,13 @@ export interface PostgresPool {
 export type PostgresDriverConfig =
   | { readonly pool: PostgresPool | (() => Promise<PostgresPool>) }
   | {
-    readonly connection: ConnectionSettings
-    /** Pool size when the connection string sets none (`Maximum Pool Size`, `maxpoolsize`); default 10. */
-    readonly poolSize?: number | undefined
-    /** `application_name` when the connection string sets none. */
-    readonly applicationName?: string | undefined
-    /** `statement_timeout` when the connection string sets no `Command Timeout`. */
-    readonly statementTimeoutMs?: number | undefined
-    /** How long a request may wait for a pooled connection (and a new one to connect) when the string sets no `Timeout`. */
-    readonly acquireTimeoutMs?: number | undefined
-  }
+      readonly connection: ConnectionSettings
+      /** Pool size when the connection string sets none (`Maximum Pool Size`, `maxpoolsize`); default 10. */
+      readonly poolSize?: number | undefined
+      /** `application_name` when the connection string sets none. */
+      readonly applicationName?: string | undefined
+      /** `statement_timeout` when the connection string sets no `Command Timeout`. */
+      readonly statementTimeoutMs?: number | undefined
+      /** How long a request may wait for a pooled connection (and a new one to connect) when the string sets no `Timeout`. */
+      readonly acquireTimeoutMs?: number | undefined
+    }

@@ -22,7 +22,13 @@ export type PgQueryCallback<R> = (error: Error | undefined, result?: PostgresQue
  * submits as is (its read timeout, queue and errors apply unchanged).
  */
 export function submitPgQuery<R>(
-  client: pg.Client, text: string, values: unknown[], name: string | undefined, types: PostgresTypeParsers, callback: PgQueryCallback<R>, readTimeoutMs?: number,
+  client: pg.Client,
+  text: string,
+  values: unknown[],
+  name: string | undefined,
+  types: PostgresTypeParsers,
+  callback: PgQueryCallback<R>,
+  readTimeoutMs?: number,
 ): void {
   const query = new pg.Query(text, values) as unknown as QueryFields
   if (name !== undefined) query.name = name
@@ -38,10 +44,23 @@ export function submitPgQuery<R>(
 
 /** `submitPgQuery` as a promise. */
 export function sendPgQuery<R>(
-  client: pg.Client, text: string, values: unknown[], name: string | undefined, types: PostgresTypeParsers, readTimeoutMs?: number,
+  client: pg.Client,
+  text: string,
+  values: unknown[],
+  name: string | undefined,
+  types: PostgresTypeParsers,
+  readTimeoutMs?: number,
 ): Promise<PostgresQueryResult<R>> {
   return new Promise((resolve, reject) => {
-    submitPgQuery<R>(client, text, values, name, types, (error, result) => error === undefined ? resolve(result!) : reject(error), readTimeoutMs)
+    submitPgQuery<R>(
+      client,
+      text,
+      values,
+      name,
+      types,
+      (error, result) => (error === undefined ? resolve(result!) : reject(error)),
+      readTimeoutMs,
+    )
   })
 }
 

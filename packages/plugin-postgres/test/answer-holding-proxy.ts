@@ -15,7 +15,10 @@ export interface AnswerHoldingProxy {
   close(): Promise<void>
 }
 
-interface Link { readonly client: Socket; held: Buffer[] }
+interface Link {
+  readonly client: Socket
+  held: Buffer[]
+}
 
 /** Starts the proxy on 127.0.0.1 (a free port) in front of `host:port`. */
 export async function startAnswerHoldingProxy(host: string, port: number): Promise<AnswerHoldingProxy> {
@@ -40,14 +43,19 @@ export async function startAnswerHoldingProxy(host: string, port: number): Promi
       link.held.push(data)
       onAnswer?.()
     })
-    client.on('close', () => { links.delete(link); upstream.destroy() })
+    client.on('close', () => {
+      links.delete(link)
+      upstream.destroy()
+    })
     upstream.on('close', () => client.destroy())
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const complete = (): number => [...links].filter((link) => endsWithReadyForQuery(Buffer.concat(link.held))).length
   return {
     port: (server.address() as { port: number }).port,
-    hold() { holding = true },
+    hold() {
+      holding = true
+    },
     answered(sessions) {
       return new Promise((resolve) => {
         const check = (): void => {
@@ -69,10 +77,11 @@ export async function startAnswerHoldingProxy(host: string, port: number): Promi
       // answer has reached its socket before the loop polls again and the client finds them all in one poll.
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50)
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
   }
 }
 

@@ -24,7 +24,8 @@ export async function openPostgresTestSchema(): Promise<PostgresTestSchema | { r
     await admin.connect()
   } catch (error) {
     const reason = `PostgreSQL is not reachable at ${redactUrl(POSTGRES_TEST_URL)}: ${describe(error)}`
-    if (process.env['CI'] === 'true') throw new Error(`${reason} (CI=true: the PostgreSQL tests must run)`, { cause: error })
+    if (process.env['CI'] === 'true')
+      throw new Error(`${reason} (CI=true: the PostgreSQL tests must run)`, { cause: error })
     return { skipped: reason }
   }
   try {

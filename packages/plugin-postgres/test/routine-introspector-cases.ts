@@ -29,48 +29,91 @@ const routine = (name: string, schema?: string): SourceObject => ({ name: { sche
 /** How the PostgreSQL family introspects stored-procedure entities; call inside a `describe` (after its setup). */
 export function defineRoutineIntrospectorCases(getTarget: () => IntrospectorTarget): void {
   const all = new Map<string, ObjectMetadata>()
-  const names = ['by_label', 'all_shelves', 'shelf_count', 'stats', 'touch', 'anything', 'twice', 'nameless', 'many', 'add_shelf', 'quiet', 'my_sum', 'missing']
+  const names = [
+    'by_label',
+    'all_shelves',
+    'shelf_count',
+    'stats',
+    'touch',
+    'anything',
+    'twice',
+    'nameless',
+    'many',
+    'add_shelf',
+    'quiet',
+    'my_sum',
+    'missing',
+  ]
   const get = (name: string): ObjectMetadata | undefined => all.get(qualifiedKey({ schema: undefined, name }))
 
   beforeAll(async () => {
     const { driver } = getTarget()
     for (const sql of ROUTINES) await driver.execute({ sql, parameters: [] })
     // One query for all of them, together with a table, as start-up asks.
-    const metadata = await new PostgresIntrospector(driver).introspect([...names.map((n) => routine(n)), { name: { schema: undefined, name: 'shelf' }, type: 'table' }])
+    const metadata = await new PostgresIntrospector(driver).introspect([
+      ...names.map((n) => routine(n)),
+      { name: { schema: undefined, name: 'shelf' }, type: 'table' },
+    ])
     for (const [key, object] of metadata.objects) all.set(key, object)
   })
 
   it('reads a set-returning function: its inputs with defaults (domains as their base type) and its TABLE columns', () => {
     const f = get('by_label')!
-    expect(f).toMatchObject({ kind: 'stored-procedure', name: { schema: getTarget().schema, name: 'by_label' }, routine: { type: 'function', resultDescribed: true } })
+    expect(f).toMatchObject({
+      kind: 'stored-procedure',
+      name: { schema: getTarget().schema, name: 'by_label' },
+      routine: { type: 'function', resultDescribed: true },
+    })
     expect(f.routine?.problem).toBeUndefined()
     expect(f.parameters).toEqual([
       { name: 'lbl', type: 'string', dbType: 'text', mode: 'in', hasDefault: false },
       { name: 'lim', type: 'int', dbType: 'positive', mode: 'in', hasDefault: true },
       { name: 'tags', type: 'array', dbType: 'text[]', mode: 'in', hasDefault: true },
     ])
-    expect(f.columns.map((c) => [c.name, c.type])).toEqual([['id', 'int'], ['label', 'string']])
+    expect(f.columns.map((c) => [c.name, c.type])).toEqual([
+      ['id', 'int'],
+      ['label', 'string'],
+    ])
   })
 
   it('describes composite, scalar, OUT-parameter and void results', () => {
-    expect(get('all_shelves')!.columns.map((c) => [c.name, c.type])).toEqual([['id', 'int'], ['label', 'string'], ['photo', 'bytes']])
-    expect(get('shelf_count')!.columns.map((c) => [c.name, c.type, c.dbType])).toEqual([['shelf_count', 'long', 'bigint']])
+    expect(get('all_shelves')!.columns.map((c) => [c.name, c.type])).toEqual([
+      ['id', 'int'],
+      ['label', 'string'],
+      ['photo', 'bytes'],
+    ])
+    expect(get('shelf_count')!.columns.map((c) => [c.name, c.type, c.dbType])).toEqual([
+      ['shelf_count', 'long', 'bigint'],
+    ])
     const stats = get('stats')!
     expect(stats.columns.map((c) => c.name)).toEqual(['total', 'newest'])
-    expect(stats.parameters.map((p) => [p.name, p.mode])).toEqual([['total', 'out'], ['newest', 'out']])
+    expect(stats.parameters.map((p) => [p.name, p.mode])).toEqual([
+      ['total', 'out'],
+      ['newest', 'out'],
+    ])
     expect(get('touch')!).toMatchObject({ columns: [], routine: { resultDescribed: true } })
   })
 
   it('reads a procedure: OUT and INOUT parameters are its one result row', () => {
     const p = get('add_shelf')!
     expect(p.routine).toEqual({ type: 'procedure', resultDescribed: true, problem: undefined })
-    expect(p.parameters.map((x) => [x.name, x.mode, x.hasDefault])).toEqual([['new_id', 'in', false], ['added', 'out', false], ['total', 'inout', true]])
-    expect(p.columns.map((c) => [c.name, c.type])).toEqual([['added', 'string'], ['total', 'long']])
+    expect(p.parameters.map((x) => [x.name, x.mode, x.hasDefault])).toEqual([
+      ['new_id', 'in', false],
+      ['added', 'out', false],
+      ['total', 'inout', true],
+    ])
+    expect(p.columns.map((c) => [c.name, c.type])).toEqual([
+      ['added', 'string'],
+      ['total', 'long'],
+    ])
     expect(get('quiet')!).toMatchObject({ columns: [], routine: { type: 'procedure', resultDescribed: true } })
   })
 
   it('reports what cannot be published: an anonymous record result, overloads, unnamed and VARIADIC parameters', () => {
-    expect(get('anything')!.routine).toMatchObject({ resultDescribed: false, problem: expect.stringMatching(/returns record without OUT columns/) })
+    expect(get('anything')!.routine).toMatchObject({
+      resultDescribed: false,
+      problem: expect.stringMatching(/returns record without OUT columns/),
+    })
     expect(get('twice')!.routine?.problem).toMatch(/is overloaded \(2 signatures\)/)
     expect(get('nameless')!.routine?.problem).toMatch(/unnamed parameters/)
     expect(get('many')!.routine?.problem).toMatch(/VARIADIC parameter/)

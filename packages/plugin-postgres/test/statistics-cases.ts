@@ -22,7 +22,10 @@ const fixture = [
 /** The statistics reader's behaviour every PostgreSQL-family engine must show; call inside a `describe`. */
 export function defineStatisticsCases(getTarget: () => IntrospectorTarget): void {
   let schema = ''
-  const name = (object: string, qualified = true): QualifiedName => ({ schema: qualified ? schema : undefined, name: object })
+  const name = (object: string, qualified = true): QualifiedName => ({
+    schema: qualified ? schema : undefined,
+    name: object,
+  })
   const read = (objects: readonly QualifiedName[], driver: Driver = getTarget().driver): Promise<DatabaseStatistics> =>
     new PostgresIntrospector(driver).readStatistics(objects)
 
@@ -32,7 +35,7 @@ export function defineStatisticsCases(getTarget: () => IntrospectorTarget): void
     for (const sql of fixture) await target.driver.execute({ sql, parameters: [] })
   })
 
-  it('reads an analyzed table\'s rows and, per column, the most rows one value has: the most common value, or the rows per value of the rest', async () => {
+  it("reads an analyzed table's rows and, per column, the most rows one value has: the most common value, or the rows per value of the rest", async () => {
     const children = (await read([name('st_children')])).objects.get(qualifiedKey(name('st_children')))
     expect(children?.rows).toBe(1000)
     const most = (column: string) => children?.columns.get(column)?.maxRowsPerValue
@@ -53,9 +56,12 @@ export function defineStatisticsCases(getTarget: () => IntrospectorTarget): void
     expect(found.objects.get(qualifiedKey(name('st_children', false)))?.rows).toBe(1000)
   })
 
-  it('scales the figures to the table\'s size now, as the planner does, so growth shows before the next ANALYZE', async () => {
+  it("scales the figures to the table's size now, as the planner does, so growth shows before the next ANALYZE", async () => {
     const { driver } = getTarget()
-    await driver.execute({ sql: 'INSERT INTO st_growing SELECT g, g % 10 FROM generate_series(1001, 3000) AS g', parameters: [] })
+    await driver.execute({
+      sql: 'INSERT INTO st_growing SELECT g, g % 10 FROM generate_series(1001, 3000) AS g',
+      parameters: [],
+    })
     const growing = (await read([name('st_growing')])).objects.get(qualifiedKey(name('st_growing')))
     expect(growing?.rows).toBeGreaterThan(2500)
     expect(growing?.rows).toBeLessThan(3500)
@@ -67,8 +73,13 @@ export function defineStatisticsCases(getTarget: () => IntrospectorTarget): void
     const sent: CompiledQuery[] = []
     const { driver } = getTarget()
     const recording: Driver = {
-      init: (options) => driver.init(options), transaction: (fn, options) => driver.transaction(fn, options), destroy: () => driver.destroy(),
-      execute: (query, options) => { sent.push(query); return driver.execute(query, options) },
+      init: (options) => driver.init(options),
+      transaction: (fn, options) => driver.transaction(fn, options),
+      destroy: () => driver.destroy(),
+      execute: (query, options) => {
+        sent.push(query)
+        return driver.execute(query, options)
+      },
     }
     await read([name('st_children'), name('st_never'), name('st_growing'), name('st_view')], recording)
     expect(sent).toHaveLength(1)

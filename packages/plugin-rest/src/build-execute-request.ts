@@ -1,4 +1,10 @@
-import { SluiceError, type EntityModel, type HttpRequest, type OperationRequest, type RestMethod } from '@sluice/core/protocol'
+import {
+  SluiceError,
+  type EntityModel,
+  type HttpRequest,
+  type OperationRequest,
+  type RestMethod,
+} from '@sluice/core/protocol'
 import { parseRequestBody } from './parse-request-body.js'
 
 /** Methods whose parameters come from the query string; the others take a JSON body (Data API builder's split). */
@@ -13,14 +19,21 @@ const IGNORED_OPTIONS: ReadonlySet<string> = new Set(['$filter', '$orderby', '$f
  * refuse any other query string. `$filter`, `$orderby`, `$first` and `$after` have no effect (SPEC rule 3 — where
  * Data API builder calls them unexpected parameters, SPEC wins) and are dropped. No key in the URL.
  */
-export function buildExecuteRequest(request: HttpRequest, entity: EntityModel, key: Record<string, string> | undefined): OperationRequest {
+export function buildExecuteRequest(
+  request: HttpRequest,
+  entity: EntityModel,
+  key: Record<string, string> | undefined,
+): OperationRequest {
   const method = (request.method === 'HEAD' ? 'get' : request.method.toLowerCase()) as RestMethod
   if (!entity.rest.methods.includes(method)) {
     throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', {
-      method: request.method, entity: entity.name, allow: entity.rest.methods.map((m) => m.toUpperCase()).join(', '),
+      method: request.method,
+      entity: entity.name,
+      allow: entity.rest.methods.map((m) => m.toUpperCase()).join(', '),
     })
   }
-  if (key !== undefined) throw new SluiceError('SLUICE_ERR_PROCEDURE_OPTION', { option: 'A primary key in the URL', entity: entity.name })
+  if (key !== undefined)
+    throw new SluiceError('SLUICE_ERR_PROCEDURE_OPTION', { option: 'A primary key in the URL', entity: entity.name })
   const query = parseParameterQuery(request.query)
   for (const option of IGNORED_OPTIONS) delete query[option]
   if (QUERY_METHODS.has(request.method)) return { operation: 'execute', entity: entity.name, parameters: query }
@@ -47,6 +60,8 @@ function decode(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '))
   } catch {
-    throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', { name: `${text.slice(0, 40)} (malformed percent-encoding)` })
+    throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', {
+      name: `${text.slice(0, 40)} (malformed percent-encoding)`,
+    })
   }
 }

@@ -14,7 +14,12 @@ export interface ExpandLinkContext {
  * (`/api/Book/id/7?$select=id&$expand=authors($first=5;$after=…)`). No link when the record's entity has no REST
  * path or no key, or when the record does not carry its key (a key field the role may not read).
  */
-export function buildExpandLink(context: ExpandLinkContext, relation: RestExpandedRelation, record: RecordMember, cursor: string): string | undefined {
+export function buildExpandLink(
+  context: ExpandLinkContext,
+  relation: RestExpandedRelation,
+  record: RecordMember,
+  cursor: string,
+): string | undefined {
   const { parent } = relation
   if (!parent.rest.enabled || parent.keyFields.length === 0) return undefined
   let pairs = ''

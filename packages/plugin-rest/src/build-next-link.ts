@@ -8,7 +8,15 @@ import type { HttpRequest } from '@sluice/core/protocol'
 export function buildNextLink(request: HttpRequest, cursor: string, relative: boolean, baseRoute = ''): string {
   const query = request.query
   // Only a query that may hold an $after (or a %24after) needs taking apart.
-  const kept = query === '' ? '' : query.includes('after') ? query.split('&').filter((pair) => pair !== '' && !isAfter(pair)).join('&') : query
+  const kept =
+    query === ''
+      ? ''
+      : query.includes('after')
+        ? query
+            .split('&')
+            .filter((pair) => pair !== '' && !isAfter(pair))
+            .join('&')
+        : query
   const pathAndQuery = `${baseRoute}${request.path}?${kept === '' ? '' : `${kept}&`}$after=${cursor}`
   return relative ? pathAndQuery : `${request.protocol}://${request.host}${pathAndQuery}`
 }

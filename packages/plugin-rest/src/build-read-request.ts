@@ -1,8 +1,22 @@
-import { parseCountText, parseExpandExpression, parseFilterExpression, parseFirstText, parseOrderByText, parseSelectText, SluiceError, type EntityModel, type OperationRequest } from '@sluice/core/protocol'
+import {
+  parseCountText,
+  parseExpandExpression,
+  parseFilterExpression,
+  parseFirstText,
+  parseOrderByText,
+  parseSelectText,
+  SluiceError,
+  type EntityModel,
+  type OperationRequest,
+} from '@sluice/core/protocol'
 import type { QueryOptions } from './parse-query-string.js'
 
 /** Turns a GET's path key and query options into the protocol-neutral read request. */
-export function buildReadRequest(entity: EntityModel, key: Record<string, string> | undefined, options: QueryOptions): OperationRequest {
+export function buildReadRequest(
+  entity: EntityModel,
+  key: Record<string, string> | undefined,
+  options: QueryOptions,
+): OperationRequest {
   let filter: OperationRequest['filter']
   if (options.$filter !== undefined) {
     const parsed = parseFilterExpression(options.$filter, { mode: 'filter' })

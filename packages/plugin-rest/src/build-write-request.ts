@@ -1,7 +1,17 @@
-import { SluiceError, singleHeader, type EntityModel, type HttpRequest, type OperationKind, type OperationRequest } from '@sluice/core/protocol'
+import {
+  SluiceError,
+  singleHeader,
+  type EntityModel,
+  type HttpRequest,
+  type OperationKind,
+  type OperationRequest,
+} from '@sluice/core/protocol'
 import { parseRequestBody } from './parse-request-body.js'
 
-const OPERATIONS = { POST: 'create', PUT: 'replace', PATCH: 'merge', DELETE: 'delete' } as const satisfies Record<string, OperationKind>
+const OPERATIONS = { POST: 'create', PUT: 'replace', PATCH: 'merge', DELETE: 'delete' } as const satisfies Record<
+  string,
+  OperationKind
+>
 
 export type WriteMethod = keyof typeof OPERATIONS
 
@@ -10,7 +20,12 @@ export type WriteMethod = keyof typeof OPERATIONS
  * for PUT and PATCH (core checks it) and, per SPEC, has no effect on DELETE. A DELETE body, if any, goes to core,
  * which refuses its fields in strict mode (SPEC REST writes rule 1).
  */
-export function buildWriteRequest(method: WriteMethod, entity: EntityModel, key: Record<string, string> | undefined, request: HttpRequest): OperationRequest {
+export function buildWriteRequest(
+  method: WriteMethod,
+  entity: EntityModel,
+  key: Record<string, string> | undefined,
+  request: HttpRequest,
+): OperationRequest {
   if (request.query !== '') throw new SluiceError('SLUICE_ERR_WRITE_QUERY_STRING')
   const operation = OPERATIONS[method]
   const body = parseRequestBody(request.body)

@@ -12,14 +12,20 @@ describe('parseKeySegments', () => {
   })
 
   it('reports a lone segment followed by a slash as a key name without a value (/Book/id/)', () => {
-    expect(() => parseKeySegments(['id'], true)).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_KEY_WITHOUT_VALUE', params: { name: 'id' } }))
+    expect(() => parseKeySegments(['id'], true)).toThrow(
+      expect.objectContaining({ code: 'SLUICE_ERR_KEY_WITHOUT_VALUE', params: { name: 'id' } }),
+    )
   })
 
   it('reports a trailing name without a value after complete pairs', () => {
-    expect(() => parseKeySegments(['book_id', '1', 'author_id'])).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_KEY_WITHOUT_VALUE' }))
+    expect(() => parseKeySegments(['book_id', '1', 'author_id'])).toThrow(
+      expect.objectContaining({ code: 'SLUICE_ERR_KEY_WITHOUT_VALUE' }),
+    )
   })
 
   it('reports a repeated key name', () => {
-    expect(() => parseKeySegments(['id', '1', 'id', '2'])).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_DUPLICATE_KEY' }))
+    expect(() => parseKeySegments(['id', '1', 'id', '2'])).toThrow(
+      expect.objectContaining({ code: 'SLUICE_ERR_DUPLICATE_KEY' }),
+    )
   })
 })

@@ -5,7 +5,10 @@ import { SluiceError } from '@sluice/core/protocol'
  * whether the path ended in `/`: then a lone last segment is a key name whose value is missing (`/Book/id/`), not
  * an unnamed value (`/Book/1`).
  */
-export function parseKeySegments(segments: readonly string[], trailingSlash = false): Record<string, string> | undefined {
+export function parseKeySegments(
+  segments: readonly string[],
+  trailingSlash = false,
+): Record<string, string> | undefined {
   if (segments.length === 0) return undefined
   if (segments.length % 2 === 1) {
     const last = segments[segments.length - 1]!

@@ -33,6 +33,8 @@ function decode(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '))
   } catch {
-    throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', { name: `${text.slice(0, 40)} (malformed percent-encoding)` })
+    throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', {
+      name: `${text.slice(0, 40)} (malformed percent-encoding)`,
+    })
   }
 }

@@ -14,7 +14,10 @@ function codeOf(text: string): string | undefined {
 describe('parseRequestBody', () => {
   it('keeps integers beyond 2^53 exact, as bigint', () => {
     expect(parseRequestBody('{"id":9007199254740993,"max":9223372036854775807,"n":5,"f":1.5}')).toEqual({
-      id: 9007199254740993n, max: 9223372036854775807n, n: 5, f: 1.5,
+      id: 9007199254740993n,
+      max: 9223372036854775807n,
+      n: 5,
+      f: 1.5,
     })
     // Long digit runs inside strings do not change how numbers are read.
     expect(parseRequestBody('{"isbn":"97812345678901234","n":7}')).toEqual({ isbn: '97812345678901234', n: 7 })
@@ -22,10 +25,16 @@ describe('parseRequestBody', () => {
 
   it('finds integers beyond 2^53 anywhere in the body, and leaves every other number a number', () => {
     expect(parseRequestBody('{"book":{"id":-9007199254740993},"tags":[1,[9223372036854775807]]}')).toEqual({
-      book: { id: -9007199254740993n }, tags: [1, [9223372036854775807n]],
+      book: { id: -9007199254740993n },
+      tags: [1, [9223372036854775807n]],
     })
-    expect(parseRequestBody('{"safe":9007199254740991,"long":1234567890123456,"exp":1e20,"frac":123456789012345678.5}')).toEqual({
-      safe: 9007199254740991, long: 1234567890123456, exp: 1e20, frac: 123456789012345678.5,
+    expect(
+      parseRequestBody('{"safe":9007199254740991,"long":1234567890123456,"exp":1e20,"frac":123456789012345678.5}'),
+    ).toEqual({
+      safe: 9007199254740991,
+      long: 1234567890123456,
+      exp: 1e20,
+      frac: 123456789012345678.5,
     })
   })
 

@@ -1,4 +1,11 @@
-import type { EntityModel, ExpandedLevel, ExpandedRelation, OperationRequest, RelationSelection, ServiceModel } from '@sluice/core/protocol'
+import type {
+  EntityModel,
+  ExpandedLevel,
+  ExpandedRelation,
+  OperationRequest,
+  RelationSelection,
+  ServiceModel,
+} from '@sluice/core/protocol'
 
 /** An expanded relationship with what REST needs to link to the rest of its list. */
 export interface RestExpandedRelation extends ExpandedRelation {
@@ -15,7 +22,12 @@ export interface RestExpandedRelation extends ExpandedRelation {
  * `<name>@nextLink`, those key fields added (they name the record in the link) and marked hidden. A key field the
  * role may not read is never added: that level's lists then get no link.
  */
-export function planExpandedRead(request: OperationRequest, entity: EntityModel, model: ServiceModel, role: string): { readonly request: OperationRequest; readonly level: ExpandedLevel } {
+export function planExpandedRead(
+  request: OperationRequest,
+  entity: EntityModel,
+  model: ServiceModel,
+  role: string,
+): { readonly request: OperationRequest; readonly level: ExpandedLevel } {
   const root = levelOf(entity, request.select, request.relations ?? [], model, role)
   return { request: { ...request, select: root.select, relations: root.relations }, level: root.level }
 }
@@ -26,7 +38,13 @@ interface PlannedLevel {
   readonly level: ExpandedLevel
 }
 
-function levelOf(entity: EntityModel, select: readonly string[] | undefined, selections: readonly RelationSelection[], model: ServiceModel, role: string): PlannedLevel {
+function levelOf(
+  entity: EntityModel,
+  select: readonly string[] | undefined,
+  selections: readonly RelationSelection[],
+  model: ServiceModel,
+  role: string,
+): PlannedLevel {
   const relations = new Map<string, RestExpandedRelation>()
   const planned = selections.map((selection) => {
     const relationship = entity.relationships.get(selection.relationship)
@@ -35,9 +53,21 @@ function levelOf(entity: EntityModel, select: readonly string[] | undefined, sel
     if (relationship === undefined || target === undefined) return selection
     const child = levelOf(target, selection.select, selection.relations ?? [], model, role)
     const many = relationship.cardinality === 'many'
-    relations.set(selection.as, { name: selection.as, many, count: many && selection.count === true, level: child.level, parent: entity, selection })
+    relations.set(selection.as, {
+      name: selection.as,
+      many,
+      count: many && selection.count === true,
+      level: child.level,
+      parent: entity,
+      selection,
+    })
     // REST writes lists as arrays: a complete nested page can come from the database as one.
-    return { ...selection, select: child.select, relations: child.relations.length === 0 ? selection.relations : child.relations, arrayWhenComplete: true }
+    return {
+      ...selection,
+      select: child.select,
+      relations: child.relations.length === 0 ? selection.relations : child.relations,
+      arrayWhenComplete: true,
+    }
   })
   const needsKeys = [...relations.values()].some((r) => r.many)
   const hidden = new Set<string>()

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { splitRestPath } from './split-rest-path.js'
 
-const invalid = (detail: RegExp) => expect.objectContaining({ code: 'SLUICE_ERR_INVALID_PATH', params: expect.objectContaining({ detail: expect.stringMatching(detail) }) })
+const invalid = (detail: RegExp) =>
+  expect.objectContaining({
+    code: 'SLUICE_ERR_INVALID_PATH',
+    params: expect.objectContaining({ detail: expect.stringMatching(detail) }),
+  })
 
 describe('splitRestPath', () => {
   it('splits below the prefix, ignoring leading slashes and one trailing slash', () => {

@@ -7,7 +7,10 @@ import type { ReadStream } from '@sluice/core/protocol'
  * the client sees an incomplete body, never a complete-looking wrong one.
  */
 export async function* streamEnvelope(
-  stream: ReadStream, nextLinkOf: (cursor: string) => string, count?: number, reshape?: (record: string) => string,
+  stream: ReadStream,
+  nextLinkOf: (cursor: string) => string,
+  count?: number,
+  reshape?: (record: string) => string,
 ): AsyncGenerator<string> {
   let prefix = `{${count === undefined ? '' : `"count":${count},`}"value":[`
   for await (const chunk of stream.records) {

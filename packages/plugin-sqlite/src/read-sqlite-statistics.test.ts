@@ -9,14 +9,18 @@ const run = (driver: Driver, sql: string) => driver.execute({ sql, parameters: [
 describe('SqliteIntrospector.readStatistics', () => {
   const driver = new SqliteDriver({ filename: ':memory:' })
   afterAll(() => driver.destroy())
-  const read = (objects: readonly QualifiedName[], on: Driver = driver) => new SqliteIntrospector(on).readStatistics(objects)
+  const read = (objects: readonly QualifiedName[], on: Driver = driver) =>
+    new SqliteIntrospector(on).readStatistics(objects)
 
   it('knows nothing before ANALYZE: sqlite_stat1 does not exist yet', async () => {
     await run(driver, 'CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INT, code INT UNIQUE, flag INT)')
     await run(driver, 'CREATE INDEX children_parent ON children (parent_id)')
     await run(driver, 'CREATE INDEX children_flag ON children (flag) WHERE flag > 0')
-    await run(driver, `WITH RECURSIVE s(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM s WHERE x < 1000)
-      INSERT INTO children SELECT x, x % 10, x, x % 2 FROM s`)
+    await run(
+      driver,
+      `WITH RECURSIVE s(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM s WHERE x < 1000)
+      INSERT INTO children SELECT x, x % 10, x, x % 2 FROM s`,
+    )
     expect(await read([name('children')])).toEqual({ objects: new Map() })
   })
 
@@ -27,7 +31,13 @@ describe('SqliteIntrospector.readStatistics', () => {
     await run(driver, 'INSERT INTO plain SELECT id FROM children WHERE id <= 300')
     await run(driver, 'CREATE VIEW children_view AS SELECT id, parent_id FROM children')
     await run(driver, 'ANALYZE')
-    const found = await read([name('children'), name('links'), name('plain', undefined), name('children_view'), name('missing')])
+    const found = await read([
+      name('children'),
+      name('links'),
+      name('plain', undefined),
+      name('children_view'),
+      name('missing'),
+    ])
     const children = found.objects.get(qualifiedKey(name('children')))
     expect(children?.rows).toBe(1000)
     expect(Object.fromEntries(children?.columns ?? [])).toEqual({
@@ -35,7 +45,10 @@ describe('SqliteIntrospector.readStatistics', () => {
       code: { maxRowsPerValue: 1 },
       // flag's only index is partial: it counts some rows only, so it says nothing about the column
     })
-    expect(found.objects.get(qualifiedKey(name('links')))).toEqual({ rows: 1000, columns: new Map([['a', { averageRowsPerValue: 20 }]]) })
+    expect(found.objects.get(qualifiedKey(name('links')))).toEqual({
+      rows: 1000,
+      columns: new Map([['a', { averageRowsPerValue: 20 }]]),
+    })
     // A table without indexes: ANALYZE still counts its rows
     expect(found.objects.get(qualifiedKey(name('plain', undefined)))?.rows).toBe(300)
     expect(found.objects.has(qualifiedKey(name('children_view')))).toBe(false)
@@ -45,8 +58,13 @@ describe('SqliteIntrospector.readStatistics', () => {
   it('reads a schema in two queries however many tables', async () => {
     const sent: CompiledQuery[] = []
     const recording: Driver = {
-      init: (options) => driver.init(options), transaction: (fn, options) => driver.transaction(fn, options), destroy: () => driver.destroy(),
-      execute: (query, options) => { sent.push(query); return driver.execute(query, options) },
+      init: (options) => driver.init(options),
+      transaction: (fn, options) => driver.transaction(fn, options),
+      destroy: () => driver.destroy(),
+      execute: (query, options) => {
+        sent.push(query)
+        return driver.execute(query, options)
+      },
     }
     await read([name('children'), name('links'), name('plain')], recording)
     expect(sent).toHaveLength(2)

@@ -1,5 +1,12 @@
 import { qualifiedKey } from '@sluice/core/dialect'
-import type { Abortable, ColumnStatistics, DatabaseStatistics, Driver, ObjectStatistics, QualifiedName } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  ColumnStatistics,
+  DatabaseStatistics,
+  Driver,
+  ObjectStatistics,
+  QualifiedName,
+} from '@sluice/core/dialect'
 import { SQLITE_HAS_STAT1_SQL, SQLITE_STATISTICS_SQL } from './sqlite-statistics-sql.js'
 
 type Row = Record<string, unknown>
@@ -11,7 +18,11 @@ type Row = Record<string, unknown>
  * indexes count only some rows and are skipped. Tables ANALYZE has not seen (no `sqlite_stat1` at all, or no row
  * for them) are left out: SQLite never refreshes these figures itself, so they are as fresh as the last ANALYZE.
  */
-export async function readSqliteStatistics(driver: Driver, objects: readonly QualifiedName[], options: Abortable = {}): Promise<DatabaseStatistics> {
+export async function readSqliteStatistics(
+  driver: Driver,
+  objects: readonly QualifiedName[],
+  options: Abortable = {},
+): Promise<DatabaseStatistics> {
   const found = new Map<string, ObjectStatistics>()
   const bySchema = new Map<string, QualifiedName[]>()
   for (const o of objects) {
@@ -20,14 +31,22 @@ export async function readSqliteStatistics(driver: Driver, objects: readonly Qua
   }
   for (const [schema, requested] of bySchema) {
     const quoted = `"${schema.replace(/"/g, '""')}"`
-    const { rows: has } = await driver.execute<Row>({ sql: SQLITE_HAS_STAT1_SQL.replace('<schema>', quoted), parameters: [] }, options)
+    const { rows: has } = await driver.execute<Row>(
+      { sql: SQLITE_HAS_STAT1_SQL.replace('<schema>', quoted), parameters: [] },
+      options,
+    )
     if (Number(has[0]?.['found'] ?? 0) === 0) continue
     const names = JSON.stringify(requested.map((o) => o.name.toLowerCase()))
-    const { rows } = await driver.execute<Row>({ sql: SQLITE_STATISTICS_SQL.replace('<schema>', quoted), parameters: [schema, schema, schema, names] }, options)
+    const { rows } = await driver.execute<Row>(
+      { sql: SQLITE_STATISTICS_SQL.replace('<schema>', quoted), parameters: [schema, schema, schema, names] },
+      options,
+    )
     const tables = new Map<string, { rows: number; columns: Map<string, ColumnStatistics> }>()
     for (const row of rows) {
       if (Number(row['partial'] ?? 0) === 1) continue
-      const counts = String(row['stat'] ?? '').split(' ').map(Number)
+      const counts = String(row['stat'] ?? '')
+        .split(' ')
+        .map(Number)
       const entries = counts[0] ?? 0
       if (!(entries > 0)) continue
       const key = String(row['object']).toLowerCase()
@@ -39,7 +58,10 @@ export async function readSqliteStatistics(driver: Driver, objects: readonly Qua
       const column = row['column']
       const average = counts[1]
       if (typeof column !== 'string' || average === undefined || !(average > 0)) continue
-      const figures: ColumnStatistics = Number(row['unique']) === 1 && Number(row['columns']) === 1 ? { maxRowsPerValue: 1 } : { averageRowsPerValue: average }
+      const figures: ColumnStatistics =
+        Number(row['unique']) === 1 && Number(row['columns']) === 1
+          ? { maxRowsPerValue: 1 }
+          : { averageRowsPerValue: average }
       const known = table.columns.get(column)
       if (known === undefined || preferred(figures, known)) table.columns.set(column, figures)
     }

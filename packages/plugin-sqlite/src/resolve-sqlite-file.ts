@@ -15,7 +15,7 @@ export interface SqliteFile {
 export function resolveSqliteFile(connectionString: string, baseDir: string): SqliteFile {
   const text = connectionString.trim()
   const settings = text.includes('=') ? parseConnectionString(text) : undefined
-  const path = (settings === undefined ? text : settings.host ?? settings.options['filename'] ?? '').trim()
+  const path = (settings === undefined ? text : (settings.host ?? settings.options['filename'] ?? '')).trim()
   const readonly = settings?.options['mode']?.toLowerCase() === 'readonly'
   if (path === '' || path === ':memory:') return { filename: ':memory:', readonly }
   return { filename: isAbsolute(path) ? path : resolve(baseDir, path), readonly }

@@ -9,7 +9,11 @@ export class SqliteColumnDefaults {
   readonly #byTable = new Map<string, ReadonlyMap<string, string>>()
   readonly #types = new Map<string, ReadonlyMap<string, ScalarType>>()
 
-  set(table: QualifiedName, defaults: ReadonlyMap<string, string>, types: ReadonlyMap<string, ScalarType> = new Map()): void {
+  set(
+    table: QualifiedName,
+    defaults: ReadonlyMap<string, string>,
+    types: ReadonlyMap<string, ScalarType> = new Map(),
+  ): void {
     this.#byTable.set(qualifiedKey(table), defaults)
     this.#types.set(qualifiedKey(table), types)
   }

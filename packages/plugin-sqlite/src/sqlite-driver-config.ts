@@ -14,7 +14,11 @@ export interface SqliteStatementLike {
 export interface SqliteDatabaseLike {
   prepare(sql: string): SqliteStatementLike
   exec(sql: string): unknown
-  function(name: string, options: { readonly deterministic?: boolean; readonly safeIntegers?: boolean }, fn: (...args: unknown[]) => unknown): unknown
+  function(
+    name: string,
+    options: { readonly deterministic?: boolean; readonly safeIntegers?: boolean },
+    fn: (...args: unknown[]) => unknown,
+  ): unknown
   readonly inTransaction: boolean
   close(): unknown
 }

@@ -1,5 +1,12 @@
 import { SluiceError } from '@sluice/core/dialect'
-import type { Abortable, CompiledQuery, Connection, Driver, QueryResult, TransactionOptions } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  CompiledQuery,
+  Connection,
+  Driver,
+  QueryResult,
+  TransactionOptions,
+} from '@sluice/core/dialect'
 import { prepareSqliteDatabase } from './prepare-sqlite-database.js'
 import type { SqliteDatabaseLike, SqliteDriverConfig, SqliteStatementLike } from './sqlite-driver-config.js'
 
@@ -33,7 +40,11 @@ export class SqliteDriver implements Driver {
       await this.execute({ sql: 'SELECT 1', parameters: [] }, options)
     } catch (error) {
       if (options.signal?.aborted === true) throw error
-      throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'SQLite', detail: error instanceof Error ? error.message : String(error) }, { cause: error })
+      throw new SluiceError(
+        'SLUICE_ERR_DATABASE_CONNECT',
+        { engine: 'SQLite', detail: error instanceof Error ? error.message : String(error) },
+        { cause: error },
+      )
     }
   }
 

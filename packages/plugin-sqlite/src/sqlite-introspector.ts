@@ -1,11 +1,25 @@
 import {
   qualifiedKey,
-  type Abortable, type ColumnMetadata, type DatabaseMetadata, type DatabaseStatistics, type Driver, type ForeignKeyMetadata, type Introspector,
-  type ObjectMetadata, type QualifiedName, type SourceObject, type TableListing,
+  type Abortable,
+  type ColumnMetadata,
+  type DatabaseMetadata,
+  type DatabaseStatistics,
+  type Driver,
+  type ForeignKeyMetadata,
+  type Introspector,
+  type ObjectMetadata,
+  type QualifiedName,
+  type SourceObject,
+  type TableListing,
 } from '@sluice/core/dialect'
 import { readSqliteStatistics } from './read-sqlite-statistics.js'
 import { SqliteColumnDefaults } from './sqlite-column-defaults.js'
-import { SQLITE_COLUMNS_SQL, SQLITE_FOREIGN_KEYS_SQL, SQLITE_TABLES_SQL, SQLITE_UNIQUE_SQL } from './sqlite-introspection-sql.js'
+import {
+  SQLITE_COLUMNS_SQL,
+  SQLITE_FOREIGN_KEYS_SQL,
+  SQLITE_TABLES_SQL,
+  SQLITE_UNIQUE_SQL,
+} from './sqlite-introspection-sql.js'
 import { mapSqliteType } from './sqlite-type-map.js'
 
 type Row = Record<string, unknown>
@@ -18,23 +32,41 @@ type Row = Record<string, unknown>
  * `sqlite_stat1`.
  */
 export class SqliteIntrospector implements Introspector {
-  constructor(private readonly driver: Driver, private readonly defaults: SqliteColumnDefaults = new SqliteColumnDefaults()) {}
+  constructor(
+    private readonly driver: Driver,
+    private readonly defaults: SqliteColumnDefaults = new SqliteColumnDefaults(),
+  ) {}
 
   async introspect(objects: readonly SourceObject[], options: Abortable = {}): Promise<DatabaseMetadata> {
     const found = new Map<string, ObjectMetadata>()
-    const bySchema = groupBy(objects.filter((o) => o.type !== 'stored-procedure'), (o) => o.name.schema ?? 'main')
+    const bySchema = groupBy(
+      objects.filter((o) => o.type !== 'stored-procedure'),
+      (o) => o.name.schema ?? 'main',
+    )
     for (const [schema, requested] of bySchema) {
       const names = JSON.stringify(requested.map((o) => o.name.name.toLowerCase()))
       const query = async (sql: string, pragmas: number): Promise<Map<string, Row[]>> => {
         const text = sql.replace('<schema>', `"${schema.replace(/"/g, '""')}"`)
-        const { rows } = await this.driver.execute<Row>({ sql: text, parameters: [...Array<string>(pragmas).fill(schema), names] }, options)
+        const { rows } = await this.driver.execute<Row>(
+          { sql: text, parameters: [...Array<string>(pragmas).fill(schema), names] },
+          options,
+        )
         return groupBy(rows, (r) => String(r['object']).toLowerCase())
       }
-      const [columns, unique, foreign] = [await query(SQLITE_COLUMNS_SQL, 1), await query(SQLITE_UNIQUE_SQL, 2), await query(SQLITE_FOREIGN_KEYS_SQL, 1)]
+      const [columns, unique, foreign] = [
+        await query(SQLITE_COLUMNS_SQL, 1),
+        await query(SQLITE_UNIQUE_SQL, 2),
+        await query(SQLITE_FOREIGN_KEYS_SQL, 1),
+      ]
       for (const o of requested) {
         const rows = columns.get(o.name.name.toLowerCase())
         if (rows === undefined) continue
-        const metadata = buildObject(schema, rows, unique.get(o.name.name.toLowerCase()) ?? [], foreign.get(o.name.name.toLowerCase()) ?? [])
+        const metadata = buildObject(
+          schema,
+          rows,
+          unique.get(o.name.name.toLowerCase()) ?? [],
+          foreign.get(o.name.name.toLowerCase()) ?? [],
+        )
         found.set(qualifiedKey(o.name), metadata)
         this.defaults.set(
           metadata.name,
@@ -48,7 +80,10 @@ export class SqliteIntrospector implements Introspector {
 
   async listTables(options: Abortable = {}): Promise<readonly TableListing[]> {
     const { rows } = await this.driver.execute<Row>({ sql: SQLITE_TABLES_SQL, parameters: [] }, options)
-    return rows.map((r) => ({ name: { schema: 'main', name: String(r['name']) }, hasPrimaryKey: Number(r['hasPrimaryKey']) === 1 }))
+    return rows.map((r) => ({
+      name: { schema: 'main', name: String(r['name']) },
+      hasPrimaryKey: Number(r['hasPrimaryKey']) === 1,
+    }))
   }
 
   /** The `sqlite_stat1` figures of the last ANALYZE, for the read-cost bound (`readSqliteStatistics`). */
@@ -57,13 +92,22 @@ export class SqliteIntrospector implements Introspector {
   }
 }
 
-function buildObject(schema: string, rows: readonly Row[], unique: readonly Row[], foreign: readonly Row[]): ObjectMetadata {
+function buildObject(
+  schema: string,
+  rows: readonly Row[],
+  unique: readonly Row[],
+  foreign: readonly Row[],
+): ObjectMetadata {
   const first = rows[0]!
-  const primaryKey = rows.filter((r) => Number(r['pk']) > 0).sort((a, b) => Number(a['pk']) - Number(b['pk'])).map((r) => String(r['name']))
+  const primaryKey = rows
+    .filter((r) => Number(r['pk']) > 0)
+    .sort((a, b) => Number(a['pk']) - Number(b['pk']))
+    .map((r) => String(r['name']))
   // The rowid alias: the only key column, declared exactly INTEGER, with no separate primary-key index.
-  const rowid = primaryKey.length === 1 && !unique.some((u) => u['origin'] === 'pk')
-    ? rows.find((r) => r['name'] === primaryKey[0] && String(r['type']).toUpperCase() === 'INTEGER')
-    : undefined
+  const rowid =
+    primaryKey.length === 1 && !unique.some((u) => u['origin'] === 'pk')
+      ? rows.find((r) => r['name'] === primaryKey[0] && String(r['type']).toUpperCase() === 'INTEGER')
+      : undefined
   const columns = rows.map((r): ColumnMetadata => ({
     name: String(r['name']),
     type: mapSqliteType(String(r['type'])),
@@ -75,13 +119,18 @@ function buildObject(schema: string, rows: readonly Row[], unique: readonly Row[
     readOnly: Number(r['hidden']) > 1,
     maxLength: undefined,
   }))
-  const indexes = groupBy(unique.filter((u) => u['origin'] !== 'pk'), (u) => String(u['index']))
+  const indexes = groupBy(
+    unique.filter((u) => u['origin'] !== 'pk'),
+    (u) => String(u['index']),
+  )
   const foreignKeys = [...groupBy(foreign, (f) => String(f['id'])).values()].map((pairs): ForeignKeyMetadata => ({
     name: `fk_${String(first['object'])}_${String(pairs[0]!['id'])}`,
     columns: pairs.map((p) => String(p['column'])),
     referenced: { schema, name: String(pairs[0]!['referenced']) },
     // A foreign key written without columns references the primary key (left for the model to resolve when empty).
-    referencedColumns: pairs.every((p) => p['referencedColumn'] !== null) ? pairs.map((p) => String(p['referencedColumn'])) : [],
+    referencedColumns: pairs.every((p) => p['referencedColumn'] !== null)
+      ? pairs.map((p) => String(p['referencedColumn']))
+      : [],
   }))
   return {
     name: { schema, name: String(first['object']) },

@@ -1,4 +1,19 @@
-import { JsonObjectSqlCompiler, type CompiledSql, type ComparePredicate, type QualifiedName, type QueryPlan, type CaseFold, type ColumnRef, type InsertPlan, type ParameterSink, type PlanParameter, type ScalarType, type TableRef, type UpsertPlan, type WriteValue } from '@sluice/core/dialect'
+import {
+  JsonObjectSqlCompiler,
+  type CompiledSql,
+  type ComparePredicate,
+  type QualifiedName,
+  type QueryPlan,
+  type CaseFold,
+  type ColumnRef,
+  type InsertPlan,
+  type ParameterSink,
+  type PlanParameter,
+  type ScalarType,
+  type TableRef,
+  type UpsertPlan,
+  type WriteValue,
+} from '@sluice/core/dialect'
 import { SqliteColumnDefaults } from './sqlite-column-defaults.js'
 import { toSqliteDateTime } from './to-sqlite-date-time.js'
 
@@ -43,10 +58,12 @@ export class SqliteSqlCompiler extends JsonObjectSqlCompiler {
   protected override convertParameter(parameter: PlanParameter): unknown {
     const value = parameter.value
     if (value === null || value === undefined) return null
-    if (parameter.type === 'boolean' || typeof value === 'boolean') return value === true || value === 1 || value === 'true' || value === '1' ? 1 : 0
+    if (parameter.type === 'boolean' || typeof value === 'boolean')
+      return value === true || value === 1 || value === 'true' || value === '1' ? 1 : 0
     if (parameter.type === 'long' && (typeof value === 'string' || typeof value === 'number')) return BigInt(value)
     if (parameter.type === 'datetime' && typeof value === 'string') return toSqliteDateTime(value)
-    if (value instanceof Uint8Array && !Buffer.isBuffer(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    if (value instanceof Uint8Array && !Buffer.isBuffer(value))
+      return Buffer.from(value.buffer, value.byteOffset, value.byteLength)
     return value
   }
 
@@ -59,7 +76,8 @@ export class SqliteSqlCompiler extends JsonObjectSqlCompiler {
     if (left.kind !== 'column' || right.kind !== 'column') return super.comparison(node, sink)
     const types = [this.#typeOf(left), this.#typeOf(right)]
     if (!types.includes('date') || !types.includes('datetime')) return super.comparison(node, sink)
-    const side = (c: ColumnRef, type: ScalarType | undefined): string => (type === 'date' ? `(${this.column(c)} || 'T00:00:00')` : this.column(c))
+    const side = (c: ColumnRef, type: ScalarType | undefined): string =>
+      type === 'date' ? `(${this.column(c)} || 'T00:00:00')` : this.column(c)
     return `${side(left, types[0])} ${this.comparisonOperator(node.op)} ${side(right, types[1])}`
   }
 
@@ -133,7 +151,9 @@ export class SqliteSqlCompiler extends JsonObjectSqlCompiler {
 
   /** SQLite has no `DEFAULT` in SET: a column reset to its default gets the default expression of its schema. */
   protected override writeValue(value: WriteValue, sink: ParameterSink): string {
-    return value.value.kind === 'default' ? this.defaults.expression(this.#written!.name, value.column) : sink.placeholder(value.value)
+    return value.value.kind === 'default'
+      ? this.defaults.expression(this.#written!.name, value.column)
+      : sink.placeholder(value.value)
   }
 
   /** SQLite has no `DEFAULT` in VALUES: columns left to their defaults are left out. */

@@ -11,8 +11,9 @@ export const SQLITE_HAS_STAT1_SQL = `SELECT count(*) AS "found" FROM <schema>.sq
  * of its first two …), with the index's first column, whether it is unique or partial, and how many columns it has.
  * Placeholders: the schema for each pragma function (three), then the JSON array of lower-cased table names.
  */
-export const SQLITE_STATISTICS_SQL = `SELECT s.tbl AS "object", s.idx AS "index", s.stat AS "stat", i."unique" AS "unique", i.partial AS "partial", `
-  + `(SELECT k.name FROM pragma_index_info(s.idx, ?) AS k WHERE k.seqno = 0) AS "column", `
-  + `(SELECT count(*) FROM pragma_index_info(s.idx, ?)) AS "columns" `
-  + `FROM <schema>.sqlite_stat1 AS s LEFT JOIN pragma_index_list(s.tbl, ?) AS i ON i.name = s.idx `
-  + `WHERE lower(s.tbl) IN (SELECT value FROM json_each(?))`
+export const SQLITE_STATISTICS_SQL =
+  `SELECT s.tbl AS "object", s.idx AS "index", s.stat AS "stat", i."unique" AS "unique", i.partial AS "partial", ` +
+  `(SELECT k.name FROM pragma_index_info(s.idx, ?) AS k WHERE k.seqno = 0) AS "column", ` +
+  `(SELECT count(*) FROM pragma_index_info(s.idx, ?)) AS "columns" ` +
+  `FROM <schema>.sqlite_stat1 AS s LEFT JOIN pragma_index_list(s.tbl, ?) AS i ON i.name = s.idx ` +
+  `WHERE lower(s.tbl) IN (SELECT value FROM json_each(?))`

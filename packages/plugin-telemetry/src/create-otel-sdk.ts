@@ -38,7 +38,10 @@ const METER_NAME = 'DataApiBuilder.Metrics'
  */
 export function createOtelSdk(options: OtelSdkOptions): Telemetry {
   const { settings } = options
-  const resource = resourceFromAttributes({ 'service.name': settings.serviceName, 'service.version': options.serviceVersion })
+  const resource = resourceFromAttributes({
+    'service.name': settings.serviceName,
+    'service.version': options.serviceVersion,
+  })
   const grpc = settings.protocol === 'grpc'
   const metadata = grpc ? toMetadata(settings.headers) : undefined
   const spanExporter = grpc
@@ -50,17 +53,26 @@ export function createOtelSdk(options: OtelSdkOptions): Telemetry {
   const tracerProvider = new BasicTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(spanExporter)] })
   const meterProvider = new MeterProvider({
     resource,
-    readers: [new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: options.metricIntervalMs ?? 60_000 })],
+    readers: [
+      new PeriodicExportingMetricReader({
+        exporter: metricExporter,
+        exportIntervalMillis: options.metricIntervalMs ?? 60_000,
+      }),
+    ],
   })
   const contextManager = registerContextManager()
   const tracer = tracerProvider.getTracer(TRACER_NAME, options.serviceVersion)
   const meter = meterProvider.getMeter(METER_NAME, options.serviceVersion)
-  const startRequest = createRequestTracer(tracer, {
-    activeRequests: meter.createUpDownCounter('active_requests'),
-    totalRequests: meter.createCounter('total_requests'),
-    totalErrors: meter.createCounter('total_errors'),
-    requestDuration: meter.createHistogram('request_duration', { unit: 'ms' }),
-  }, new W3CTraceContextPropagator())
+  const startRequest = createRequestTracer(
+    tracer,
+    {
+      activeRequests: meter.createUpDownCounter('active_requests'),
+      totalRequests: meter.createCounter('total_requests'),
+      totalErrors: meter.createCounter('total_errors'),
+      requestDuration: meter.createHistogram('request_duration', { unit: 'ms' }),
+    },
+    new W3CTraceContextPropagator(),
+  )
   return {
     startRequest,
     hooks: createQuerySpanHooks(tracer, options.dataSources, options.dataSource),

@@ -1,4 +1,13 @@
-import { context, SpanKind, SpanStatusCode, trace, type Counter, type Histogram, type Tracer, type UpDownCounter } from '@opentelemetry/api'
+import {
+  context,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Counter,
+  type Histogram,
+  type Tracer,
+  type UpDownCounter,
+} from '@opentelemetry/api'
 import type { TextMapPropagator } from '@opentelemetry/api'
 import { performance } from 'node:perf_hooks'
 import type { RequestTrace, TracedRequest } from './telemetry.js'
@@ -20,17 +29,21 @@ export interface RequestInstruments {
 export function createRequestTracer(tracer: Tracer, instruments: RequestInstruments, propagator: TextMapPropagator) {
   return (request: TracedRequest): RequestTrace => {
     const parent = propagator.extract(context.active(), request.headers, HEADER_GETTER)
-    const span = tracer.startSpan(request.spanName, {
-      kind: SpanKind.SERVER,
-      attributes: {
-        'http.method': request.method,
-        'http.url': request.url,
-        ...(request.queryString === '' ? {} : { 'http.querystring': request.queryString }),
-        ...(request.userAgent === undefined ? {} : { 'user-agent': request.userAgent }),
-        ...(request.roleHeader === undefined ? {} : { 'user.role': request.roleHeader }),
-        'api.type': request.apiType,
+    const span = tracer.startSpan(
+      request.spanName,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'http.method': request.method,
+          'http.url': request.url,
+          ...(request.queryString === '' ? {} : { 'http.querystring': request.queryString }),
+          ...(request.userAgent === undefined ? {} : { 'user-agent': request.userAgent }),
+          ...(request.roleHeader === undefined ? {} : { 'user.role': request.roleHeader }),
+          'api.type': request.apiType,
+        },
       },
-    }, parent)
+      parent,
+    )
     const active = trace.setSpan(parent, span)
     const started = performance.now()
     instruments.activeRequests.add(1, { api_type: request.apiType })
@@ -38,12 +51,21 @@ export function createRequestTracer(tracer: Tracer, instruments: RequestInstrume
     let ended = false
     return {
       run: (fn) => context.with(active, fn),
-      annotate: (attributes) => { span.setAttributes(attributes) },
-      fail: (error) => { failure ??= error },
+      annotate: (attributes) => {
+        span.setAttributes(attributes)
+      },
+      fail: (error) => {
+        failure ??= error
+      },
       end(statusCode) {
         if (ended) return
         ended = true
-        const attributes = { method: request.method, status_code: statusCode, endpoint: request.endpoint, api_type: request.apiType }
+        const attributes = {
+          method: request.method,
+          status_code: statusCode,
+          endpoint: request.endpoint,
+          api_type: request.apiType,
+        }
         span.setAttribute('status.code', statusCode)
         if (statusCode >= 400 || failure !== undefined) {
           const { type, message } = describeFailure(failure, statusCode)

@@ -5,4 +5,9 @@ export { telemetryPlugin } from './telemetry-plugin.js'
 /** What a transport uses to trace requests: a span and Data API builder's metrics per request. */
 export type { ApiType, RequestTrace, Telemetry, TracedRequest } from './telemetry.js'
 /** `key1=value1,key2=value2` OTLP header lists, and the endpoint rules (exported for tools that check configs). */
-export { parseOtlpHeaders, resolveOtlpSettings, type OtlpSettings, type OtlpSettingsResult } from './resolve-otlp-settings.js'
+export {
+  parseOtlpHeaders,
+  resolveOtlpSettings,
+  type OtlpSettings,
+  type OtlpSettingsResult,
+} from './resolve-otlp-settings.js'

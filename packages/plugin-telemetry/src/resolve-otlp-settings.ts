@@ -27,8 +27,9 @@ export function resolveOtlpSettings(config: OpenTelemetryConfig): OtlpSettingsRe
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return {
-      warning: `runtime.telemetry.open-telemetry.endpoint ${JSON.stringify(config.endpoint)} is not an absolute http(s) URL `
-        + '(is its @env() variable unset?); OpenTelemetry export is off.',
+      warning:
+        `runtime.telemetry.open-telemetry.endpoint ${JSON.stringify(config.endpoint)} is not an absolute http(s) URL ` +
+        '(is its @env() variable unset?); OpenTelemetry export is off.',
     }
   }
   const text = url.href.replace(/\/+$/, '')

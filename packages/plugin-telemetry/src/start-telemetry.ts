@@ -26,9 +26,19 @@ export async function startTelemetry(options: StartTelemetryOptions): Promise<Te
   }
   const { createOtelSdk } = await import('./create-otel-sdk.js')
   const telemetry = createOtelSdk({
-    settings: resolved.settings, serviceVersion: options.serviceVersion, metricIntervalMs: options.metricIntervalMs,
-    dataSources: options.config.dataSources, dataSource: options.config.dataSource,
+    settings: resolved.settings,
+    serviceVersion: options.serviceVersion,
+    metricIntervalMs: options.metricIntervalMs,
+    dataSources: options.config.dataSources,
+    dataSource: options.config.dataSource,
   })
-  options.log.info({ protocol: resolved.settings.protocol, traces: resolved.settings.tracesUrl, metrics: resolved.settings.metricsUrl }, 'OpenTelemetry export started')
+  options.log.info(
+    {
+      protocol: resolved.settings.protocol,
+      traces: resolved.settings.tracesUrl,
+      metrics: resolved.settings.metricsUrl,
+    },
+    'OpenTelemetry export started',
+  )
   return telemetry
 }

@@ -10,7 +10,10 @@ const MAX_DELAY_MS = 5_000
  * doubling to 5 s) for at most `retryForMs`; any other failure (a config or model problem) is thrown at once, and
  * so is the last connection failure once the time is up. One log line per attempt that failed.
  */
-export async function bootWithRetry<T>(boot: () => Promise<T>, options: { readonly retryForMs: number; readonly log: Logger; readonly now?: () => number }): Promise<T> {
+export async function bootWithRetry<T>(
+  boot: () => Promise<T>,
+  options: { readonly retryForMs: number; readonly log: Logger; readonly now?: () => number },
+): Promise<T> {
   const now = options.now ?? Date.now
   const deadline = now() + options.retryForMs
   for (let delay = FIRST_DELAY_MS; ; delay = Math.min(delay * 2, MAX_DELAY_MS)) {
@@ -21,7 +24,9 @@ export async function bootWithRetry<T>(boot: () => Promise<T>, options: { readon
       const left = deadline - now()
       if (!retryable || left <= 0) throw error
       const wait = Math.min(delay, left)
-      options.log.warn(`${(error as Error).message} — retrying in ${(wait / 1000).toFixed(1)} s (up to ${Math.ceil(left / 1000)} s more; requests get 503 meanwhile)`)
+      options.log.warn(
+        `${(error as Error).message} — retrying in ${(wait / 1000).toFixed(1)} s (up to ${Math.ceil(left / 1000)} s more; requests get 503 meanwhile)`,
+      )
       await new Promise((resolve) => setTimeout(resolve, wait))
     }
   }

@@ -23,9 +23,12 @@ export const LOG_CATEGORIES = {
 export function resolveLogLevel(levels: Readonly<Record<string, string>>, category: string): string | undefined {
   let best: string | undefined
   for (const key of Object.keys(levels)) {
-    if (key.toLowerCase() !== 'default' && category.startsWith(key) && (best === undefined || key.length > best.length)) best = key
+    if (key.toLowerCase() !== 'default' && category.startsWith(key) && (best === undefined || key.length > best.length))
+      best = key
   }
-  return best !== undefined ? levels[best] : Object.entries(levels).find(([key]) => key.toLowerCase() === 'default')?.[1]
+  return best !== undefined
+    ? levels[best]
+    : Object.entries(levels).find(([key]) => key.toLowerCase() === 'default')?.[1]
 }
 
 /**
@@ -47,6 +50,9 @@ export function createCategoryLogger(log: Logger, levels: Readonly<Record<string
  */
 export function findUnknownLogCategories(levels: Readonly<Record<string, string>>): string[] {
   const categories = Object.values(LOG_CATEGORIES)
-  return Object.keys(levels).filter((key) => key.toLowerCase() !== 'default'
-    && !categories.some((category) => category === key || category.startsWith(`${key}.`)))
+  return Object.keys(levels).filter(
+    (key) =>
+      key.toLowerCase() !== 'default' &&
+      !categories.some((category) => category === key || category.startsWith(`${key}.`)),
+  )
 }

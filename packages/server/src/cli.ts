@@ -69,13 +69,17 @@ async function main(argv: readonly string[]): Promise<number> {
     return runConfigVerb(verb, argv.slice(1), createCliOutput())
   }
   const foreign = FOREIGN_VERBS[argv[0] ?? '']
-  if (foreign !== undefined) throw new CliError(`'${argv[0]}' is a Data API builder command Sluice does not have: ${foreign}.`)
+  if (foreign !== undefined)
+    throw new CliError(`'${argv[0]}' is a Data API builder command Sluice does not have: ${foreign}.`)
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
   const [command, ...extra] = positionals
   if (values.version === true) return print(`${SERVER_VERSION}\n`)
   if (values.help === true || command === undefined || command === 'help') return print(USAGE)
   // `--mcp-stdio role:NAME` (Data API builder's spelling): the role arrives as a positional.
-  const stdioRole = values['mcp-stdio'] === true && command === 'start' && extra[0]?.startsWith('role:') === true ? extra.shift() : undefined
+  const stdioRole =
+    values['mcp-stdio'] === true && command === 'start' && extra[0]?.startsWith('role:') === true
+      ? extra.shift()
+      : undefined
   if (extra.length > 0) throw new CliError(`unexpected argument '${extra[0]}'.`)
   if (command !== 'start' && command !== 'validate') throw new CliError(`unknown command '${command}'.`)
   const { start, startMcpStdio, validate } = await import('./cli/serve-verbs.js')
@@ -89,7 +93,9 @@ function print(text: string): number {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { if (code !== 0) process.exit(code) },
+  (code) => {
+    if (code !== 0) process.exit(code)
+  },
   async (error: unknown) => {
     if (error instanceof CliError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`sluice: ${(error as Error).message}\nRun 'sluice --help' for usage.\n`)

@@ -11,10 +11,16 @@ describe('readCorrelationId', () => {
     expect(readCorrelationId('3f2504e04f8911d39a0c0305e82c3301')).toBe('3f2504e0-4f89-11d3-9a0c-0305e82c3301')
   })
 
-  it.each([undefined, '', 'Invalid Guid', '{3f2504e0-4f89-11d3-9a0c-0305e82c3301)', '3f2504e0-4f89-11d3-9a0c-0305e82c330', ['a', 'b']])(
-    'makes a new GUID when the header is absent or not a GUID (%j)', (header) => {
-      const id = readCorrelationId(header)
-      expect(id).toMatch(UUID)
-      expect(readCorrelationId(header)).not.toBe(id)
-    })
+  it.each([
+    undefined,
+    '',
+    'Invalid Guid',
+    '{3f2504e0-4f89-11d3-9a0c-0305e82c3301)',
+    '3f2504e0-4f89-11d3-9a0c-0305e82c330',
+    ['a', 'b'],
+  ])('makes a new GUID when the header is absent or not a GUID (%j)', (header) => {
+    const id = readCorrelationId(header)
+    expect(id).toMatch(UUID)
+    expect(readCorrelationId(header)).not.toBe(id)
+  })
 })

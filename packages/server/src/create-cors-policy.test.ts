@@ -8,7 +8,10 @@ describe('createCorsPolicy', () => {
   })
 
   it('a * beside other origins is only text (ASP.NET Core)', () => {
-    const policy = createCorsPolicy({ origins: ['http://localhost:3000', '*', 'invalid host'], allowCredentials: false })
+    const policy = createCorsPolicy({
+      origins: ['http://localhost:3000', '*', 'invalid host'],
+      allowCredentials: false,
+    })
     expect(policy.allowOrigin('http://localhost:3000')).toBe('http://localhost:3000')
     expect(policy.allowOrigin('http://localhost:4000')).toBeUndefined()
   })
@@ -34,10 +37,14 @@ describe('createCorsPolicy', () => {
   it('no origins, or only empty ones, is an empty policy', () => {
     expect(createCorsPolicy({ origins: [], allowCredentials: false }).empty).toBe(true)
     expect(createCorsPolicy({ origins: [''], allowCredentials: false }).empty).toBe(true)
-    expect(createCorsPolicy({ origins: ['*', ''], allowCredentials: false }).allowOrigin('http://localhost:3000')).toBeUndefined()
+    expect(
+      createCorsPolicy({ origins: ['*', ''], allowCredentials: false }).allowOrigin('http://localhost:3000'),
+    ).toBeUndefined()
   })
 
   it('refuses origins ["*"] with allow-credentials, as ASP.NET Core does at start-up', () => {
-    expect(() => createCorsPolicy({ origins: ['*'], allowCredentials: true })).toThrow(/allow-credentials true cannot be combined with origins \["\*"\]/)
+    expect(() => createCorsPolicy({ origins: ['*'], allowCredentials: true })).toThrow(
+      /allow-credentials true cannot be combined with origins \["\*"\]/,
+    )
   })
 })

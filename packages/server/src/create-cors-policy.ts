@@ -25,7 +25,8 @@ export function createCorsPolicy(cors: HostConfig['cors']): CorsPolicy {
     // ASP.NET Core refuses this policy at start-up; browsers reject `*` with credentials anyway.
     throw new SluiceError('SLUICE_ERR_CONFIG', {
       count: 1,
-      problems: '  - runtime.host.cors: allow-credentials true cannot be combined with origins ["*"]; list the origins that may send credentials',
+      problems:
+        '  - runtime.host.cors: allow-credentials true cannot be combined with origins ["*"]; list the origins that may send credentials',
     })
   }
   const exact = new Set<string>()
@@ -33,7 +34,8 @@ export function createCorsPolicy(cors: HostConfig['cors']): CorsPolicy {
   for (const entry of cors.origins) {
     const origin = normalizeOrigin(entry)
     const wildcard = /^(https?):\/\/\*\.([^/:]+)(?::(\d+))?$/.exec(origin)
-    if (wildcard !== null) subdomains.push({ scheme: wildcard[1]!, suffix: `.${wildcard[2]!}`, port: wildcard[3] ?? '' })
+    if (wildcard !== null)
+      subdomains.push({ scheme: wildcard[1]!, suffix: `.${wildcard[2]!}`, port: wildcard[3] ?? '' })
     else if (origin !== '') exact.add(origin)
   }
   return {
@@ -48,7 +50,9 @@ export function createCorsPolicy(cors: HostConfig['cors']): CorsPolicy {
       const parsed = /^(https?):\/\/([^/:]+)(?::(\d+))?$/.exec(normalized)
       if (parsed === null) return undefined
       const [, scheme, host, port = ''] = parsed
-      const matches = subdomains.some((s) => s.scheme === scheme && s.port === port && host!.endsWith(s.suffix) && host!.length > s.suffix.length)
+      const matches = subdomains.some(
+        (s) => s.scheme === scheme && s.port === port && host!.endsWith(s.suffix) && host!.length > s.suffix.length,
+      )
       return matches ? origin : undefined
     },
   }

@@ -1,5 +1,14 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import { createSluice, encodeErrorEnvelope, silentLogger, SluiceError, type Logger, type RuntimeConfig, type Sluice, type SluicePlugin } from '@sluice/core'
+import {
+  createSluice,
+  encodeErrorEnvelope,
+  silentLogger,
+  SluiceError,
+  type Logger,
+  type RuntimeConfig,
+  type Sluice,
+  type SluicePlugin,
+} from '@sluice/core'
 import { cachePlugins } from './cache-plugins.js'
 import { handleClientError } from './handle-client-error.js'
 import { createFrameworkErrorHandler } from './handle-framework-error.js'
@@ -44,20 +53,29 @@ export interface SluiceServer {
 export async function createServer(options: CreateServerOptions): Promise<SluiceServer> {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024
   const common = {
-    logController: new RequestLogController({ requestIdLogLabel: 'correlationId' }), bodyLimit, return503OnClosing: true, routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    logController: new RequestLogController({ requestIdLogLabel: 'correlationId' }),
+    bodyLimit,
+    return503OnClosing: true,
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
     frameworkErrors: createFrameworkErrorHandler(options.config.runtime.host.mode),
     clientErrorHandler: handleClientError,
     // The request id is Data API builder's correlation id, so every request log line carries it.
-    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => readCorrelationId(request.headers[CORRELATION_ID_HEADER]),
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) =>
+      readCorrelationId(request.headers[CORRELATION_ID_HEADER]),
     requestIdHeader: false as const,
   }
   // runtime.telemetry.log-level namespaces: each part of Sluice logs under a Data API builder category.
   const levels = options.config.runtime.logLevels
-  const categoryLog = (category: string): Logger | undefined => (options.logger ? createCategoryLogger(options.logger, levels, category) : undefined)
+  const categoryLog = (category: string): Logger | undefined =>
+    options.logger ? createCategoryLogger(options.logger, levels, category) : undefined
   const requestLog = categoryLog(LOG_CATEGORIES.requests)
-  const app: FastifyInstance = requestLog !== undefined
-    ? (Fastify({ ...common, loggerInstance: requestLog as unknown as FastifyBaseLogger }) as unknown as FastifyInstance)
-    : Fastify({ ...common, logger: false })
+  const app: FastifyInstance =
+    requestLog !== undefined
+      ? (Fastify({
+          ...common,
+          loggerInstance: requestLog as unknown as FastifyBaseLogger,
+        }) as unknown as FastifyInstance)
+      : Fastify({ ...common, logger: false })
   deferIdleCloseUntilFlushed(app.server)
   // A client may half-close its side once the request is sent (curl --no-keepalive, some proxies): Node's default
   // aborts that request and ends the socket, so the answer never arrives. Keep the write side open for it.
@@ -78,14 +96,25 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
   const log = categoryLog(LOG_CATEGORIES.pipeline)
   const startupLog = categoryLog(LOG_CATEGORIES.startup) ?? silentLogger
   for (const key of findUnknownLogCategories(levels)) {
-    startupLog.warn(`runtime.telemetry.log-level key ${JSON.stringify(key)} names no Sluice logger (known: default, ${Object.values(LOG_CATEGORIES).join(', ')} and their prefixes); it has no effect.`)
+    startupLog.warn(
+      `runtime.telemetry.log-level key ${JSON.stringify(key)} names no Sluice logger (known: default, ${Object.values(LOG_CATEGORIES).join(', ')} and their prefixes); it has no effect.`,
+    )
   }
   // Off (the default): nothing is loaded, no hook is added, requests pay nothing.
   const otel = options.config.runtime.telemetry.openTelemetry
   const telemetryModule = otel?.enabled === true ? await import('@sluice/plugin-telemetry') : undefined
-  const telemetry = await telemetryModule?.startTelemetry({ config: options.config, log: startupLog, serviceVersion: SERVER_VERSION, metricIntervalMs: options.metricIntervalMs })
+  const telemetry = await telemetryModule?.startTelemetry({
+    config: options.config,
+    log: startupLog,
+    serviceVersion: SERVER_VERSION,
+    metricIntervalMs: options.metricIntervalMs,
+  })
   const given = options.plugins ?? (await import('./default-plugins.js')).defaultPlugins()
-  const plugins = [...given, ...(await cachePlugins(options.config, given, startupLog)), ...(telemetry === undefined ? [] : [telemetryModule!.telemetryPlugin(telemetry)])]
+  const plugins = [
+    ...given,
+    ...(await cachePlugins(options.config, given, startupLog)),
+    ...(telemetry === undefined ? [] : [telemetryModule!.telemetryPlugin(telemetry)]),
+  ]
   let sluice: Sluice
   try {
     sluice = await createSluice({ config: options.config, plugins, log, cursorSecret: options.cursorSecret })
@@ -98,9 +127,15 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     if (telemetry !== undefined) registerTelemetry(app, telemetry, options.config, sluice.model)
     await registerCors(app, options.config.runtime.host.cors)
     app.get('/', async () => ({ status: 'Healthy', version: SERVER_VERSION }))
-    registerHealthRoute(app, sluice, { telemetry: telemetry !== undefined, log: categoryLog(LOG_CATEGORIES.health) ?? silentLogger })
+    registerHealthRoute(app, sluice, {
+      telemetry: telemetry !== undefined,
+      log: categoryLog(LOG_CATEGORIES.health) ?? silentLogger,
+    })
     app.setNotFoundHandler((request, reply) => {
-      const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })
+      const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', {
+        method: request.method,
+        path: request.url.split('?')[0],
+      })
       return sendHttpResponse(reply, encodeErrorEnvelope(error, { mode, request: toHttpRequest(request) }))
     })
     for (const protocol of sluice.protocols) {
@@ -121,7 +156,12 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
         return await app.listen({ port, host })
       } catch (error) {
         const code = (error as { code?: string }).code
-        const detail = code === 'EADDRINUSE' ? 'the port is already in use.' : code === 'EACCES' ? 'permission denied.' : String((error as Error).message)
+        const detail =
+          code === 'EADDRINUSE'
+            ? 'the port is already in use.'
+            : code === 'EACCES'
+              ? 'permission denied.'
+              : String((error as Error).message)
         throw new SluiceError('SLUICE_ERR_LISTEN', { address: `${host}:${port}`, detail }, { cause: error })
       }
     },

@@ -18,5 +18,18 @@ import { userCacheFolder } from './user-cache-folder.js'
  * and response compression. An in-memory PGlite starts from the cluster archived in the user's cache folder.
  */
 export function defaultPlugins(): SluicePlugin[] {
-  return [postgresPlugin(), pglitePlugin({ clusterCacheFolder: userCacheFolder(process.env) }), mysqlPlugin(), mssqlPlugin(), sqlitePlugin(), restPlugin(), graphqlPlugin(), openapiPlugin(), swaggerUiPlugin(), mcpPlugin(), authPlugin({ environment: process.env }), compressionPlugin()]
+  return [
+    postgresPlugin(),
+    pglitePlugin({ clusterCacheFolder: userCacheFolder(process.env) }),
+    mysqlPlugin(),
+    mssqlPlugin(),
+    sqlitePlugin(),
+    restPlugin(),
+    graphqlPlugin(),
+    openapiPlugin(),
+    swaggerUiPlugin(),
+    mcpPlugin(),
+    authPlugin({ environment: process.env }),
+    compressionPlugin(),
+  ]
 }

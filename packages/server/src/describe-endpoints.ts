@@ -7,7 +7,8 @@ import type { RuntimeConfig } from '@sluice/core'
 export function describeEndpoints(config: RuntimeConfig, address: string): string {
   const { rest, graphql, mcp, host } = config.runtime
   const parts: string[] = []
-  if (rest.enabled) parts.push(`REST ${address}${rest.path}`, `OpenAPI ${address}${rest.path.replace(/\/$/, '')}/openapi`)
+  if (rest.enabled)
+    parts.push(`REST ${address}${rest.path}`, `OpenAPI ${address}${rest.path.replace(/\/$/, '')}/openapi`)
   if (graphql.enabled) parts.push(`GraphQL ${address}${graphql.path}`)
   if (mcp.enabled) parts.push(`MCP ${address}${mcp.path}`)
   if (rest.enabled && host.mode === 'development') parts.push(`Swagger UI ${address}/swagger`)

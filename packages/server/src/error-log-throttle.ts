@@ -13,7 +13,10 @@ interface Window {
 export class ErrorLogThrottle {
   readonly #windows = new Map<string, Window>()
 
-  constructor(private readonly intervalMs = 10_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly intervalMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Logs `message` at error level unless the same `cause` was logged within the interval. */
   error(log: Logger, cause: string, details: object, message: string): void {
@@ -26,8 +29,10 @@ export class ErrorLogThrottle {
     const repeated = window?.suppressed ?? 0
     this.#windows.set(cause, { opened: at, suppressed: 0 })
     if (this.#windows.size > 1000) this.#forgetOldest()
-    log.error(repeated === 0 ? details : { ...details, repeated, intervalSeconds: this.intervalMs / 1000 },
-      repeated === 0 ? message : `${message} (and ${repeated} more like it since it was last logged)`)
+    log.error(
+      repeated === 0 ? details : { ...details, repeated, intervalSeconds: this.intervalMs / 1000 },
+      repeated === 0 ? message : `${message} (and ${repeated} more like it since it was last logged)`,
+    )
   }
 
   /** Bounded memory: causes are few in practice, but their text comes partly from outside. */

@@ -11,7 +11,10 @@ const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 
 /** Serilog's rolling intervals as pino-roll frequencies, and the date each file name carries (as Serilog's do). */
-const INTERVALS: Record<FileLogConfig['rollingInterval'], { readonly frequency?: number | 'hourly' | 'daily'; readonly dateFormat?: string }> = {
+const INTERVALS: Record<
+  FileLogConfig['rollingInterval'],
+  { readonly frequency?: number | 'hourly' | 'daily'; readonly dateFormat?: string }
+> = {
   Minute: { frequency: MINUTE, dateFormat: 'yyyyMMddHHmm' },
   Hour: { frequency: 'hourly', dateFormat: 'yyyyMMddHH' },
   Day: { frequency: 'daily', dateFormat: 'yyyyMMdd' },
@@ -33,16 +36,24 @@ export interface FileLogTarget {
  * own file (`….w2.txt`), since two processes cannot roll one file. Returns a warning instead when the folder cannot
  * be created or written: the server still starts, logging to stdout.
  */
-export function fileLogTarget(config: RuntimeConfig, level: string): FileLogTarget | { readonly warning: string } | undefined {
+export function fileLogTarget(
+  config: RuntimeConfig,
+  level: string,
+): FileLogTarget | { readonly warning: string } | undefined {
   const file = config.runtime.telemetry.file
   if (file === undefined || !file.enabled) return undefined
   const written = resolve(config.baseDir, file.path.replaceAll('\\', '/'))
-  const path = cluster.isWorker && cluster.worker !== undefined ? written.replace(/(\.[^./]*)?$/, (ext) => `.w${cluster.worker!.id}${ext}`) : written
+  const path =
+    cluster.isWorker && cluster.worker !== undefined
+      ? written.replace(/(\.[^./]*)?$/, (ext) => `.w${cluster.worker!.id}${ext}`)
+      : written
   try {
     mkdirSync(dirname(path), { recursive: true })
     accessSync(dirname(path), constants.W_OK)
   } catch (error) {
-    return { warning: `runtime.telemetry.file: cannot write log files in ${dirname(path)} (${(error as NodeJS.ErrnoException).code ?? String(error)}); logging to stdout only.` }
+    return {
+      warning: `runtime.telemetry.file: cannot write log files in ${dirname(path)} (${(error as NodeJS.ErrnoException).code ?? String(error)}); logging to stdout only.`,
+    }
   }
   const interval = INTERVALS[file.rollingInterval]
   return {

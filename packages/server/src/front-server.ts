@@ -41,7 +41,12 @@ export class FrontServer {
   listen(port: number, host: string): Promise<string> {
     return new Promise((resolve, reject) => {
       const onError = (error: Error & { code?: string }): void => {
-        const detail = error.code === 'EADDRINUSE' ? 'the port is already in use.' : error.code === 'EACCES' ? 'permission denied.' : error.message
+        const detail =
+          error.code === 'EADDRINUSE'
+            ? 'the port is already in use.'
+            : error.code === 'EACCES'
+              ? 'permission denied.'
+              : error.message
         reject(new SluiceError('SLUICE_ERR_LISTEN', { address: `${host}:${port}`, detail }, { cause: error }))
       }
       this.server.once('error', onError)
@@ -108,7 +113,9 @@ export class FrontServer {
 
 function drained(generation: Generation): Promise<void> {
   if (generation.inFlight === 0) return Promise.resolve()
-  return new Promise((resolve) => { generation.drained = resolve })
+  return new Promise((resolve) => {
+    generation.drained = resolve
+  })
 }
 
 /**

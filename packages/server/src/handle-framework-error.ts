@@ -10,9 +10,10 @@ import { toSluiceError } from './to-sluice-error.js'
 export function createFrameworkErrorHandler(mode: HostMode) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const path = (request.raw.url ?? '').split('?')[0]
-    const coded = error.code === 'FST_ERR_BAD_URL'
-      ? new SluiceError('SLUICE_ERR_INVALID_PATH', { path, detail: 'malformed percent-encoding.' })
-      : toSluiceError(error, request.log, 0)
+    const coded =
+      error.code === 'FST_ERR_BAD_URL'
+        ? new SluiceError('SLUICE_ERR_INVALID_PATH', { path, detail: 'malformed percent-encoding.' })
+        : toSluiceError(error, request.log, 0)
     void sendHttpResponse(reply, encodeErrorEnvelope(coded, { mode, request: toHttpRequest(request) }))
   }
 }

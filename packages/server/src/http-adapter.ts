@@ -45,7 +45,10 @@ class FastifyHttpRequest implements HttpRequest {
  * Node joins a header sent more than once into one comma-separated value; here such a header becomes the array of
  * its values instead, so a protocol can tell `X-MS-API-ROLE` sent twice from one value (see core's `singleHeader`).
  */
-export function withRepeatedHeaders(headers: FastifyRequest['headers'], rawHeaders: readonly string[]): HttpRequest['headers'] {
+export function withRepeatedHeaders(
+  headers: FastifyRequest['headers'],
+  rawHeaders: readonly string[],
+): HttpRequest['headers'] {
   // Node's object has one member per distinct name: as many members as raw pairs means no name came twice.
   let distinct = 0
   for (const _name in headers) distinct++
@@ -54,12 +57,16 @@ export function withRepeatedHeaders(headers: FastifyRequest['headers'], rawHeade
   const seen = new Set<string>()
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!.toLowerCase()
-    if (!seen.has(name)) { seen.add(name); continue }
+    if (!seen.has(name)) {
+      seen.add(name)
+      continue
+    }
     repeated ??= new Map()
     if (!repeated.has(name)) repeated.set(name, [])
   }
   if (repeated === undefined) return headers
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) repeated.get(rawHeaders[i]!.toLowerCase())?.push(rawHeaders[i + 1]!)
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2)
+    repeated.get(rawHeaders[i]!.toLowerCase())?.push(rawHeaders[i + 1]!)
   return { ...headers, ...Object.fromEntries(repeated) }
 }
 

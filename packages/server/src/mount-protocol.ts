@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { resolveRequestContext, SluiceError, type HttpRequest, type HttpResponse, type ProtocolPlugin, type RouteDefinition, type Sluice } from '@sluice/core'
+import {
+  resolveRequestContext,
+  SluiceError,
+  type HttpRequest,
+  type HttpResponse,
+  type ProtocolPlugin,
+  type RouteDefinition,
+  type Sluice,
+} from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { ErrorLogThrottle } from './error-log-throttle.js'
 import { watchConnection } from './watch-connection.js'
@@ -22,38 +30,66 @@ const RETRY_AFTER_SECONDS = '1'
  * not-found handler built from the protocol's `encodeError` — so a REST failure gets REST's envelope and a GraphQL
  * failure GraphQL's, and neither handler leaks into the other.
  */
-export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protocol: ProtocolPlugin, prefix: string, bodyLimit: number): Promise<void> {
+export async function mountProtocol(
+  app: FastifyInstance,
+  sluice: Sluice,
+  protocol: ProtocolPlugin,
+  prefix: string,
+  bodyLimit: number,
+): Promise<void> {
   const mode = sluice.config.runtime.host.mode
-  await app.register(async (scope) => {
-    scope.setErrorHandler((error, request, reply) => {
-      const coded = toSluiceError(error, request.log, bodyLimit, throttleOf(sluice))
-      const response = protocol.encodeError(coded, { mode, request: toHttpRequest(request) })
-      // Unavailable (database down, no pooled connection in time): tell well-behaved clients when to come back.
-      if (coded.status === 503 && response.headers?.['retry-after'] === undefined) reply.header('retry-after', RETRY_AFTER_SECONDS)
-      return sendHttpResponse(reply, response)
-    })
-    scope.setNotFoundHandler((request, reply) => {
-      const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] })
-      return sendHttpResponse(reply, protocol.encodeError(error, { mode, request: toHttpRequest(request) }))
-    })
-    const route = (definition: RouteDefinition): void => {
-      const streamReads = definition.streamsReads === true
-      scope.route({
-        method: definition.method as string | string[],
-        url: definition.url,
-        // Not async: it hands fastify the protocol's promise, continued by the reply, and awaits the context only when
-        // authentication did I/O. A promise of nothing, not the reply: a returned reply is a thenable, which costs every
-        // request another promise job. A throw before the promise exists reaches the error handler all the same.
-        handler: (request, reply) => {
-          const http = toHttpRequest(request)
-          const context = resolveRequestContext(sluice, http, { requestId: request.id, signal: watchConnection(request.raw, reply.raw), streamReads })
-          const answered = context instanceof Promise ? context.then((c) => definition.handler(http, c)) : definition.handler(http, context)
-          return answered instanceof Promise ? answered.then((response) => encodeAndSend(sluice, reply, http, response)) : encodeAndSend(sluice, reply, http, answered)
-        },
+  await app.register(
+    async (scope) => {
+      scope.setErrorHandler((error, request, reply) => {
+        const coded = toSluiceError(error, request.log, bodyLimit, throttleOf(sluice))
+        const response = protocol.encodeError(coded, { mode, request: toHttpRequest(request) })
+        // Unavailable (database down, no pooled connection in time): tell well-behaved clients when to come back.
+        if (coded.status === 503 && response.headers?.['retry-after'] === undefined)
+          reply.header('retry-after', RETRY_AFTER_SECONDS)
+        return sendHttpResponse(reply, response)
       })
-    }
-    await protocol.mount({ model: sluice.model, config: sluice.config, pipeline: sluice.pipeline, log: sluice.log, route })
-  }, { prefix })
+      scope.setNotFoundHandler((request, reply) => {
+        const error = new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', {
+          method: request.method,
+          path: request.url.split('?')[0],
+        })
+        return sendHttpResponse(reply, protocol.encodeError(error, { mode, request: toHttpRequest(request) }))
+      })
+      const route = (definition: RouteDefinition): void => {
+        const streamReads = definition.streamsReads === true
+        scope.route({
+          method: definition.method as string | string[],
+          url: definition.url,
+          // Not async: it hands fastify the protocol's promise, continued by the reply, and awaits the context only when
+          // authentication did I/O. A promise of nothing, not the reply: a returned reply is a thenable, which costs every
+          // request another promise job. A throw before the promise exists reaches the error handler all the same.
+          handler: (request, reply) => {
+            const http = toHttpRequest(request)
+            const context = resolveRequestContext(sluice, http, {
+              requestId: request.id,
+              signal: watchConnection(request.raw, reply.raw),
+              streamReads,
+            })
+            const answered =
+              context instanceof Promise
+                ? context.then((c) => definition.handler(http, c))
+                : definition.handler(http, context)
+            return answered instanceof Promise
+              ? answered.then((response) => encodeAndSend(sluice, reply, http, response))
+              : encodeAndSend(sluice, reply, http, answered)
+          },
+        })
+      }
+      await protocol.mount({
+        model: sluice.model,
+        config: sluice.config,
+        pipeline: sluice.pipeline,
+        log: sluice.log,
+        route,
+      })
+    },
+    { prefix },
+  )
 }
 
 /**
@@ -62,7 +98,13 @@ export async function mountProtocol(app: FastifyInstance, sluice: Sluice, protoc
  * when the response ends) — otherwise it would take the handler for one that never answered. A promise also when an
  * encoder did I/O.
  */
-function encodeAndSend(sluice: Sluice, reply: FastifyReply, http: HttpRequest, response: HttpResponse, from = 0): undefined | FastifyReply | Promise<unknown> {
+function encodeAndSend(
+  sluice: Sluice,
+  reply: FastifyReply,
+  http: HttpRequest,
+  response: HttpResponse,
+  from = 0,
+): undefined | FastifyReply | Promise<unknown> {
   let current = response
   for (let i = from; i < sluice.encoders.length; i++) {
     const encoded = sluice.encoders[i]!.encode(http, current)

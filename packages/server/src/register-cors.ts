@@ -15,7 +15,10 @@ export async function registerCors(app: FastifyInstance, cors: HostConfig['cors'
   const policy = createCorsPolicy(cors)
   if (policy.empty) return
   const exposedHeaders = [...CORS_EXPOSED_HEADERS]
-  const delegator = (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void): void => {
+  const delegator = (
+    request: FastifyRequest,
+    callback: (error: Error | null, options: FastifyCorsOptions) => void,
+  ): void => {
     const origin = request.headers.origin
     const allowed = origin === undefined ? undefined : policy.allowOrigin(origin)
     if (allowed === undefined) return callback(null, NO_CORS)
@@ -35,7 +38,8 @@ export async function registerCors(app: FastifyInstance, cors: HostConfig['cors'
   app.addHook('onSend', (_request, reply, payload, done) => {
     const vary = reply.getHeader('vary')
     const text = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary)
-    if (!/(?:^|,)\s*(?:origin|\*)\s*(?:,|$)/i.test(text)) reply.header('vary', text === '' ? 'Origin' : `${text}, Origin`)
+    if (!/(?:^|,)\s*(?:origin|\*)\s*(?:,|$)/i.test(text))
+      reply.header('vary', text === '' ? 'Origin' : `${text}, Origin`)
     done(null, payload)
   })
 }

@@ -10,7 +10,12 @@ import { readMcpToolName } from './read-mcp-tool-name.js'
  * the request's span active, so the pipeline's query spans become its children. Registered before anything else
  * answers (CORS preflights included), and only when telemetry is on.
  */
-export function registerTelemetry(app: FastifyInstance, telemetry: Telemetry, config: RuntimeConfig, model: ServiceModel): void {
+export function registerTelemetry(
+  app: FastifyInstance,
+  telemetry: Telemetry,
+  config: RuntimeConfig,
+  model: ServiceModel,
+): void {
   const classify = createRouteClassifier(config, model)
   const traces = new WeakMap<FastifyRequest, RequestTrace>()
   app.addHook('onRequest', (request, _reply, done) => {
@@ -19,21 +24,27 @@ export function registerTelemetry(app: FastifyInstance, telemetry: Telemetry, co
     const path = q === -1 ? url : url.slice(0, q)
     const route = classify(request.method, path, request.routeOptions.url)
     const role = request.headers['x-ms-api-role']
-    traces.set(request, telemetry.startRequest({
-      ...route,
-      method: request.method,
-      url: path,
-      queryString: q === -1 ? '' : url.slice(q),
-      userAgent: request.headers['user-agent'],
-      roleHeader: typeof role === 'string' ? role : undefined,
-      headers: request.headers,
-    }))
+    traces.set(
+      request,
+      telemetry.startRequest({
+        ...route,
+        method: request.method,
+        url: path,
+        queryString: q === -1 ? '' : url.slice(q),
+        userAgent: request.headers['user-agent'],
+        roleHeader: typeof role === 'string' ? role : undefined,
+        headers: request.headers,
+      }),
+    )
     done()
   })
   app.addHook('preHandler', (request, _reply, done) => {
     const trace = traces.get(request)
     if (trace === undefined) return done()
-    const tool = config.runtime.mcp.enabled && request.url.startsWith(config.runtime.mcp.path) ? readMcpToolName(request) : undefined
+    const tool =
+      config.runtime.mcp.enabled && request.url.startsWith(config.runtime.mcp.path)
+        ? readMcpToolName(request)
+        : undefined
     if (tool !== undefined) trace.annotate({ 'mcp.tool.name': tool })
     trace.run(done)
   })

@@ -10,7 +10,12 @@ export class RequestLogController extends LogController {
   }
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const entry = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }
+    const entry = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    }
     if (error) reply.log.error({ ...entry, err: error }, 'request failed')
     else reply.log.debug(entry, 'response')
   }

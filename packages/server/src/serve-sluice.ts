@@ -59,7 +59,9 @@ export async function serveSluice(initial: RuntimeConfig, options: ServeOptions)
       return
     }
     if (next.runtime.host.mode !== running.runtime.host.mode) {
-      log.warn(`configuration change not applied: host.mode changed from ${running.runtime.host.mode} to ${next.runtime.host.mode}, which needs a restart`)
+      log.warn(
+        `configuration change not applied: host.mode changed from ${running.runtime.host.mode} to ${next.runtime.host.mode}, which needs a restart`,
+      )
       return
     }
     let server: SluiceServer
@@ -74,9 +76,12 @@ export async function serveSluice(initial: RuntimeConfig, options: ServeOptions)
     log.info(`configuration reloaded: ${server.sluice.model.entities.size} entities`)
     await previous?.close()
   }
-  const watcher = options.files.length === 0 ? undefined : watchConfigFiles(options.files, () => {
-    queue = queue.then(apply, apply)
-  })
+  const watcher =
+    options.files.length === 0
+      ? undefined
+      : watchConfigFiles(options.files, () => {
+          queue = queue.then(apply, apply)
+        })
   return {
     address,
     front,

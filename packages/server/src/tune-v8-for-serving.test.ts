@@ -15,7 +15,7 @@ describe('tuneV8ForServing', () => {
     expect((await run(process.execPath, [flag, '-e', '0'])).stderr).toBe('')
   })
 
-  it("leaves a flag the operator gave Node alone, however it is spelled", () => {
+  it('leaves a flag the operator gave Node alone, however it is spelled', () => {
     expect(servingFlagsToSet(['--allocation-site-pretenuring', '--heap_growing_percent=50'])).toEqual([])
     expect(servingFlagsToSet(['--max-old-space-size=512'])).toEqual(SERVING_V8_FLAGS)
   })

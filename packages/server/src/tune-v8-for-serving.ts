@@ -31,7 +31,9 @@ export function servingFlagsToSet(given: readonly string[]): readonly string[] {
 }
 
 function operatorFlags(): string[] {
-  return [...process.execArgv, ...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/)].filter((arg) => arg.startsWith('--'))
+  return [...process.execArgv, ...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/)].filter((arg) =>
+    arg.startsWith('--'),
+  )
 }
 
 /** The flag's name without `--`, a `no-` prefix or a value, with `_` read as `-` (V8 accepts both). */

@@ -18,7 +18,10 @@ export function watchConfigFiles(files: readonly string[], onChange: () => void)
   let timer: NodeJS.Timeout | undefined
   const changed = (): void => {
     if (timer !== undefined) clearTimeout(timer)
-    timer = setTimeout(() => { timer = undefined; onChange() }, SETTLE_MS)
+    timer = setTimeout(() => {
+      timer = undefined
+      onChange()
+    }, SETTLE_MS)
     timer.unref()
   }
   const watchers: FSWatcher[] = []

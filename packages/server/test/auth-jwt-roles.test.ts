@@ -49,10 +49,16 @@ describe('JWT authentication and role selection over REST (production)', () => {
 
     it('a bad token is 401 on writes too, before any permission check, and writes nothing', async () => {
       const expired = await token({ sub: 'u', iat: 1, exp: 2 })
-      const response = await call(library, '/api/Publisher', { method: 'POST', token: expired, body: { name: 'Ghost Press' } })
+      const response = await call(library, '/api/Publisher', {
+        method: 'POST',
+        token: expired,
+        body: { name: 'Ghost Press' },
+      })
       expectError(response, 401, /^The bearer token is not valid: .+\.$/)
       expect(response.headers['www-authenticate']).toBe('Bearer error="invalid_token"')
-      const check = await call(library, `/api/Publisher?$filter=${encodeURIComponent("name eq 'Ghost Press'")}`, { token: await token({ sub: 'u' }) })
+      const check = await call(library, `/api/Publisher?$filter=${encodeURIComponent("name eq 'Ghost Press'")}`, {
+        token: await token({ sub: 'u' }),
+      })
       expect(check.status, check.text).toBe(200)
       expect(check.body.value).toEqual([])
     })
@@ -83,9 +89,17 @@ describe('JWT authentication and role selection over REST (production)', () => {
       }
     })
 
-    it('a role held in the token\'s roles claim is acted as, names compared case-insensitively', async () => {
-      for (const [held, header] of [['curator', 'curator'], ['CURATOR', 'curator'], ['curator', 'Curator'], ['Curator', 'CURATOR']]) {
-        const response = await call(library, '/api/Author/id/1', { token: await token({ sub: 'u', roles: [held!] }), role: header })
+    it("a role held in the token's roles claim is acted as, names compared case-insensitively", async () => {
+      for (const [held, header] of [
+        ['curator', 'curator'],
+        ['CURATOR', 'curator'],
+        ['curator', 'Curator'],
+        ['Curator', 'CURATOR'],
+      ]) {
+        const response = await call(library, '/api/Author/id/1', {
+          token: await token({ sub: 'u', roles: [held!] }),
+          role: header,
+        })
         expect(response.status, `${held} / ${header}: ${response.text}`).toBe(200)
         expect(response.body).toEqual({ value: [CURATOR_VIEW] })
       }
@@ -103,12 +117,15 @@ describe('JWT authentication and role selection over REST (production)', () => {
 
     it('a role the token does not hold is 403', async () => {
       for (const roles of [undefined, ['editor'], 'curator-ish']) {
-        const response = await call(library, '/api/Author/id/1', { token: await token({ sub: 'u', roles }), role: 'curator' })
+        const response = await call(library, '/api/Author/id/1', {
+          token: await token({ sub: 'u', roles }),
+          role: 'curator',
+        })
         expectError(response, 403, "The caller is not a member of the role 'curator' named in X-MS-API-ROLE.")
       }
     })
 
-    it('an anonymous caller\'s role header is ignored: it stays anonymous', async () => {
+    it("an anonymous caller's role header is ignored: it stays anonymous", async () => {
       for (const role of ['curator', 'authenticated', 'Curator']) {
         const read = await call(library, '/api/Author/id/1', { role })
         expect(read.status, `${role}: ${read.text}`).toBe(200)
@@ -119,14 +136,19 @@ describe('JWT authentication and role selection over REST (production)', () => {
       }
     })
 
-    it('a held role not configured on an entity falls back to authenticated\'s permissions there', async () => {
+    it("a held role not configured on an entity falls back to authenticated's permissions there", async () => {
       const jwt = await token({ sub: 'u', roles: ['curator'] })
       // Loan: only `authenticated` (`*`) is configured.
       const loan = await call(library, '/api/Loan/id/2', { token: jwt, role: 'curator' })
       expect(loan.status, loan.text).toBe(200)
       expect(loan.body.value).toEqual([expect.objectContaining({ id: 2 })])
       // Publisher: authenticated may write; so may curator through the fall-back.
-      const created = await call(library, '/api/Publisher', { method: 'POST', token: jwt, role: 'curator', body: { name: 'Curated Press' } })
+      const created = await call(library, '/api/Publisher', {
+        method: 'POST',
+        token: jwt,
+        role: 'curator',
+        body: { name: 'Curated Press' },
+      })
       expect(created.status, created.text).toBe(201)
       expect(created.body.value).toEqual([expect.objectContaining({ name: 'Curated Press', country: null })])
     })

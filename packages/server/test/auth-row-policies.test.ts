@@ -33,7 +33,10 @@ describe('row policies with JWT claims (production)', () => {
         permissions: [
           { role: 'anonymous', actions: ['read'] },
           // A numeric claim compared with an integer column.
-          { role: 'branch', actions: [{ action: 'read', policy: { database: '@item.publisher_id eq @claims.publisher' } }] },
+          {
+            role: 'branch',
+            actions: [{ action: 'read', policy: { database: '@item.publisher_id eq @claims.publisher' } }],
+          },
         ],
       },
     },
@@ -53,8 +56,10 @@ describe('row policies with JWT claims (production)', () => {
   }
 
   describe('reads', () => {
-    it('a collection read returns only the rows matching the claim, with the role\'s fields', async () => {
-      const response = await call(library, `/api/Loan${query({ $first: 100, $orderby: 'id' })}`, { token: await asAisha() })
+    it("a collection read returns only the rows matching the claim, with the role's fields", async () => {
+      const response = await call(library, `/api/Loan${query({ $first: 100, $orderby: 'id' })}`, {
+        token: await asAisha(),
+      })
       expect(response.status, response.text).toBe(200)
       expect(response.body.value.map((r: any) => r.id)).toEqual(aishaIds)
       for (const row of response.body.value) {
@@ -65,7 +70,9 @@ describe('row policies with JWT claims (production)', () => {
     })
 
     it('a user filter cannot widen the policy', async () => {
-      const response = await call(library, `/api/Loan${query({ $filter: "member eq 'Ben Carter' or id lt 45" })}`, { token: await asAisha() })
+      const response = await call(library, `/api/Loan${query({ $filter: "member eq 'Ben Carter' or id lt 45" })}`, {
+        token: await asAisha(),
+      })
       expect(response.status, response.text).toBe(200)
       expect(response.body.value.map((r: any) => r.id)).toEqual([40])
     })
@@ -81,7 +88,10 @@ describe('row policies with JWT claims (production)', () => {
     })
 
     it('a numeric claim filters an integer column', async () => {
-      const response = await call(library, `/api/Book${query({ $select: 'id,publisher_id', $first: 100 })}`, { token: await token({ sub: 'b', roles: ['branch'], publisher: 2 }), role: 'branch' })
+      const response = await call(library, `/api/Book${query({ $select: 'id,publisher_id', $first: 100 })}`, {
+        token: await token({ sub: 'b', roles: ['branch'], publisher: 2 }),
+        role: 'branch',
+      })
       expect(response.status, response.text).toBe(200)
       expect(response.body.value.length).toBeGreaterThan(0)
       expect(response.body.value.every((r: any) => r.publisher_id === 2)).toBe(true)
@@ -96,10 +106,17 @@ describe('row policies with JWT claims (production)', () => {
       expect(read.text).toBe(MISSING_CLAIM_BODY)
       const byKey = await call(library, '/api/Loan/id/40', { token: noSub })
       expect(byKey.text).toBe(MISSING_CLAIM_BODY)
-      const patch = await call(library, '/api/Loan/id/40', { method: 'PATCH', token: noSub, body: { returnedOn: '2030-01-01' } })
+      const patch = await call(library, '/api/Loan/id/40', {
+        method: 'PATCH',
+        token: noSub,
+        body: { returnedOn: '2030-01-01' },
+      })
       expect(patch.status).toBe(403)
       expect(patch.text).toBe(MISSING_CLAIM_BODY)
-      const branch = await call(library, '/api/Book', { token: await token({ sub: 'b', roles: ['branch'] }), role: 'branch' })
+      const branch = await call(library, '/api/Book', {
+        token: await token({ sub: 'b', roles: ['branch'] }),
+        role: 'branch',
+      })
       expect(branch.status).toBe(403)
       expect(branch.text).toBe(MISSING_CLAIM_BODY)
     })
@@ -108,10 +125,26 @@ describe('row policies with JWT claims (production)', () => {
   describe('update and delete', () => {
     it('PATCH and PUT of a row the update policy hides are 404, and the row is unchanged', async () => {
       const [before] = await truth('/api/Loan/id/51')
-      const patch = await call(library, '/api/Loan/id/51', { method: 'PATCH', token: await asAisha(), body: { returnedOn: '2030-01-01' } })
-      expectError(patch, 404, 'Cannot perform INSERT and could not find Loan with primary key <id: 51> to perform UPDATE on.')
-      const put = await call(library, '/api/Loan/id/51', { method: 'PUT', token: await asAisha(), body: { book_id: 1, member: AISHA, loanedOn: '2030-01-01' } })
-      expectError(put, 404, 'Cannot perform INSERT and could not find Loan with primary key <id: 51> to perform UPDATE on.')
+      const patch = await call(library, '/api/Loan/id/51', {
+        method: 'PATCH',
+        token: await asAisha(),
+        body: { returnedOn: '2030-01-01' },
+      })
+      expectError(
+        patch,
+        404,
+        'Cannot perform INSERT and could not find Loan with primary key <id: 51> to perform UPDATE on.',
+      )
+      const put = await call(library, '/api/Loan/id/51', {
+        method: 'PUT',
+        token: await asAisha(),
+        body: { book_id: 1, member: AISHA, loanedOn: '2030-01-01' },
+      })
+      expectError(
+        put,
+        404,
+        'Cannot perform INSERT and could not find Loan with primary key <id: 51> to perform UPDATE on.',
+      )
       expect(await truth('/api/Loan/id/51')).toEqual([before])
     })
 
@@ -126,30 +159,47 @@ describe('row policies with JWT claims (production)', () => {
     })
 
     it('an own row is updated; the returned record leaves out the field the role may not read', async () => {
-      const response = await call(library, '/api/Loan/id/80', { method: 'PATCH', token: await asAisha(), body: { returnedOn: '2030-01-02' } })
+      const response = await call(library, '/api/Loan/id/80', {
+        method: 'PATCH',
+        token: await asAisha(),
+        body: { returnedOn: '2030-01-02' },
+      })
       expect(response.status, response.text).toBe(200)
       expect(response.body.value).toHaveLength(1)
       expect(Object.keys(response.body.value[0]).sort()).toEqual(['book_id', 'id', 'loanedOn', 'member'])
-      expect(await truth('/api/Loan/id/80')).toEqual([expect.objectContaining({ id: 80, member: AISHA, returnedOn: '2030-01-02' })])
+      expect(await truth('/api/Loan/id/80')).toEqual([
+        expect.objectContaining({ id: 80, member: AISHA, returnedOn: '2030-01-02' }),
+      ])
     })
   })
 
   describe('create', () => {
     // Rows inserted here get generated ids (≥ 5001); the seed's ids stop at 1800.
-    const bens = (bookId: number): Promise<any[]> => truth(`/api/Loan${query({ $filter: `id gt 1800 and member eq 'Ben Carter' and book_id eq ${bookId}` })}`)
+    const bens = (bookId: number): Promise<any[]> =>
+      truth(`/api/Loan${query({ $filter: `id gt 1800 and member eq 'Ben Carter' and book_id eq ${bookId}` })}`)
 
     it('a row that fails the create policy is 403 and nothing is inserted', async () => {
-      const response = await call(library, '/api/Loan', { method: 'POST', token: await asAisha(), body: { book_id: 3, member: 'Ben Carter', loanedOn: '2030-03-01' } })
+      const response = await call(library, '/api/Loan', {
+        method: 'POST',
+        token: await asAisha(),
+        body: { book_id: 3, member: 'Ben Carter', loanedOn: '2030-03-01' },
+      })
       expect(response.status, response.text).toBe(403)
       expect(response.body.error).toEqual({
-        code: 'Authorization Failure', message: 'Could not insert the row: the database policy of the current role does not allow it.', status: 403,
+        code: 'Authorization Failure',
+        message: 'Could not insert the row: the database policy of the current role does not allow it.',
+        status: 403,
       })
       expect(response.headers['location']).toBeUndefined()
       expect(await bens(3)).toEqual([])
     })
 
-    it('a row that meets the create policy is 201; the returned record holds the role\'s read fields', async () => {
-      const response = await call(library, '/api/Loan', { method: 'POST', token: await asAisha(), body: { book_id: 3, member: AISHA, loanedOn: '2030-03-01', returnedOn: '2030-03-05' } })
+    it("a row that meets the create policy is 201; the returned record holds the role's read fields", async () => {
+      const response = await call(library, '/api/Loan', {
+        method: 'POST',
+        token: await asAisha(),
+        body: { book_id: 3, member: AISHA, loanedOn: '2030-03-01', returnedOn: '2030-03-05' },
+      })
       expect(response.status, response.text).toBe(201)
       const [record] = response.body.value
       expect(record).toEqual({ id: expect.any(Number), book_id: 3, member: AISHA, loanedOn: '2030-03-01' })
@@ -159,7 +209,12 @@ describe('row policies with JWT claims (production)', () => {
 
     it('a write whose row the read policy hides returns an empty value and no Location', async () => {
       const jwt = await token({ sub: AISHA, roles: ['desk'] })
-      const response = await call(library, '/api/Loan', { method: 'POST', token: jwt, role: 'desk', body: { book_id: 4, member: 'Ben Carter', loanedOn: '2030-03-01' } })
+      const response = await call(library, '/api/Loan', {
+        method: 'POST',
+        token: jwt,
+        role: 'desk',
+        body: { book_id: 4, member: 'Ben Carter', loanedOn: '2030-03-01' },
+      })
       expect(response.status, response.text).toBe(201)
       expect(response.text).toBe('{"value":[]}')
       expect(response.headers['location']).toBeUndefined()
@@ -168,7 +223,12 @@ describe('row policies with JWT claims (production)', () => {
 
     it('a role without create is still refused with the generic 403', async () => {
       const jwt = await token({ sub: 'b', roles: ['branch'], publisher: 2 })
-      const response: JsonResponse = await call(library, '/api/Book', { method: 'POST', token: jwt, role: 'branch', body: { title: 'x', publisher_id: 2 } })
+      const response: JsonResponse = await call(library, '/api/Book', {
+        method: 'POST',
+        token: jwt,
+        role: 'branch',
+        body: { title: 'x', publisher_id: 2 },
+      })
       expect(response.status).toBe(403)
       expect(response.text).toBe(FORBIDDEN_BODY)
     })

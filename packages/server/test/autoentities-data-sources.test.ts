@@ -45,7 +45,9 @@ function writeChildren(libraryName: string): void {
   })
   writeJson('shop.json', {
     'data-source': { 'database-type': 'mysql', 'connection-string': urlWith(MARIADB_URL, name) },
-    autoentities: { shop: { patterns: { include: ['%.%'], exclude: ['%.secret%'], name: 'shop_{object}' }, permissions: READ } },
+    autoentities: {
+      shop: { patterns: { include: ['%.%'], exclude: ['%.secret%'], name: 'shop_{object}' }, permissions: READ },
+    },
   })
 }
 
@@ -63,12 +65,17 @@ beforeAll(async () => {
   }
   pgData = new pg.Client({ connectionString: urlWith(PG_URL, name) })
   await pgData.connect()
-  await pgData.query(`CREATE TABLE books (id int PRIMARY KEY, title text NOT NULL); INSERT INTO books VALUES (1, 'Dune');`)
+  await pgData.query(
+    `CREATE TABLE books (id int PRIMARY KEY, title text NOT NULL); INSERT INTO books VALUES (1, 'Dune');`,
+  )
   await maria.query(`CREATE TABLE \`${name}\`.customers (id INT PRIMARY KEY, name VARCHAR(50) NOT NULL)`)
   await maria.query(`CREATE TABLE \`${name}\`.secrets (id INT PRIMARY KEY)`)
   await maria.query(`INSERT INTO \`${name}\`.customers VALUES (1, 'Ada')`)
   writeChildren('{object}')
-  writeJson('dab-config.json', { 'data-source-files': ['library.json', 'shop.json'], runtime: { host: { mode: 'production' } } })
+  writeJson('dab-config.json', {
+    'data-source-files': ['library.json', 'shop.json'],
+    runtime: { host: { mode: 'production' } },
+  })
 })
 
 afterAll(async () => {
@@ -85,7 +92,9 @@ async function get(base: string, path: string): Promise<{ status: number; body: 
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, (res) => {
       let text = ''
-      res.on('data', (chunk: Buffer) => { text += chunk.toString() })
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+      })
       res.on('end', () => resolve({ status: res.statusCode!, body: text === '' ? undefined : JSON.parse(text) }))
     })
     req.on('error', reject)
@@ -108,14 +117,18 @@ describe('autoentities with data-source-files and hot reload', () => {
     const reload = (): RuntimeConfig => loadConfigFile(root, { env: {}, cwd: dir })
     const initial = reload()
     const service: RunningService = await serveSluice(initial, {
-      port: 0, host: '127.0.0.1', log: silentLogger,
+      port: 0,
+      host: '127.0.0.1',
+      log: silentLogger,
       create: (config) => createServer({ config, logger: false }),
-      reload, files: [root, join(dir, 'library.json'), join(dir, 'shop.json')],
+      reload,
+      files: [root, join(dir, 'library.json'), join(dir, 'shop.json')],
     })
     try {
       const sluice = service.front.current!.sluice
       expect([...sluice.config.entities.values()].map((e) => [e.name, e.dataSource, e.autoentity])).toEqual([
-        ['books', 'library.json', 'library'], ['shop_customers', 'shop.json', 'shop'],
+        ['books', 'library.json', 'library'],
+        ['shop_customers', 'shop.json', 'shop'],
       ])
       expect((await get(service.address, '/api/books')).body.value).toEqual([{ id: 1, title: 'Dune' }])
       expect((await get(service.address, '/api/shop_customers')).body.value).toEqual([{ id: 1, name: 'Ada' }])
@@ -127,10 +140,18 @@ describe('autoentities with data-source-files and hot reload', () => {
       expect((await get(service.address, '/api/books')).status).toBe(404)
 
       // A table created since start-up: the next reload lists the tables again.
-      await pgData!.query(`CREATE TABLE magazines (id int PRIMARY KEY, issue int); INSERT INTO magazines VALUES (7, 42);`)
+      await pgData!.query(
+        `CREATE TABLE magazines (id int PRIMARY KEY, issue int); INSERT INTO magazines VALUES (7, 42);`,
+      )
       writeChildren('lib_{object}')
-      writeJson('dab-config.json', { 'data-source-files': ['library.json', 'shop.json'], runtime: { host: { mode: 'production' }, rest: { path: '/api' } } })
-      await eventually(async () => (await get(service.address, '/api/lib_magazines')).status === 200, 'lib_magazines is served')
+      writeJson('dab-config.json', {
+        'data-source-files': ['library.json', 'shop.json'],
+        runtime: { host: { mode: 'production' }, rest: { path: '/api' } },
+      })
+      await eventually(
+        async () => (await get(service.address, '/api/lib_magazines')).status === 200,
+        'lib_magazines is served',
+      )
       expect((await get(service.address, '/api/lib_magazines')).body.value).toEqual([{ id: 7, issue: 42 }])
     } finally {
       await service.close()
@@ -139,8 +160,14 @@ describe('autoentities with data-source-files and hot reload', () => {
 
   it('refuses the same definition name in two files', async (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
-    writeJson('twice-a.json', { 'data-source': { 'database-type': 'postgresql', 'connection-string': urlWith(PG_URL, name) }, autoentities: { all: { permissions: READ } } })
-    writeJson('twice-b.json', { 'data-source': { 'database-type': 'mysql', 'connection-string': urlWith(MARIADB_URL, name) }, autoentities: { all: { permissions: READ } } })
+    writeJson('twice-a.json', {
+      'data-source': { 'database-type': 'postgresql', 'connection-string': urlWith(PG_URL, name) },
+      autoentities: { all: { permissions: READ } },
+    })
+    writeJson('twice-b.json', {
+      'data-source': { 'database-type': 'mysql', 'connection-string': urlWith(MARIADB_URL, name) },
+      autoentities: { all: { permissions: READ } },
+    })
     const root = writeJson('twice.json', { 'data-source-files': ['twice-a.json', 'twice-b.json'] })
     expect(() => loadConfigFile(root, { env: {}, cwd: dir })).toThrow(
       "data-source-files[1].autoentities.all: autoentities definition 'all' is already defined by twice-a.json; definition names must be unique across data-source-files (in twice-b.json)",

@@ -7,10 +7,13 @@ import { defaultPlugins } from '../src/default-plugins.js'
 describe('the boot container', () => {
   let sluice: Sluice
   beforeAll(async () => {
-    const config = parseConfig({
-      'data-source': { 'database-type': 'pglite', 'connection-string': '' },
-      entities: {},
-    }, { baseDir: process.cwd() })
+    const config = parseConfig(
+      {
+        'data-source': { 'database-type': 'pglite', 'connection-string': '' },
+        entities: {},
+      },
+      { baseDir: process.cwd() },
+    )
     sluice = await createSluice({ config, plugins: defaultPlugins() })
   })
   afterAll(() => sluice.close())
@@ -19,7 +22,12 @@ describe('the boot container', () => {
     const value = sluice.container.resolve(token as Token<unknown>)
     expect(value).toBeDefined()
     // class instances only: their own properties are the constructor's injected parameters
-    if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) !== Object.prototype && !Array.isArray(value)) {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      Object.getPrototypeOf(value) !== Object.prototype &&
+      !Array.isArray(value)
+    ) {
       for (const [key, dependency] of Object.entries(value)) expect(dependency, key).not.toBeUndefined()
     }
   })

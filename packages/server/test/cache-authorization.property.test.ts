@@ -28,30 +28,48 @@ afterAll(async () => {
   await db?.drop()
 })
 
-async function startPair(entities: Record<string, Record<string, unknown>>): Promise<{ cached: SluiceServer; uncached: SluiceServer }> {
-  const config = (cache: boolean) => buildLibraryConfig({
-    runtime: { ...jwtRuntime('production'), cache: { enabled: cache, 'ttl-seconds': 600 } },
-    entities,
-    edit: (json) => { json['data-source'] = { 'database-type': 'postgresql', 'connection-string': db.url } },
-  })
+async function startPair(
+  entities: Record<string, Record<string, unknown>>,
+): Promise<{ cached: SluiceServer; uncached: SluiceServer }> {
+  const config = (cache: boolean) =>
+    buildLibraryConfig({
+      runtime: { ...jwtRuntime('production'), cache: { enabled: cache, 'ttl-seconds': 600 } },
+      entities,
+      edit: (json) => {
+        json['data-source'] = { 'database-type': 'postgresql', 'connection-string': db.url }
+      },
+    })
   const cached = await createServer({ config: config(true), logger: false, cursorSecret: 'one secret for both' })
   try {
-    return { cached, uncached: await createServer({ config: config(false), logger: false, cursorSecret: 'one secret for both' }) }
+    return {
+      cached,
+      uncached: await createServer({ config: config(false), logger: false, cursorSecret: 'one secret for both' }),
+    }
   } catch (error) {
     await cached.close()
     throw error
   }
 }
 
-async function send(server: SluiceServer, command: ReadCommand, headers: Record<string, string>): Promise<JsonResponse> {
+async function send(
+  server: SluiceServer,
+  command: ReadCommand,
+  headers: Record<string, string>,
+): Promise<JsonResponse> {
   if (command.rest !== undefined) return requestJson(server.app, command.rest, { headers })
-  return requestJson(server.app, '/graphql', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ query: command.graphql }) })
+  return requestJson(server.app, '/graphql', {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ query: command.graphql }),
+  })
 }
 
 async function authHeaders(command: ReadCommand): Promise<Record<string, string>> {
   const { role, claims } = command.caller
   if (role === 'anonymous') return {}
-  const headers: Record<string, string> = { authorization: `Bearer ${await token({ sub: 'caller', roles: [role], ...claims })}` }
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${await token({ sub: 'caller', roles: [role], ...claims })}`,
+  }
   if (role !== 'authenticated') headers['x-ms-api-role'] = role
   return headers
 }
@@ -65,13 +83,24 @@ function isNotCached(r: JsonResponse): boolean {
 
 async function run(cached: SluiceServer, uncached: SluiceServer, command: Command): Promise<void> {
   if (command.kind === 'write') {
-    const headers = { authorization: `Bearer ${await token({ sub: 'writer', pub: 8, minpages: 0, maxprice: 1000, country: 'GB' })}`, 'content-type': 'application/json' }
-    const response = await requestJson(cached.app, command.path, { method: 'PATCH', headers, payload: JSON.stringify(command.body) })
+    const headers = {
+      authorization: `Bearer ${await token({ sub: 'writer', pub: 8, minpages: 0, maxprice: 1000, country: 'GB' })}`,
+      'content-type': 'application/json',
+    }
+    const response = await requestJson(cached.app, command.path, {
+      method: 'PATCH',
+      headers,
+      payload: JSON.stringify(command.body),
+    })
     expect(response.status, response.text).toBeLessThan(500)
     return
   }
   const auth = await authHeaders(command)
-  const first = await send(cached, command, command.cacheControl === undefined ? auth : { ...auth, 'cache-control': command.cacheControl })
+  const first = await send(
+    cached,
+    command,
+    command.cacheControl === undefined ? auth : { ...auth, 'cache-control': command.cacheControl },
+  )
   const truth = answer(await send(uncached, command, auth))
   const label = `${command.caller.role} ${JSON.stringify(command.caller.claims)} ${command.cacheControl ?? ''} ${command.rest ?? command.graphql!}`
   if (!(command.cacheControl === 'only-if-cached' && isNotCached(first))) expect(answer(first), label).toEqual(truth)
@@ -81,14 +110,17 @@ async function run(cached: SluiceServer, uncached: SluiceServer, command: Comman
 
 describe('response cache: no cached answer differs from the uncached one', () => {
   it('for random roles, field permissions, row policies with claims, reads, writes and Cache-Control', async () => {
-    await fc.assert(fc.asyncProperty(permissionsArbitrary, commandsArbitrary, async (entities, commands) => {
-      const { cached, uncached } = await startPair(entities)
-      try {
-        for (const command of commands) await run(cached, uncached, command)
-      } finally {
-        await cached.close()
-        await uncached.close()
-      }
-    }), { numRuns: RUNS, seed: SEED, endOnFailure: true })
+    await fc.assert(
+      fc.asyncProperty(permissionsArbitrary, commandsArbitrary, async (entities, commands) => {
+        const { cached, uncached } = await startPair(entities)
+        try {
+          for (const command of commands) await run(cached, uncached, command)
+        } finally {
+          await cached.close()
+          await uncached.close()
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    )
   }, 600_000)
 })

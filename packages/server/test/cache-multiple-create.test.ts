@@ -15,7 +15,10 @@ async function behindTheCache(server: LibraryTestServer, sql: string): Promise<v
  */
 describe('response cache and multiple create', () => {
   const library = useLibraryServer({
-    runtime: { cache: { enabled: true, 'ttl-seconds': 600 }, graphql: { 'multiple-mutations': { create: { enabled: true } } } },
+    runtime: {
+      cache: { enabled: true, 'ttl-seconds': 600 },
+      graphql: { 'multiple-mutations': { create: { enabled: true } } },
+    },
   })
   const read = async (url: string): Promise<any[]> => (await library.request(url, AUTH)).body.value
 
@@ -24,11 +27,27 @@ describe('response cache and multiple create', () => {
     const authorBefore = (await read('/api/Author/id/1'))[0]
     // A change the cache cannot see: only an eviction shows it.
     await behindTheCache(library, "update authors set name = 'Renamed behind the cache' where id = 1")
-    const data = dataOf(await graphql(library, `mutation { createPublisher(item: {
-      name: "Cache House", books: [{ title: "Cache Book" }] }) { id } }`, AUTH))
-    expect((await read('/api/Publisher?$orderby=id desc&$first=1'))[0]).toMatchObject({ id: data.createPublisher.id, name: 'Cache House' })
+    const data = dataOf(
+      await graphql(
+        library,
+        `
+          mutation {
+            createPublisher(item: { name: "Cache House", books: [{ title: "Cache Book" }] }) {
+              id
+            }
+          }
+        `,
+        AUTH,
+      ),
+    )
+    expect((await read('/api/Publisher?$orderby=id desc&$first=1'))[0]).toMatchObject({
+      id: data.createPublisher.id,
+      name: 'Cache House',
+    })
     expect(publishers[0].id).not.toBe(data.createPublisher.id)
-    expect(await read(`/api/Book?$filter=publisher_id eq ${data.createPublisher.id}&$select=title`)).toEqual([{ title: 'Cache Book' }])
+    expect(await read(`/api/Book?$filter=publisher_id eq ${data.createPublisher.id}&$select=title`)).toEqual([
+      { title: 'Cache Book' },
+    ])
     // Authors were not written: their cached read stands (it used to be evicted with everything on the data source).
     expect((await read('/api/Author/id/1'))[0]).toEqual(authorBefore)
   })

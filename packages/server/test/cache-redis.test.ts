@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type SluiceServer } from '../src/index.js'
 import { buildLibraryConfig, requestJson, type JsonResponse } from './support/library-test-server.js'
 import {
-  createLibraryDatabase, createRedisPartition, eventually, REDIS_PORT, startTcpProxy,
-  type LibraryDatabase, type RedisPartition, type TcpProxy,
+  createLibraryDatabase,
+  createRedisPartition,
+  eventually,
+  REDIS_PORT,
+  startTcpProxy,
+  type LibraryDatabase,
+  type RedisPartition,
+  type TcpProxy,
 } from './support/cache-support.js'
 
 /**
@@ -19,15 +25,36 @@ let proxy: TcpProxy
 const servers: SluiceServer[] = []
 const logs: Record<string, unknown>[][] = []
 
-async function start(redisPort: number, entities: Record<string, Record<string, unknown>> = {}): Promise<{ server: SluiceServer; log: Record<string, unknown>[] }> {
+async function start(
+  redisPort: number,
+  entities: Record<string, Record<string, unknown>> = {},
+): Promise<{ server: SluiceServer; log: Record<string, unknown>[] }> {
   const log: Record<string, unknown>[] = []
-  const logger = pino({ level: 'info' }, { write: (line: string) => { log.push(JSON.parse(line) as Record<string, unknown>) } })
+  const logger = pino(
+    { level: 'info' },
+    {
+      write: (line: string) => {
+        log.push(JSON.parse(line) as Record<string, unknown>)
+      },
+    },
+  )
   const config = buildLibraryConfig({
     runtime: {
-      cache: { enabled: true, 'ttl-seconds': 600, 'level-2': { enabled: true, provider: 'redis', 'connection-string': `127.0.0.1:${redisPort},abortConnect=False`, partition: partition.name } },
+      cache: {
+        enabled: true,
+        'ttl-seconds': 600,
+        'level-2': {
+          enabled: true,
+          provider: 'redis',
+          'connection-string': `127.0.0.1:${redisPort},abortConnect=False`,
+          partition: partition.name,
+        },
+      },
     },
     entities,
-    edit: (json) => { json['data-source'] = { 'database-type': 'postgresql', 'connection-string': db.url } },
+    edit: (json) => {
+      json['data-source'] = { 'database-type': 'postgresql', 'connection-string': db.url }
+    },
   })
   const server = await createServer({ config, logger, cursorSecret: 'shared by the instances' })
   servers.push(server)
@@ -35,8 +62,10 @@ async function start(redisPort: number, entities: Record<string, Record<string, 
   return { server, log }
 }
 
-const get = (server: SluiceServer, url: string, headers: Record<string, string> = {}): Promise<JsonResponse> => requestJson(server.app, url, { headers })
-const titleOf = async (server: SluiceServer, id: number): Promise<string> => (await get(server, `/api/Book/id/${id}`)).body.value[0].title
+const get = (server: SluiceServer, url: string, headers: Record<string, string> = {}): Promise<JsonResponse> =>
+  requestJson(server.app, url, { headers })
+const titleOf = async (server: SluiceServer, id: number): Promise<string> =>
+  (await get(server, `/api/Book/id/${id}`)).body.value[0].title
 
 beforeAll(async () => {
   db = await createLibraryDatabase()
@@ -78,10 +107,20 @@ describe('shared cache on Redis (two servers, one database)', () => {
   it('evicts on the other server at once after a write, level L1 entries included', async () => {
     await titleOf(b, 12)
     await get(b, '/api/Author/id/2')
-    const patched = await requestJson(a.app, '/api/Book/id/12', { method: 'PATCH', role: 'authenticated', headers: { 'content-type': 'application/json' }, payload: '{"title":"Written through A"}' })
+    const patched = await requestJson(a.app, '/api/Book/id/12', {
+      method: 'PATCH',
+      role: 'authenticated',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":"Written through A"}',
+    })
     expect(patched.status).toBe(200)
     expect(await titleOf(b, 12)).toBe('Written through A')
-    const renamed = await requestJson(a.app, '/api/Author/id/2', { method: 'PATCH', role: 'authenticated', headers: { 'content-type': 'application/json' }, payload: '{"name":"Renamed through A"}' })
+    const renamed = await requestJson(a.app, '/api/Author/id/2', {
+      method: 'PATCH',
+      role: 'authenticated',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"Renamed through A"}',
+    })
     expect(renamed.status).toBe(200)
     expect((await get(b, '/api/Author/id/2')).body.value[0].name).toBe('Renamed through A')
   })
@@ -122,7 +161,12 @@ describe('Redis unreachable', () => {
     expect(await eventually(async () => (await titleOf(viaProxy, 22)) === 'Cached before the outage')).toBe(true)
     for (let i = 0; i < 5; i++) expect(await titleOf(viaProxy, 22)).toBe('Cached before the outage')
     // A write through the cut-off server: the other server cannot hear of it yet.
-    const patched = await requestJson(viaProxy.app, '/api/Book/id/23', { method: 'PATCH', role: 'authenticated', headers: { 'content-type': 'application/json' }, payload: '{"title":"Written during the outage"}' })
+    const patched = await requestJson(viaProxy.app, '/api/Book/id/23', {
+      method: 'PATCH',
+      role: 'authenticated',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":"Written during the outage"}',
+    })
     expect(patched.status).toBe(200)
     expect(await titleOf(direct, 23)).not.toBe('Written during the outage')
     expect(log.filter((line) => String(line['msg']).includes('cannot use Redis'))).toHaveLength(1)
@@ -130,7 +174,9 @@ describe('Redis unreachable', () => {
     await proxy.start()
     // Back in step: the pending eviction reached the other server, and caching resumes.
     expect(await eventually(async () => (await titleOf(direct, 23)) === 'Written during the outage')).toBe(true)
-    expect(await eventually(async () => log.some((line) => String(line['msg']).includes('again: cached reads resume')))).toBe(true)
+    expect(
+      await eventually(async () => log.some((line) => String(line['msg']).includes('again: cached reads resume'))),
+    ).toBe(true)
     await titleOf(viaProxy, 24)
     await db.sql("update books set title = 'Cached after the outage' where id = 24")
     expect(await titleOf(viaProxy, 24)).not.toBe('Cached after the outage')
@@ -141,7 +187,8 @@ describe('streamed pages', () => {
   it('are never cached: only-if-cached cannot be answered, and a change shows at once', async () => {
     const { server } = await start(REDIS_PORT)
     const url = '/api/Loan?$first=1500&$orderby=id'
-    const loans = async (headers: Record<string, string> = {}): Promise<JsonResponse> => requestJson(server.app, url, { role: 'authenticated', headers })
+    const loans = async (headers: Record<string, string> = {}): Promise<JsonResponse> =>
+      requestJson(server.app, url, { role: 'authenticated', headers })
     const first = await loans()
     expect(first.status).toBe(200)
     expect(first.body.value).toHaveLength(1500)

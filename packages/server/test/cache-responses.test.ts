@@ -18,7 +18,10 @@ async function behindTheCache(server: LibraryTestServer, sql: string, parameters
   await server.server.sluice.driver.execute({ sql, parameters, name: undefined })
 }
 
-async function title(url: string, headers: Record<string, string> = {}): Promise<{ status: number; title: unknown; body: any }> {
+async function title(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; title: unknown; body: any }> {
   const response = await library.request(url, { headers })
   return { status: response.status, title: response.body?.value?.[0]?.title, body: response.body }
 }
@@ -30,7 +33,12 @@ describe('response cache: reads', () => {
     await behindTheCache(library, 'update books set title = $1 where id = 1', ['Changed behind the cache'])
     expect((await title('/api/Book/id/1')).title).toBe(first.title)
     // The write goes through Sluice: the cached read is evicted at once.
-    const patch = await library.request('/api/Book/id/1', { method: 'PATCH', role: 'authenticated', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pages: 123 }) })
+    const patch = await library.request('/api/Book/id/1', {
+      method: 'PATCH',
+      role: 'authenticated',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pages: 123 }),
+    })
     expect(patch.status).toBe(200)
     expect((await title('/api/Book/id/1')).title).toBe('Changed behind the cache')
   })
@@ -66,7 +74,8 @@ describe('response cache: reads', () => {
     expect(cached.name).toBe(first.name)
     expect(cached.books.items).toEqual(first.books.items)
     // The cached answer's nested cursor is signed for this request and leads to the same next page.
-    const next = (cursor: string): string => `{ publisher_by_pk(id: 1) { books(first: 1, after: "${cursor}") { items { id } } } }`
+    const next = (cursor: string): string =>
+      `{ publisher_by_pk(id: 1) { books(first: 1, after: "${cursor}") { items { id } } } }`
     const viaCached = dataOf(await graphql(library, next(cached.books.endCursor))).publisher_by_pk.books.items
     expect(viaCached).toEqual(dataOf(await graphql(library, next(first.books.endCursor))).publisher_by_pk.books.items)
     expect(viaCached[0].id).not.toBe(first.books.items[0].id)
@@ -74,15 +83,21 @@ describe('response cache: reads', () => {
 
   it('evicts reads that nest or filter on a written entity, and views over it', async () => {
     const nested = '{ publishers(first: 100) { items { id books(first: 100) { items { id title } } } } }'
-    const filtered = '{ publishers(filter: { books: { title: { eq: "Evicted through the filter" } } }) { items { id } } }'
+    const filtered =
+      '{ publishers(filter: { books: { title: { eq: "Evicted through the filter" } } }) { items { id } } }'
     const view = '/api/BookDetail/id/5'
     const nestedBefore = dataOf(await graphql(library, nested))
     expect(dataOf(await graphql(library, filtered)).publishers.items).toEqual([])
     const viewBefore = (await library.request(view)).body.value[0].title
     const mutation = 'mutation { updateBook(id: 5, item: { title: "Evicted through the filter" }) { id title } }'
-    expect(dataOf(await graphql(library, mutation, { role: 'authenticated' })).updateBook.title).toBe('Evicted through the filter')
+    expect(dataOf(await graphql(library, mutation, { role: 'authenticated' })).updateBook.title).toBe(
+      'Evicted through the filter',
+    )
     const nestedAfter = dataOf(await graphql(library, nested))
-    const titles = nestedAfter.publishers.items.flatMap((p: any) => p.books.items).filter((b: any) => b.id === 5).map((b: any) => b.title)
+    const titles = nestedAfter.publishers.items
+      .flatMap((p: any) => p.books.items)
+      .filter((b: any) => b.id === 5)
+      .map((b: any) => b.title)
     expect(titles).toEqual(['Evicted through the filter'])
     expect(nestedAfter).not.toEqual(nestedBefore)
     expect(dataOf(await graphql(library, filtered)).publishers.items).toHaveLength(1)
@@ -96,7 +111,11 @@ describe('response cache: reads', () => {
     await behindTheCache(library, "insert into books (id, title, publisher_id) values (900, 'Behind the cache', 900)")
     expect(await count()).toBe(before)
     const loans = await library.request('/api/Loan?$filter=returnedOn eq null&$first=1', { role: 'authenticated' })
-    const returned = await library.request('/api/ReturnLoan', { method: 'POST', role: 'authenticated', payload: JSON.stringify({ loan_id: loans.body.value[0].id }) })
+    const returned = await library.request('/api/ReturnLoan', {
+      method: 'POST',
+      role: 'authenticated',
+      payload: JSON.stringify({ loan_id: loans.body.value[0].id }),
+    })
     expect(returned.status).toBe(201)
     expect(await count()).toBe(before + 1)
   })
@@ -130,17 +149,31 @@ describe('response cache: Cache-Control', () => {
   it("only-if-cached answers from the cache or 504 with Data API builder's message, in REST's and GraphQL's envelopes", async () => {
     const miss = await library.request('/api/Book/id/9', { headers: { 'cache-control': 'only-if-cached' } })
     expect(miss.status).toBe(504)
-    expect(miss.body).toEqual({ error: { code: 'Gateway Timeout', message: "Header 'only-if-cached' was used but item was not found in cache.", status: 504 } })
+    expect(miss.body).toEqual({
+      error: {
+        code: 'Gateway Timeout',
+        message: "Header 'only-if-cached' was used but item was not found in cache.",
+        status: 504,
+      },
+    })
     await library.request('/api/Book/id/9')
     expect((await title('/api/Book/id/9', { 'cache-control': 'only-if-cached' })).status).toBe(200)
-    const gql = await graphql(library, '{ book_by_pk(id: 10) { id } }', { headers: { 'cache-control': 'only-if-cached' } })
+    const gql = await graphql(library, '{ book_by_pk(id: 10) { id } }', {
+      headers: { 'cache-control': 'only-if-cached' },
+    })
     expect(errorMessages(gql)).toEqual(["Header 'only-if-cached' was used but item was not found in cache."])
     await graphql(library, '{ book_by_pk(id: 10) { id } }')
-    expect(dataOf(await graphql(library, '{ book_by_pk(id: 10) { id } }', { headers: { 'cache-control': 'only-if-cached' } })).book_by_pk.id).toBe(10)
+    expect(
+      dataOf(
+        await graphql(library, '{ book_by_pk(id: 10) { id } }', { headers: { 'cache-control': 'only-if-cached' } }),
+      ).book_by_pk.id,
+    ).toBe(10)
   })
 
   it('ignores only-if-cached for entities that are not cached, as Data API builder does', async () => {
-    expect((await library.request('/api/books/reviews?$first=1', { headers: { 'cache-control': 'only-if-cached' } })).status).toBe(200)
+    expect(
+      (await library.request('/api/books/reviews?$first=1', { headers: { 'cache-control': 'only-if-cached' } })).status,
+    ).toBe(200)
   })
 })
 
@@ -154,7 +187,11 @@ describe('response cache: MCP', () => {
     const miss = await callError(onlyCached, 'read_records', args)
     expect(miss.message).toBe("Header 'only-if-cached' was used but item was not found in cache.")
     const first = await callOk(plain, 'read_records', args)
-    await mcp.server.sluice.driver.execute({ sql: "update books set title = 'Changed behind MCP' where id = 14", parameters: [], name: undefined })
+    await mcp.server.sluice.driver.execute({
+      sql: "update books set title = 'Changed behind MCP' where id = 14",
+      parameters: [],
+      name: undefined,
+    })
     expect((await callOk(onlyCached, 'read_records', args)).result).toEqual(first.result)
   })
 

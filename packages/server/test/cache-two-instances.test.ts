@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLibraryDatabase, createRedisPartition, REDIS_PORT, type LibraryDatabase, type RedisPartition } from './support/cache-support.js'
+import {
+  createLibraryDatabase,
+  createRedisPartition,
+  REDIS_PORT,
+  type LibraryDatabase,
+  type RedisPartition,
+} from './support/cache-support.js'
 import { startSluice } from './support/run-sluice-cli.js'
 
 /**
@@ -16,7 +22,10 @@ import { startSluice } from './support/run-sluice-cli.js'
  * entity, and of entities nesting it, are evicted through the backplane before the write is acknowledged.
  */
 const require = createRequire(import.meta.url)
-const SAMPLE = JSON.parse(readFileSync(require.resolve('@sluice/example-library/dab-config.json'), 'utf8')) as Record<string, any>
+const SAMPLE = JSON.parse(readFileSync(require.resolve('@sluice/example-library/dab-config.json'), 'utf8')) as Record<
+  string,
+  any
+>
 
 type Instance = Awaited<ReturnType<typeof startSluice>>
 let db: LibraryDatabase
@@ -27,14 +36,20 @@ let dir: string
 const clients: Client[] = []
 
 async function json(instance: Instance, path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
-  const headers = { 'content-type': 'application/json', 'x-ms-api-role': 'authenticated', ...(init.headers as Record<string, string> | undefined) }
+  const headers = {
+    'content-type': 'application/json',
+    'x-ms-api-role': 'authenticated',
+    ...(init.headers as Record<string, string> | undefined),
+  }
   const response = await fetch(`${instance.url}${path}`, { ...init, headers })
   const text = await response.text()
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) }
 }
 
-const bookTitle = async (instance: Instance, id: number): Promise<string> => (await json(instance, `/api/Book/id/${id}`)).body.value[0].title
-const graphql = (instance: Instance, query: string) => json(instance, '/graphql', { method: 'POST', body: JSON.stringify({ query }) })
+const bookTitle = async (instance: Instance, id: number): Promise<string> =>
+  (await json(instance, `/api/Book/id/${id}`)).body.value[0].title
+const graphql = (instance: Instance, query: string) =>
+  json(instance, '/graphql', { method: 'POST', body: JSON.stringify({ query }) })
 
 beforeAll(async () => {
   db = await createLibraryDatabase()
@@ -45,7 +60,16 @@ beforeAll(async () => {
     'data-source': { 'database-type': 'postgresql', 'connection-string': db.url },
     runtime: {
       ...SAMPLE['runtime'],
-      cache: { enabled: true, 'ttl-seconds': 600, 'level-2': { enabled: true, provider: 'redis', 'connection-string': `127.0.0.1:${REDIS_PORT}`, partition: partition.name } },
+      cache: {
+        enabled: true,
+        'ttl-seconds': 600,
+        'level-2': {
+          enabled: true,
+          provider: 'redis',
+          'connection-string': `127.0.0.1:${REDIS_PORT}`,
+          partition: partition.name,
+        },
+      },
     },
   }
   const file = join(dir, 'dab-config.json')
@@ -69,7 +93,10 @@ describe('two Sluice processes sharing Redis', () => {
 
   it('a REST write through A is visible at once through B', async () => {
     await bookTitle(b, 32)
-    const patched = await json(a, '/api/Book/id/32', { method: 'PATCH', body: JSON.stringify({ title: 'REST write through A' }) })
+    const patched = await json(a, '/api/Book/id/32', {
+      method: 'PATCH',
+      body: JSON.stringify({ title: 'REST write through A' }),
+    })
     expect(patched.status).toBe(200)
     expect(await bookTitle(b, 32)).toBe('REST write through A')
   })
@@ -78,7 +105,10 @@ describe('two Sluice processes sharing Redis', () => {
     const nested = '{ book_by_pk(id: 33) { id publisher { id name books(first: 100) { items { id title } } } } }'
     const before = (await graphql(a, nested)).body.data.book_by_pk
     await bookTitle(a, 33)
-    const mutation = await graphql(b, 'mutation { updateBook(id: 33, item: { title: "GraphQL write through B" }) { id title } }')
+    const mutation = await graphql(
+      b,
+      'mutation { updateBook(id: 33, item: { title: "GraphQL write through B" }) { id title } }',
+    )
     expect(mutation.body.data.updateBook.title).toBe('GraphQL write through B')
     expect(await bookTitle(a, 33)).toBe('GraphQL write through B')
     const after = (await graphql(a, nested)).body.data.book_by_pk
@@ -91,9 +121,16 @@ describe('two Sluice processes sharing Redis', () => {
     expect((await graphql(b, filtered)).body.data.publishers.items).toEqual([])
     await bookTitle(b, 34)
     const client = new Client({ name: 'sluice-cache-test', version: '1.0.0' })
-    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', a.url), { requestInit: { headers: { 'x-ms-api-role': 'authenticated' } } }))
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', a.url), {
+        requestInit: { headers: { 'x-ms-api-role': 'authenticated' } },
+      }),
+    )
     clients.push(client)
-    const result = await client.callTool({ name: 'update_record', arguments: { entity: 'Book', keys: { id: 34 }, fields: { title: 'MCP write through A' } } })
+    const result = await client.callTool({
+      name: 'update_record',
+      arguments: { entity: 'Book', keys: { id: 34 }, fields: { title: 'MCP write through A' } },
+    })
     expect(result.isError).not.toBe(true)
     expect(await bookTitle(b, 34)).toBe('MCP write through A')
     expect((await graphql(b, filtered)).body.data.publishers.items).toHaveLength(1)
@@ -109,13 +146,38 @@ describe('two Sluice processes sharing Redis', () => {
 describe('sluice start --workers with the cache on and no level 2', () => {
   it('warns in each worker that a write evicts only in its own worker', async () => {
     const file = join(dir, 'workers.json')
-    writeFileSync(file, JSON.stringify({ ...SAMPLE, 'data-source': { 'database-type': 'postgresql', 'connection-string': db.url }, runtime: { ...SAMPLE['runtime'], cache: { enabled: true } } }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...SAMPLE,
+        'data-source': { 'database-type': 'postgresql', 'connection-string': db.url },
+        runtime: { ...SAMPLE['runtime'], cache: { enabled: true } },
+      }),
+    )
     const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
     const root = fileURLToPath(new URL('../../..', import.meta.url))
     const output = await new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--conditions=@sluice/source', '--import', 'tsx', cli, 'start', '--config', file, '--port', '0', '--workers', '2'], {
-        cwd: root, env: { ...process.env, INIT_CWD: dir, PORT: '', SLUICE_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'],
-      })
+      const child = spawn(
+        process.execPath,
+        [
+          '--conditions=@sluice/source',
+          '--import',
+          'tsx',
+          cli,
+          'start',
+          '--config',
+          file,
+          '--port',
+          '0',
+          '--workers',
+          '2',
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, INIT_CWD: dir, PORT: '', SLUICE_LOG_LEVEL: 'info' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
       let text = ''
       const seen = (d: Buffer): void => {
         text += d.toString()

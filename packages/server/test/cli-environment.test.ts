@@ -14,8 +14,14 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  database = await createTestDatabase('sluice_cli_env', `CREATE TABLE items (id int PRIMARY KEY, label text); INSERT INTO items VALUES (1, 'one');`)
-  if ('unavailable' in database) { unavailable = database.unavailable; return }
+  database = await createTestDatabase(
+    'sluice_cli_env',
+    `CREATE TABLE items (id int PRIMARY KEY, label text); INSERT INTO items VALUES (1, 'one');`,
+  )
+  if ('unavailable' in database) {
+    unavailable = database.unavailable
+    return
+  }
   for (const args of [
     ['init', '--database-type', 'postgresql', '--connection-string', "@env('CATALOGUE_DB')"],
     ['add', 'Item', '-s', 'items', '--permissions', 'anonymous:read'],
@@ -23,10 +29,13 @@ beforeAll(async () => {
     const run = await runSluice(args, dir)
     if (run.code !== 0) throw new Error(run.stdout + run.stderr)
   }
-  writeFileSync(join(dir, 'dab-config.dev.json'), JSON.stringify({
-    runtime: { rest: { path: '/dev-api' }, host: { mode: null } },
-    entities: { Item: { rest: { path: '/things' } } },
-  }))
+  writeFileSync(
+    join(dir, 'dab-config.dev.json'),
+    JSON.stringify({
+      runtime: { rest: { path: '/dev-api' }, host: { mode: null } },
+      entities: { Item: { rest: { path: '/things' } } },
+    }),
+  )
   writeFileSync(join(dir, '.env'), `DAB_ENVIRONMENT=dev\nCATALOGUE_DB=${database.url}\n`)
 })
 afterAll(async () => {
@@ -38,7 +47,9 @@ describe('DAB_ENVIRONMENT and .env', () => {
     if (unavailable !== undefined) context.skip(unavailable)
     const run = await runSluice(['validate'], dir, { CATALOGUE_DB: 'postgresql://nobody@127.0.0.1:1/nothing' })
     expect(run.stderr).not.toContain('Cannot connect')
-    expect(run.stdout.trim()).toBe(`${join(dir, 'dab-config.json')} merged with ${join(dir, 'dab-config.dev.json')} is valid: 1 entities match the database.`)
+    expect(run.stdout.trim()).toBe(
+      `${join(dir, 'dab-config.json')} merged with ${join(dir, 'dab-config.dev.json')} is valid: 1 entities match the database.`,
+    )
   })
 
   it('start serves the merged config', async (context) => {

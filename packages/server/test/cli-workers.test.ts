@@ -13,16 +13,24 @@ const URL_ = process.env['SLUICE_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:54
 const dir = mkdtempSync(join(tmpdir(), 'sluice-workers-'))
 const schema = `sluice_w_${randomBytes(5).toString('hex')}`
 
-interface Run { code: number | null; output: string }
+interface Run {
+  code: number | null
+  output: string
+}
 
 /** Runs the CLI; `onOutput` sees the combined output as it grows and may act on the process. */
 function sluice(args: string[], onOutput?: (output: string, child: ChildProcess) => void): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--conditions=@sluice/source', '--import', 'tsx', CLI, ...args], {
-      cwd: ROOT, env: { ...process.env, INIT_CWD: dir, PORT: '', SLUICE_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, INIT_CWD: dir, PORT: '', SLUICE_LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    const seen = (d: Buffer): void => { output += d.toString(); onOutput?.(output, child) }
+    const seen = (d: Buffer): void => {
+      output += d.toString()
+      onOutput?.(output, child)
+    }
     child.stdout!.on('data', seen)
     child.stderr!.on('data', seen)
     child.on('exit', (code) => resolve({ code, output }))
@@ -56,13 +64,15 @@ describe('sluice start --workers', () => {
     const run = await sluice(['start', '--config', file, '--port', '0', '--workers', '2'], (output, child) => {
       if (answers !== undefined || !output.includes('2 workers are serving')) return
       const port = /worker \d+ is listening on port (\d+)/.exec(output)?.[1]
-      answers = Promise.all(Array.from({ length: 8 }, () =>
-        fetch(`http://127.0.0.1:${port}/api/Item/id/7`).then(async (r) => {
-          const body = (await r.json()) as { value: { label: string }[] }
-          expect(body.value[0]?.label).toBe('item 7')
-          return r.status
-        }),
-      )).finally(() => child.kill('SIGTERM'))
+      answers = Promise.all(
+        Array.from({ length: 8 }, () =>
+          fetch(`http://127.0.0.1:${port}/api/Item/id/7`).then(async (r) => {
+            const body = (await r.json()) as { value: { label: string }[] }
+            expect(body.value[0]?.label).toBe('item 7')
+            return r.status
+          }),
+        ),
+      ).finally(() => child.kill('SIGTERM'))
     })
     expect(answers, run.output).toBeDefined()
     expect(await answers).toEqual(Array(8).fill(200))

@@ -11,22 +11,43 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-'))
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
 
-function sluice(args: string[], options: { until?: (out: string) => boolean; onReady?: (child: ReturnType<typeof spawn>, output: string) => void } = {}): Promise<Run> {
+function sluice(
+  args: string[],
+  options: {
+    until?: (out: string) => boolean
+    onReady?: (child: ReturnType<typeof spawn>, output: string) => void
+  } = {},
+): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--conditions=@sluice/source', '--import', 'tsx', CLI, ...args], {
       // run where tsx resolves; INIT_CWD is where the CLI looks for default config files (pnpm sets it)
-      cwd: ROOT, env: { ...process.env, INIT_CWD: dir, PORT: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, INIT_CWD: dir, PORT: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
     let stderr = ''
     let ready = false
     const check = (): void => {
-      if (!ready && options.until?.(stdout + stderr)) { ready = true; options.onReady?.(child, stdout + stderr) }
+      if (!ready && options.until?.(stdout + stderr)) {
+        ready = true
+        options.onReady?.(child, stdout + stderr)
+      }
     }
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); check() })
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); check() })
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString()
+      check()
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString()
+      check()
+    })
     child.on('exit', (code) => resolve({ code, stdout, stderr }))
   })
 }
@@ -49,8 +70,14 @@ describe('the sluice CLI', () => {
   beforeAll(async () => {
     // 100,000 rows (a page of every row takes a while), narrow ones: a 22 MB answer of 200,000 wide rows was cut off
     // after 311,744 bytes in two of three full runs on a slow, busy machine (never alone); see docs/reliability.md.
-    writeFileSync(join(dir, 'big.sql'), 'create table items(id int primary key, label text); insert into items select g, repeat(\'x\', 20) from generate_series(1, 100000) g;')
-    writeFileSync(join(dir, 'small.sql'), 'create table items(id int primary key, label text); insert into items values (1, \'one\');')
+    writeFileSync(
+      join(dir, 'big.sql'),
+      "create table items(id int primary key, label text); insert into items select g, repeat('x', 20) from generate_series(1, 100000) g;",
+    )
+    writeFileSync(
+      join(dir, 'small.sql'),
+      "create table items(id int primary key, label text); insert into items values (1, 'one');",
+    )
     blocker = createNetServer()
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()))
     blockedPort = (blocker.address() as { port: number }).port
@@ -74,18 +101,27 @@ describe('the sluice CLI', () => {
 
   it('reports an unreachable database in one line and exits 1', async () => {
     const file = writeConfig('unreachable.json', {
-      'data-source': { 'database-type': 'postgresql', 'connection-string': 'postgresql://postgres:secret@127.0.0.1:1/test' },
+      'data-source': {
+        'database-type': 'postgresql',
+        'connection-string': 'postgresql://postgres:secret@127.0.0.1:1/test',
+      },
       runtime: { limits: { 'startup-retry-seconds': 0 } },
       entities: { Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
     })
     const run = await sluice(['start', '--config', file, '--port', '0'])
     expect(run.code).toBe(1)
-    expect(run.stderr.trim()).toMatch(/^sluice: Cannot connect to the PostgreSQL database: .*ECONNREFUSED 127\.0\.0\.1:1$/)
+    expect(run.stderr.trim()).toMatch(
+      /^sluice: Cannot connect to the PostgreSQL database: .*ECONNREFUSED 127\.0\.0\.1:1$/,
+    )
     expect(run.stderr).not.toContain('secret')
   })
 
   it('lists every configuration problem and exits 1', async () => {
-    const file = writeConfig('broken.json', { 'data-source': { 'database-type': 'pglite' }, runtime: { rest: { pth: '/x' } }, entities: { A: {} } })
+    const file = writeConfig('broken.json', {
+      'data-source': { 'database-type': 'pglite' },
+      runtime: { rest: { pth: '/x' } },
+      entities: { A: {} },
+    })
     const run = await sluice(['validate', '--config', file])
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/The configuration has \d+ problem\(s\)/)
@@ -108,7 +144,10 @@ describe('the sluice CLI', () => {
       onReady: (child, output) => {
         // the address is in the start-up line; ask for every row (a slow request), then stop the server at once
         const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]
-        response = fetch(`http://127.0.0.1:${port}/api/Item?$first=-1`).then(async (r) => ({ status: r.status, rows: ((await r.json()) as { value: unknown[] }).value.length }))
+        response = fetch(`http://127.0.0.1:${port}/api/Item?$first=-1`).then(async (r) => ({
+          status: r.status,
+          rows: ((await r.json()) as { value: unknown[] }).value.length,
+        }))
         setTimeout(() => child.kill('SIGTERM'), 50)
       },
     })
@@ -116,4 +155,3 @@ describe('the sluice CLI', () => {
     expect(await response).toEqual({ status: 200, rows: 100000 })
   }, 60_000)
 })
-

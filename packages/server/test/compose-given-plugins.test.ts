@@ -17,9 +17,18 @@ describe('createServer with its own plugin list', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('loads and serves only the plugins it is given, with the HTTP conventions of the full server', async () => {
-    const { stdout } = await run(process.execPath, [
-      '--conditions=@sluice/source', '--import', 'tsx', '--import', join(FIXTURES, 'record-module-loads.mjs'), join(FIXTURES, 'compose-rest-only.ts'),
-    ], { cwd: ROOT, env: { ...process.env, SLUICE_LOAD_LOG: loadLog } })
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--conditions=@sluice/source',
+        '--import',
+        'tsx',
+        '--import',
+        join(FIXTURES, 'record-module-loads.mjs'),
+        join(FIXTURES, 'compose-rest-only.ts'),
+      ],
+      { cwd: ROOT, env: { ...process.env, SLUICE_LOAD_LOG: loadLog } },
+    )
     const results = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, { status: number; body: any }>
     expect(results['rest']!.status).toBe(200)
     expect(results['rest']!.body.value).toHaveLength(1)
@@ -30,8 +39,27 @@ describe('createServer with its own plugin list', () => {
 
     const loaded = readFileSync(loadLog, 'utf8')
     // PGlite shares PostgreSQL's SQL (plugin-postgres/src/sql), but not its driver.
-    const absentModules = ['plugin-graphql', 'plugin-mcp', 'plugin-openapi', 'plugin-mssql', 'plugin-mysql', 'plugin-postgres/src/index', 'plugin-telemetry', 'plugin-cache-redis', 'plugin-compression', 'plugin-auth']
-    const absentLibraries = ['pg', 'graphql', 'mysql2', 'tedious', 'ioredis', '@opentelemetry+sdk-trace-base', '@modelcontextprotocol+sdk'].map((name) => `/.pnpm/${name}@`)
+    const absentModules = [
+      'plugin-graphql',
+      'plugin-mcp',
+      'plugin-openapi',
+      'plugin-mssql',
+      'plugin-mysql',
+      'plugin-postgres/src/index',
+      'plugin-telemetry',
+      'plugin-cache-redis',
+      'plugin-compression',
+      'plugin-auth',
+    ]
+    const absentLibraries = [
+      'pg',
+      'graphql',
+      'mysql2',
+      'tedious',
+      'ioredis',
+      '@opentelemetry+sdk-trace-base',
+      '@modelcontextprotocol+sdk',
+    ].map((name) => `/.pnpm/${name}@`)
     for (const absent of [...absentModules, ...absentLibraries]) {
       expect(loaded.includes(absent), `${absent} was loaded`).toBe(false)
     }

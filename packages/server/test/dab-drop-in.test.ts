@@ -42,32 +42,69 @@ function dabConfig(databaseType: string, connectionString: string): string {
     runtime: {
       rest: { enabled: true, path: '/api', 'request-body-strict': true },
       graphql: { enabled: true, path: '/graphql', 'allow-introspection': true },
-      host: { mode: 'development', cors: { origins: ['http://localhost:5000'], 'allow-credentials': false }, authentication: { provider: 'AppService' } },
-      telemetry: { 'open-telemetry': { enabled: true, endpoint: "@env('SLUICE_TEST_UNSET_OTEL_ENDPOINT')", 'service-name': "@env('SLUICE_TEST_UNSET_OTEL_SERVICE')" } },
+      host: {
+        mode: 'development',
+        cors: { origins: ['http://localhost:5000'], 'allow-credentials': false },
+        authentication: { provider: 'AppService' },
+      },
+      telemetry: {
+        'open-telemetry': {
+          enabled: true,
+          endpoint: "@env('SLUICE_TEST_UNSET_OTEL_ENDPOINT')",
+          'service-name': "@env('SLUICE_TEST_UNSET_OTEL_SERVICE')",
+        },
+      },
     },
     entities: {
       Publisher: {
-        source: { object: 'publishers', type: 'table' }, fields: [],
+        source: { object: 'publishers', type: 'table' },
+        fields: [],
         graphql: { enabled: true, type: { singular: 'Publisher', plural: 'Publishers' } },
         permissions: anonymous(['read']),
-        relationships: { books: { cardinality: 'many', 'target.entity': 'Book', 'source.fields': [], 'target.fields': [], 'linking.source.fields': [], 'linking.target.fields': [] } },
+        relationships: {
+          books: {
+            cardinality: 'many',
+            'target.entity': 'Book',
+            'source.fields': [],
+            'target.fields': [],
+            'linking.source.fields': [],
+            'linking.target.fields': [],
+          },
+        },
       },
       Book: {
         source: { object: 'books', type: 'table' },
         graphql: { enabled: true, type: { singular: 'book', plural: 'books' } },
         permissions: anonymous(['read']),
-        relationships: { publishers: { cardinality: 'one', 'target.entity': 'Publisher', 'source.fields': [], 'target.fields': [] } },
+        relationships: {
+          publishers: { cardinality: 'one', 'target.entity': 'Publisher', 'source.fields': [], 'target.fields': [] },
+        },
       },
-      Notebook: { source: 'notebooks', permissions: anonymous([{ action: 'read', fields: { include: ['*'], exclude: [] }, policy: { database: '@item ne 1' } }]) },
+      Notebook: {
+        source: 'notebooks',
+        permissions: anonymous([
+          { action: 'read', fields: { include: ['*'], exclude: [] }, policy: { database: '@item ne 1' } },
+        ]),
+      },
       Fungus: {
-        source: { object: 'fungi', type: 'table' }, fields: [{ name: 'spores', alias: 'hazards', 'primary-key': false }],
-        graphql: { enabled: true, type: { singular: 'fungus', plural: 'fungi' } }, permissions: anonymous(['read']),
+        source: { object: 'fungi', type: 'table' },
+        fields: [{ name: 'spores', alias: 'hazards', 'primary-key': false }],
+        graphql: { enabled: true, type: { singular: 'fungus', plural: 'fungi' } },
+        permissions: anonymous(['read']),
       },
       Stock: {
-        source: { object: 'stocks', type: 'table' }, rest: { path: '/commodities' },
+        source: { object: 'stocks', type: 'table' },
+        rest: { path: '/commodities' },
         permissions: [
           { role: 'anonymous', actions: ['read'] },
-          { role: 'database_policy_tester', actions: [{ action: 'update', policy: { database: '@item.pieceid ne 1' } }, { action: 'create', policy: { database: '@item.available gt 0' } }, 'read'] },
+          {
+            role: 'database_policy_tester',
+            actions: [
+              { action: 'update', policy: { database: '@item.pieceid ne 1' } },
+              { action: 'create', policy: { database: '@item.available gt 0' } },
+              'read',
+            ],
+          },
         ],
       },
       BookTitle: { source: { object: 'book_titles', type: 'view' }, permissions: anonymous(['read']) },
@@ -96,7 +133,10 @@ const engines: Engine[] = [
         await data.connect()
         for (const statement of SCHEMA) await data.query(statement)
         await data.end()
-        return dabConfig('postgresql', `Host=${url.hostname};Port=${url.port || 5432};Database=${name};Username=${decodeURIComponent(url.username)}`)
+        return dabConfig(
+          'postgresql',
+          `Host=${url.hostname};Port=${url.port || 5432};Database=${name};Username=${decodeURIComponent(url.username)}`,
+        )
       },
       async tearDown() {
         await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -111,9 +151,18 @@ const engines: Engine[] = [
       async setUp() {
         admin = mysql.createPool({ uri: MARIADB_URL, connectionLimit: 1, connectTimeout: 5_000 })
         await admin.query(`CREATE DATABASE \`${name}\``)
-        for (const statement of SCHEMA) await admin.query(statement.replace(/^CREATE (TABLE|VIEW) /, `CREATE $1 \`${name}\`.`).replace(/^INSERT INTO /, `INSERT INTO \`${name}\`.`).replace(/ (REFERENCES|FROM) /, ` $1 \`${name}\`.`))
+        for (const statement of SCHEMA)
+          await admin.query(
+            statement
+              .replace(/^CREATE (TABLE|VIEW) /, `CREATE $1 \`${name}\`.`)
+              .replace(/^INSERT INTO /, `INSERT INTO \`${name}\`.`)
+              .replace(/ (REFERENCES|FROM) /, ` $1 \`${name}\`.`),
+          )
         const url = new URL(MARIADB_URL)
-        return dabConfig('mysql', `server=${url.hostname};port=${url.port || 3306};database=${name};uid=${decodeURIComponent(url.username)}`)
+        return dabConfig(
+          'mysql',
+          `server=${url.hostname};port=${url.port || 3306};database=${name};uid=${decodeURIComponent(url.username)}`,
+        )
       },
       async tearDown() {
         await admin?.query(`DROP DATABASE IF EXISTS \`${name}\``)
@@ -149,39 +198,69 @@ describe.each(engines)('a Data API builder config in its usual forms, on $name',
     await engine.tearDown().catch(() => undefined)
   })
 
-  const rest = async (url: string, init: { method?: 'GET' | 'PUT' | 'PATCH'; role?: string; payload?: unknown } = {}) => {
-    const principal = Buffer.from(JSON.stringify({ auth_typ: 'aad', name_typ: 'name', role_typ: 'roles', claims: [{ typ: 'roles', val: init.role ?? 'anonymous' }] })).toString('base64')
+  const rest = async (
+    url: string,
+    init: { method?: 'GET' | 'PUT' | 'PATCH'; role?: string; payload?: unknown } = {},
+  ) => {
+    const principal = Buffer.from(
+      JSON.stringify({
+        auth_typ: 'aad',
+        name_typ: 'name',
+        role_typ: 'roles',
+        claims: [{ typ: 'roles', val: init.role ?? 'anonymous' }],
+      }),
+    ).toString('base64')
     const headers: Record<string, string> = { 'content-type': 'application/json' }
-    if (init.role !== undefined) Object.assign(headers, { 'x-ms-client-principal': principal, 'x-ms-api-role': init.role })
-    const res = await server!.app.inject({ method: init.method ?? 'GET', url, headers, payload: init.payload === undefined ? undefined : JSON.stringify(init.payload) })
+    if (init.role !== undefined)
+      Object.assign(headers, { 'x-ms-client-principal': principal, 'x-ms-api-role': init.role })
+    const res = await server!.app.inject({
+      method: init.method ?? 'GET',
+      url,
+      headers,
+      payload: init.payload === undefined ? undefined : JSON.stringify(init.payload),
+    })
     return { status: res.statusCode, body: JSON.parse(res.body) as any }
   }
 
   it('starts unchanged, naming what it tolerated in warnings', (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
-    expect(warnings).toEqual(expect.arrayContaining([
-      expect.stringContaining("Environment variable 'SLUICE_TEST_UNSET_OTEL_ENDPOINT' is not set"),
-      expect.stringContaining("entities.Fungus: fields: column 'spores' does not exist in fungi"),
-      expect.stringContaining('entities.Notebook: permissions[0].actions[0].policy.database'),
-    ]))
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("Environment variable 'SLUICE_TEST_UNSET_OTEL_ENDPOINT' is not set"),
+        expect.stringContaining("entities.Fungus: fields: column 'spores' does not exist in fungi"),
+        expect.stringContaining('entities.Notebook: permissions[0].actions[0].policy.database'),
+      ]),
+    )
   })
 
   it('serves relationships between unqualified sources over GraphQL', async (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
     const res = await server!.app.inject({
-      method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' },
-      payload: { query: '{ books(orderBy: { id: ASC }) { items { title publishers { name books(orderBy: { id: ASC }) { items { id } } } } } }' },
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: {
+        query:
+          '{ books(orderBy: { id: ASC }) { items { title publishers { name books(orderBy: { id: ASC }) { items { id } } } } } }',
+      },
     })
     const body = JSON.parse(res.body)
     expect(body.errors).toBeUndefined()
-    expect(body.data.books.items[2]).toEqual({ title: 'Great wall of china explained', publishers: { name: 'Small Company', books: { items: [{ id: 3 }] } } })
+    expect(body.data.books.items[2]).toEqual({
+      title: 'Great wall of china explained',
+      publishers: { name: 'Small Company', books: { items: [{ id: 3 }] } },
+    })
   })
 
   it('answers $filter comparing two literals, a keyless view, and the tolerated entities as DAB does', async (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
     expect((await rest('/api/Book?$filter=1%20ne%201')).body).toEqual({ value: [] })
     expect((await rest('/api/Book?$filter=1%20eq%201')).body.value).toHaveLength(3)
-    expect((await rest('/api/BookTitle?$orderby=title')).body.value.map((r: { title: string }) => r.title)).toEqual(['Also Awesome book', 'Awesome book', 'Great wall of china explained'])
+    expect((await rest('/api/BookTitle?$orderby=title')).body.value.map((r: { title: string }) => r.title)).toEqual([
+      'Also Awesome book',
+      'Awesome book',
+      'Great wall of china explained',
+    ])
     expect((await rest('/api/BookTitle/title/x')).status).toBe(400)
     expect((await rest('/api/Fungus')).body.value).toEqual([{ speciesid: 1, region: 'northeast' }])
     expect((await rest('/api/Notebook')).status).toBe(403)
@@ -190,7 +269,11 @@ describe.each(engines)('a Data API builder config in its usual forms, on $name',
   it('answers 403, without naming a constraint or key, for a write to a row the update policy hides', async (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
     for (const method of ['PUT', 'PATCH'] as const) {
-      const res = await rest('/api/commodities/categoryid/0/pieceid/1', { method, role: 'database_policy_tester', payload: { available: 5 } })
+      const res = await rest('/api/commodities/categoryid/0/pieceid/1', {
+        method,
+        role: 'database_policy_tester',
+        payload: { available: 5 },
+      })
       expect(res.status, JSON.stringify(res.body)).toBe(403)
       expect(JSON.stringify(res.body)).not.toMatch(/PRIMARY|pkey|Duplicate|already exists/i)
     }

@@ -30,7 +30,9 @@ function get(agent: Agent, path: string): Promise<{ status: number; body: string
     const req = httpRequest(`${origin}${path}`, { agent }, (res) => {
       let body = ''
       res.setEncoding('utf8')
-      res.on('data', (chunk: string) => { body += chunk })
+      res.on('data', (chunk: string) => {
+        body += chunk
+      })
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body, socket: req.socket }))
     })
     req.on('error', reject)
@@ -44,7 +46,10 @@ describe('the departure signal of a keep-alive connection', () => {
     try {
       const sockets = new Set<unknown>()
       for (let i = 0; i < 40; i++) {
-        const res = await get(agent, i % 2 === 0 ? '/api/Book?$first=2' : '/graphql?query=%7Bbooks(first%3A1)%7Bitems%7Bid%7D%7D%7D')
+        const res = await get(
+          agent,
+          i % 2 === 0 ? '/api/Book?$first=2' : '/graphql?query=%7Bbooks(first%3A1)%7Bitems%7Bid%7D%7D%7D',
+        )
         expect(res.status, res.body).toBe(200)
         sockets.add(res.socket)
       }
@@ -59,10 +64,14 @@ describe('the departure signal of a keep-alive connection', () => {
     const address = new URL(origin)
     const text = await new Promise<string>((resolve) => {
       const socket = connect(Number(address.port), address.hostname, () => {
-        socket.end('GET /api/Book?$first=1 HTTP/1.1\r\nHost: test\r\n\r\nGET /api/Book?$first=2 HTTP/1.1\r\nHost: test\r\n\r\n')
+        socket.end(
+          'GET /api/Book?$first=1 HTTP/1.1\r\nHost: test\r\n\r\nGET /api/Book?$first=2 HTTP/1.1\r\nHost: test\r\n\r\n',
+        )
       })
       let received = ''
-      socket.on('data', (chunk: Buffer) => { received += chunk.toString() })
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString()
+      })
       socket.on('close', () => resolve(received))
       socket.on('error', () => resolve(received))
     })
@@ -70,6 +79,8 @@ describe('the departure signal of a keep-alive connection', () => {
     const answers = text.replace(/HTTP\/1\.1 102 Processing\r\n\r\n/g, '').split(/(?=HTTP\/1\.1 )/)
     expect(answers).toHaveLength(2)
     expect(answers.map((a) => a.slice(0, 15))).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK'])
-    expect(answers.map((a) => (JSON.parse(a.slice(a.indexOf('\r\n\r\n') + 4)) as { value: unknown[] }).value.length)).toEqual([1, 2])
+    expect(
+      answers.map((a) => (JSON.parse(a.slice(a.indexOf('\r\n\r\n') + 4)) as { value: unknown[] }).value.length),
+    ).toEqual([1, 2])
   })
 })

@@ -18,18 +18,31 @@ describe('REST under fuzzed input', () => {
 
   it('never answers 5xx or leaks internals, and refused writes change nothing', async () => {
     const fingerprint = async (): Promise<string> =>
-      String((await library.server.sluice.driver.execute<{ h: string }>({ sql: FINGERPRINT, parameters: [] })).rows[0]!.h)
+      String(
+        (await library.server.sluice.driver.execute<{ h: string }>({ sql: FINGERPRINT, parameters: [] })).rows[0]!.h,
+      )
     const model = library.server.sluice.model
     const runs = fuzzRuns(1500)
-    await reportMemory('REST', runs, (tick) => fc.assert(fc.asyncProperty(restRequestArbitrary(model), async (request) => {
-      tick()
-      const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
-      const before = write ? await fingerprint() : ''
-      const res = await library.app.inject({ method: request.method, url: request.url, headers: request.headers, payload: request.payload })
-      const where = `${request.method} ${request.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`
-      expect(res.statusCode, where).toBeLessThan(500)
-      expect(res.body, where).not.toMatch(LEAK)
-      if (write && res.statusCode >= 400) expect(await fingerprint(), `refused write changed rows: ${where}`).toBe(before)
-    }), { numRuns: runs }))
+    await reportMemory('REST', runs, (tick) =>
+      fc.assert(
+        fc.asyncProperty(restRequestArbitrary(model), async (request) => {
+          tick()
+          const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
+          const before = write ? await fingerprint() : ''
+          const res = await library.app.inject({
+            method: request.method,
+            url: request.url,
+            headers: request.headers,
+            payload: request.payload,
+          })
+          const where = `${request.method} ${request.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`
+          expect(res.statusCode, where).toBeLessThan(500)
+          expect(res.body, where).not.toMatch(LEAK)
+          if (write && res.statusCode >= 400)
+            expect(await fingerprint(), `refused write changed rows: ${where}`).toBe(before)
+        }),
+        { numRuns: runs },
+      ),
+    )
   }, 600_000)
 })

@@ -28,25 +28,45 @@ describe('GraphQL authorization with JWT claims (production)', () => {
       },
     },
   })
-  const as = async (claims: Record<string, unknown>) => ({ headers: { authorization: `Bearer ${await token(claims)}` } })
+  const as = async (claims: Record<string, unknown>) => ({
+    headers: { authorization: `Bearer ${await token(claims)}` },
+  })
   const librarian = async () => ({ ...(await as({ sub: 'staff', roles: ['librarian'] })), role: 'librarian' })
 
   it('a list returns only the rows the read policy admits, for every filter and page', async () => {
-    const data = dataOf(await graphql(library, '{ loans(first: -1, orderBy: { id: ASC }) { items { id member } } }', await as({ sub: AISHA })))
+    const data = dataOf(
+      await graphql(
+        library,
+        '{ loans(first: -1, orderBy: { id: ASC }) { items { id member } } }',
+        await as({ sub: AISHA }),
+      ),
+    )
     expect(data.loans.items.length).toBeGreaterThan(0)
     expect(data.loans.items.every((l: any) => l.member === AISHA)).toBe(true)
-    const all = dataOf(await graphql(library, `{ loans(first: -1, filter: { member: { eq: "${AISHA}" } }) { items { id } } }`, await librarian()))
+    const all = dataOf(
+      await graphql(
+        library,
+        `{ loans(first: -1, filter: { member: { eq: "${AISHA}" } }) { items { id } } }`,
+        await librarian(),
+      ),
+    )
     expect(data.loans.items.map((l: any) => l.id)).toEqual(all.loans.items.map((l: any) => l.id))
   })
 
   it('a by-key read of a row the policy hides is the not-found error entry', async () => {
-    const other = dataOf(await graphql(library, '{ loans(first: 1, filter: { member: { neq: "Aisha Khan" } }) { items { id } } }', await librarian())).loans.items[0]
+    const other = dataOf(
+      await graphql(
+        library,
+        '{ loans(first: 1, filter: { member: { neq: "Aisha Khan" } }) { items { id } } }',
+        await librarian(),
+      ),
+    ).loans.items[0]
     const response = await graphql(library, `{ loan_by_pk(id: ${other.id}) { id } }`, await as({ sub: AISHA }))
     expect(response.body.data).toEqual({ loan_by_pk: null })
     expect(response.body.errors[0].extensions.code).toBe('SLUICE_ERR_ITEM_NOT_FOUND')
   })
 
-  it('refuses fields outside the role\'s read fields in the selection, filter, orderBy and by-key selection', async () => {
+  it("refuses fields outside the role's read fields in the selection, filter, orderBy and by-key selection", async () => {
     const headers = await as({ sub: AISHA })
     const cases: Array<[string, string]> = [
       ['{ loans { items { id returnedOn } } }', "Invalid field 'returnedOn' in selection"],
@@ -63,9 +83,19 @@ describe('GraphQL authorization with JWT claims (production)', () => {
   })
 
   it('update and delete of a row the policy hides are not-found errors and change nothing', async () => {
-    const other = dataOf(await graphql(library, '{ loans(first: 1, filter: { member: { neq: "Aisha Khan" } }) { items { id member } } }', await librarian())).loans.items[0]
+    const other = dataOf(
+      await graphql(
+        library,
+        '{ loans(first: 1, filter: { member: { neq: "Aisha Khan" } }) { items { id member } } }',
+        await librarian(),
+      ),
+    ).loans.items[0]
     const headers = await as({ sub: AISHA })
-    const update = await graphql(library, `mutation { updateLoan(id: ${other.id}, item: { member: "Mallory" }) { id } }`, headers)
+    const update = await graphql(
+      library,
+      `mutation { updateLoan(id: ${other.id}, item: { member: "Mallory" }) { id } }`,
+      headers,
+    )
     expect(update.body.errors[0].extensions.status).toBe(404)
     const remove = await graphql(library, `mutation { deleteLoan(id: ${other.id}) { id } }`, headers)
     expect(remove.body.errors[0].extensions.status).toBe(404)
@@ -74,27 +104,45 @@ describe('GraphQL authorization with JWT claims (production)', () => {
   })
 
   it('a create the create policy refuses inserts nothing', async () => {
-    const response = await graphql(library, 'mutation { createLoan(item: { book_id: 1, member: "Someone Else", loanedOn: "2025-01-01" }) { id } }', await as({ sub: AISHA }))
+    const response = await graphql(
+      library,
+      'mutation { createLoan(item: { book_id: 1, member: "Someone Else", loanedOn: "2025-01-01" }) { id } }',
+      await as({ sub: AISHA }),
+    )
     expect(response.body.data).toEqual({ createLoan: null })
     expect(response.body.errors[0].extensions.status).toBe(403)
-    const own = dataOf(await graphql(library, `mutation { createLoan(item: { book_id: 1, member: "${AISHA}", loanedOn: "2025-01-01" }) { id member } }`, await as({ sub: AISHA })))
+    const own = dataOf(
+      await graphql(
+        library,
+        `mutation { createLoan(item: { book_id: 1, member: "${AISHA}", loanedOn: "2025-01-01" }) { id member } }`,
+        await as({ sub: AISHA }),
+      ),
+    )
     expect(own.createLoan.member).toBe(AISHA)
   })
 
   it('an anonymous caller (no token) gets 403 errors for entities only authenticated roles may read', async () => {
     const response = await graphql(library, '{ loans { items { id } } }')
     expect(response.body.data).toEqual({ loans: null })
-    expect(response.body.errors[0]).toMatchObject({ message: 'The current role does not have permission to perform this action.', extensions: { status: 403 } })
+    expect(response.body.errors[0]).toMatchObject({
+      message: 'The current role does not have permission to perform this action.',
+      extensions: { status: 403 },
+    })
   })
 
   it('a role header for a role the token does not hold is refused for the whole request (403)', async () => {
-    const response = await graphql(library, '{ books { items { id } } }', { ...(await as({ sub: AISHA })), role: 'librarian' })
+    const response = await graphql(library, '{ books { items { id } } }', {
+      ...(await as({ sub: AISHA })),
+      role: 'librarian',
+    })
     expect(response.status).toBe(403)
     expect(response.body.errors[0].extensions.code).toBe('SLUICE_ERR_ROLE_NOT_HELD')
   })
 
   it('an invalid token is a 401 with a challenge', async () => {
-    const response = await graphql(library, '{ books { items { id } } }', { headers: { authorization: 'Bearer not-a-token' } })
+    const response = await graphql(library, '{ books { items { id } } }', {
+      headers: { authorization: 'Bearer not-a-token' },
+    })
     expect(response.status).toBe(401)
     expect(response.headers['www-authenticate']).toMatch(/^Bearer/)
     expect(response.body.errors[0].extensions.code).toBe('SLUICE_ERR_INVALID_TOKEN')
@@ -115,10 +163,16 @@ describe('GraphQL field access on inputs (development role header)', () => {
   })
 
   it('refuses an input field the role may not write and inserts nothing', async () => {
-    const response = await graphql(library, 'mutation { createAuthor(item: { name: "Intern Pick", email: "x@example.org" }) { id } }', { role: 'intern' })
+    const response = await graphql(
+      library,
+      'mutation { createAuthor(item: { name: "Intern Pick", email: "x@example.org" }) { id } }',
+      { role: 'intern' },
+    )
     expect(errorMessages(response)).toEqual(["Invalid field 'email' in item"])
     expect(await restRows(library, "/api/Author?$filter=name eq 'Intern Pick'", 'authenticated')).toEqual([])
-    const ok = dataOf(await graphql(library, 'mutation { createAuthor(item: { name: "Intern Pick" }) { name } }', { role: 'intern' }))
+    const ok = dataOf(
+      await graphql(library, 'mutation { createAuthor(item: { name: "Intern Pick" }) { name } }', { role: 'intern' }),
+    )
     expect(ok.createAuthor).toEqual({ name: 'Intern Pick' })
   })
 

@@ -1,20 +1,43 @@
-import { buildClientSchema, getIntrospectionQuery, parse, printSchema, type DocumentNode, type IntrospectionQuery } from 'graphql'
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  parse,
+  printSchema,
+  type DocumentNode,
+  type IntrospectionQuery,
+} from 'graphql'
 import { ClientError, GraphQLClient } from 'graphql-request'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useLibraryServer } from './support/library-test-server.js'
 
 /** The typed-document-node shape graphql-request infers result and variable types from (structural, as published). */
-interface TypedDocumentNode<R, V> extends DocumentNode { __apiType?: (variables: V) => R }
+interface TypedDocumentNode<R, V> extends DocumentNode {
+  __apiType?: (variables: V) => R
+}
 
-interface BooksQuery { books: { items: Array<{ id: number; title: string; publisher: { name: string } }>; hasNextPage: boolean; endCursor: string | null } }
-interface BooksVariables { first: number; filter?: Record<string, unknown>; [key: string]: unknown }
-interface CreateMutation { createPublisher: { id: number; name: string } | null }
+interface BooksQuery {
+  books: {
+    items: Array<{ id: number; title: string; publisher: { name: string } }>
+    hasNextPage: boolean
+    endCursor: string | null
+  }
+}
+interface BooksVariables {
+  first: number
+  filter?: Record<string, unknown>
+  [key: string]: unknown
+}
+interface CreateMutation {
+  createPublisher: { id: number; name: string } | null
+}
 
 const BOOKS: TypedDocumentNode<BooksQuery, BooksVariables> = parse(`
   query Books($first: Int!, $filter: BookFilterInput) {
     books(first: $first, filter: $filter, orderBy: { id: ASC }) { items { id title publisher { name } } hasNextPage endCursor }
   }`)
-const CREATE: TypedDocumentNode<CreateMutation, { name: string }> = parse('mutation Create($name: String!) { createPublisher(item: { name: $name }) { id name } }')
+const CREATE: TypedDocumentNode<CreateMutation, { name: string }> = parse(
+  'mutation Create($name: String!) { createPublisher(item: { name: $name }) { id name } }',
+)
 
 // A real GraphQL client over a real socket: graphql-request introspects the schema, then runs typed documents.
 describe('a GraphQL client (graphql-request) against the server', () => {
@@ -29,8 +52,12 @@ describe('a GraphQL client (graphql-request) against the server', () => {
   it('introspects a schema graphql-js can rebuild, with the generated operations and types', async () => {
     const introspection = await client.request<IntrospectionQuery>(getIntrospectionQuery())
     const schema = buildClientSchema(introspection)
-    expect(Object.keys(schema.getQueryType()!.getFields())).toEqual(expect.arrayContaining(['books', 'book_by_pk', 'publishers', 'executeBookCount']))
-    expect(Object.keys(schema.getMutationType()!.getFields())).toEqual(expect.arrayContaining(['createBook', 'updateBook', 'deleteBook', 'executeReturnLoan']))
+    expect(Object.keys(schema.getQueryType()!.getFields())).toEqual(
+      expect.arrayContaining(['books', 'book_by_pk', 'publishers', 'executeBookCount']),
+    )
+    expect(Object.keys(schema.getMutationType()!.getFields())).toEqual(
+      expect.arrayContaining(['createBook', 'updateBook', 'deleteBook', 'executeReturnLoan']),
+    )
     const sdl = printSchema(schema)
     expect(sdl).toContain('type BookConnection {')
     expect(sdl).toContain('input BookFilterInput {')
@@ -49,7 +76,14 @@ describe('a GraphQL client (graphql-request) against the server', () => {
     const failure = client.request(CREATE, { name: 'Not allowed' })
     await expect(failure).rejects.toBeInstanceOf(ClientError)
     await expect(failure).rejects.toMatchObject({
-      response: { errors: [{ message: 'The current role does not have permission to perform this action.', extensions: { code: 'SLUICE_ERR_FORBIDDEN' } }] },
+      response: {
+        errors: [
+          {
+            message: 'The current role does not have permission to perform this action.',
+            extensions: { code: 'SLUICE_ERR_FORBIDDEN' },
+          },
+        ],
+      },
     })
   })
 

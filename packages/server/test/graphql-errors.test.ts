@@ -9,7 +9,13 @@ describe('GraphQL errors (development mode)', () => {
     const response = await graphql(library, '{ books { items { id }')
     expect(response.status).toBe(400)
     expect(response.body).toEqual({
-      errors: [{ message: 'Syntax Error: Expected Name, found <EOF>.', locations: [{ line: 1, column: 23 }], extensions: { code: 'SLUICE_ERR_GRAPHQL_SYNTAX' } }],
+      errors: [
+        {
+          message: 'Syntax Error: Expected Name, found <EOF>.',
+          locations: [{ line: 1, column: 23 }],
+          extensions: { code: 'SLUICE_ERR_GRAPHQL_SYNTAX' },
+        },
+      ],
     })
   })
 
@@ -20,11 +26,17 @@ describe('GraphQL errors (development mode)', () => {
       'Cannot query field "nope" on type "Book".',
       'Cannot query field "unknownRoot" on type "Query".',
     ])
-    expect(response.body.errors.every((e: any) => e.extensions.code === 'SLUICE_ERR_GRAPHQL_VALIDATION' && e.locations.length === 1)).toBe(true)
+    expect(
+      response.body.errors.every(
+        (e: any) => e.extensions.code === 'SLUICE_ERR_GRAPHQL_VALIDATION' && e.locations.length === 1,
+      ),
+    ).toBe(true)
   })
 
   it('answers variables that do not fit their types with 400 before running anything', async () => {
-    const response = await graphql(library, 'query($id: Int!) { book_by_pk(id: $id) { id } }', { variables: { id: 'seven' } })
+    const response = await graphql(library, 'query($id: Int!) { book_by_pk(id: $id) { id } }', {
+      variables: { id: 'seven' },
+    })
     expect(response.status).toBe(400)
     expect(response.body.data).toBeUndefined()
     expect(errorMessages(response)[0]).toMatch(/Variable "\$id" got invalid value "seven"/)
@@ -34,10 +46,14 @@ describe('GraphQL errors (development mode)', () => {
     const response = await graphql(library, '{ ok: book_by_pk(id: 1) { id } missing: book_by_pk(id: -5) { id } }')
     expect(response.status).toBe(200)
     expect(response.body.data).toEqual({ ok: { id: 1 }, missing: null })
-    expect(response.body.errors).toEqual([{
-      message: 'Could not find item with the given key.', locations: [{ line: 1, column: 32 }], path: ['missing'],
-      extensions: { code: 'SLUICE_ERR_ITEM_NOT_FOUND', status: 404 },
-    }])
+    expect(response.body.errors).toEqual([
+      {
+        message: 'Could not find item with the given key.',
+        locations: [{ line: 1, column: 32 }],
+        path: ['missing'],
+        extensions: { code: 'SLUICE_ERR_ITEM_NOT_FOUND', status: 404 },
+      },
+    ])
   })
 
   it('uses the same codes and messages as REST for the same mistake', async () => {
@@ -54,7 +70,12 @@ describe('GraphQL errors (development mode)', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/)
     expect(page.text).toContain('GraphiQL.createFetcher({ url: "/graphql" })')
     expect(page.text).not.toMatch(/https?:\/\//)
-    for (const asset of ['graphiql.min.js', 'graphiql.min.css', 'react.production.min.js', 'react-dom.production.min.js']) {
+    for (const asset of [
+      'graphiql.min.js',
+      'graphiql.min.css',
+      'react.production.min.js',
+      'react-dom.production.min.js',
+    ]) {
       expect(page.text).toContain(`/graphql/graphiql/${asset}`)
       const file = await library.request(`/graphql/graphiql/${asset}`)
       expect(file.status, asset).toBe(200)
@@ -84,15 +105,17 @@ describe('GraphQL errors (production mode)', () => {
 describe('GraphQL depth limit and introspection switch', () => {
   const library = useLibraryServer({ runtime: { graphql: { 'depth-limit': 2, 'allow-introspection': false } } })
 
-  it('rejects documents deeper than runtime.graphql.depth-limit with 400 and Hot Chocolate\'s message', async () => {
+  it("rejects documents deeper than runtime.graphql.depth-limit with 400 and Hot Chocolate's message", async () => {
     expect(dataOf(await graphql(library, '{ book_by_pk(id: 1) { id } }'))).toEqual({ book_by_pk: { id: 1 } })
     const deep = await graphql(library, '{ books { items { id } } }')
     expect(deep.status).toBe(400)
-    expect(deep.body.errors).toEqual([{
-      message: 'The GraphQL document has an execution depth of 3 which exceeds the max allowed execution depth of 2.',
-      locations: [{ line: 1, column: 1 }],
-      extensions: { code: 'SLUICE_ERR_GRAPHQL_DEPTH_LIMIT' },
-    }])
+    expect(deep.body.errors).toEqual([
+      {
+        message: 'The GraphQL document has an execution depth of 3 which exceeds the max allowed execution depth of 2.',
+        locations: [{ line: 1, column: 1 }],
+        extensions: { code: 'SLUICE_ERR_GRAPHQL_DEPTH_LIMIT' },
+      },
+    ])
     const viaFragment = await graphql(library, '{ book_by_pk(id: 1) { ...F } } fragment F on Book { publisher { id } }')
     expect(viaFragment.status).toBe(400)
   })
@@ -100,7 +123,10 @@ describe('GraphQL depth limit and introspection switch', () => {
   it('refuses __schema and __type when allow-introspection is false, but allows __typename', async () => {
     const schema = await graphql(library, '{ __schema { queryType { name } } }')
     expect(schema.status).toBe(400)
-    expect(schema.body.errors[0]).toMatchObject({ message: 'Introspection is not allowed for the current request.', extensions: { code: 'SLUICE_ERR_GRAPHQL_INTROSPECTION' } })
+    expect(schema.body.errors[0]).toMatchObject({
+      message: 'Introspection is not allowed for the current request.',
+      extensions: { code: 'SLUICE_ERR_GRAPHQL_INTROSPECTION' },
+    })
     const type = await graphql(library, '{ __type(name: "Book") { name } }')
     expect(type.status).toBe(400)
     expect(dataOf(await graphql(library, '{ __typename }'))).toEqual({ __typename: 'Query' })
@@ -110,6 +136,8 @@ describe('GraphQL depth limit and introspection switch', () => {
 describe('GraphQL introspection is on by default', () => {
   const library = useLibraryServer()
   it('answers __schema', async () => {
-    expect(dataOf(await graphql(library, '{ __schema { queryType { name } mutationType { name } } }')).__schema).toEqual({ queryType: { name: 'Query' }, mutationType: { name: 'Mutation' } })
+    expect(
+      dataOf(await graphql(library, '{ __schema { queryType { name } mutationType { name } } }')).__schema,
+    ).toEqual({ queryType: { name: 'Query' }, mutationType: { name: 'Mutation' } })
   })
 })

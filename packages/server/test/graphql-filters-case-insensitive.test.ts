@@ -5,8 +5,11 @@ import { query, useLibraryServer } from './support/library-test-server.js'
 describe('GraphQL caseInsensitive string filters', () => {
   const library = useLibraryServer()
   const titles = async (filter: string): Promise<number[]> =>
-    dataOf(await graphql(library, `{ books(first: -1, filter: ${filter}, orderBy: { id: ASC }) { items { id } } }`)).books.items.map((b: { id: number }) => b.id)
-  const rest = async (filter: string): Promise<number[]> => (await restRows(library, `/api/Book${query({ $filter: filter, $select: 'id', $first: -1 })}`)).map((b) => b.id)
+    dataOf(
+      await graphql(library, `{ books(first: -1, filter: ${filter}, orderBy: { id: ASC }) { items { id } } }`),
+    ).books.items.map((b: { id: number }) => b.id)
+  const rest = async (filter: string): Promise<number[]> =>
+    (await restRows(library, `/api/Book${query({ $filter: filter, $select: 'id', $first: -1 })}`)).map((b) => b.id)
 
   it.each([
     ['{ title: { eq: "DEEP water", caseInsensitive: true } }', "tolower(title) eq tolower('DEEP water')"],
@@ -14,7 +17,7 @@ describe('GraphQL caseInsensitive string filters', () => {
     ['{ title: { contains: "WATER", caseInsensitive: true } }', "contains(tolower(title), tolower('WATER'))"],
     ['{ title: { notContains: "WATER", caseInsensitive: true } }', "not contains(tolower(title), tolower('WATER'))"],
     ['{ title: { startsWith: "the", caseInsensitive: true } }', "startswith(tolower(title), tolower('the'))"],
-    ["{ title: { endsWith: \"WATER\", caseInsensitive: true } }", "endswith(tolower(title), tolower('WATER'))"],
+    ['{ title: { endsWith: "WATER", caseInsensitive: true } }', "endswith(tolower(title), tolower('WATER'))"],
     ['{ publisher: { name: { eq: "LIGHTHOUSE PRESS", caseInsensitive: true } } }', undefined],
   ])('%s gives the same rows as REST %s', async (filter, restFilter) => {
     const found = await titles(filter)
@@ -25,7 +28,9 @@ describe('GraphQL caseInsensitive string filters', () => {
   it('ignores case only when asked', async () => {
     expect(await titles('{ title: { eq: "DEEP WATER" } }')).toEqual([])
     expect(await titles('{ title: { eq: "DEEP WATER", caseInsensitive: false } }')).toEqual([])
-    expect(await titles('{ title: { eq: "DEEP WATER", caseInsensitive: true } }')).toEqual(await rest("tolower(title) eq 'deep water'"))
+    expect(await titles('{ title: { eq: "DEEP WATER", caseInsensitive: true } }')).toEqual(
+      await rest("tolower(title) eq 'deep water'"),
+    )
   })
 
   it('folds in lists', async () => {
@@ -34,6 +39,10 @@ describe('GraphQL caseInsensitive string filters', () => {
   })
 
   it('offers the flag on String filters only', async () => {
-    expect(errorMessages(await graphql(library, '{ books(filter: { id: { eq: 1, caseInsensitive: true } }) { items { id } } }')).join()).toContain('caseInsensitive')
+    expect(
+      errorMessages(
+        await graphql(library, '{ books(filter: { id: { eq: 1, caseInsensitive: true } }) { items { id } } }'),
+      ).join(),
+    ).toContain('caseInsensitive')
   })
 })

@@ -30,7 +30,8 @@ export function errorMessages(response: JsonResponse): string[] {
 
 /** Fails with the response text when it carries errors; returns `data`. */
 export function dataOf(response: JsonResponse): any {
-  if (response.status !== 200 || response.body?.errors !== undefined) throw new Error(`GraphQL request failed (${response.status}): ${response.text}`)
+  if (response.status !== 200 || response.body?.errors !== undefined)
+    throw new Error(`GraphQL request failed (${response.status}): ${response.text}`)
   return response.body.data
 }
 

@@ -22,7 +22,9 @@ afterAll(async () => {
 async function query(text: string): Promise<{ body: unknown; sql: string }> {
   statements.length = 0
   const response = await requestJson(server.app, '/graphql', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query: text }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ query: text }),
   })
   expect(response.status).toBe(200)
   expect(statements).toHaveLength(1)
@@ -37,14 +39,17 @@ describe('a root list and its paging fields', () => {
     expect(body).toEqual({ data: { books: { items: [{ id: 1 }, { id: 2 }] } } })
   })
 
-  it.each([['hasNextPage'], ['endCursor']])('reads one row more when the selection reads %s, and says more follow', async (field) => {
-    const { body, sql } = await query(`{ books(first: 2) { items { id } ${field} } }`)
-    expect(sql).toMatch(/LIMIT 3\b/)
-    const page = (body as { data: { books: Record<string, unknown> } }).data.books
-    expect(page['items']).toEqual([{ id: 1 }, { id: 2 }])
-    if (field === 'hasNextPage') expect(page['hasNextPage']).toBe(true)
-    else expect(typeof page['endCursor']).toBe('string')
-  })
+  it.each([['hasNextPage'], ['endCursor']])(
+    'reads one row more when the selection reads %s, and says more follow',
+    async (field) => {
+      const { body, sql } = await query(`{ books(first: 2) { items { id } ${field} } }`)
+      expect(sql).toMatch(/LIMIT 3\b/)
+      const page = (body as { data: { books: Record<string, unknown> } }).data.books
+      expect(page['items']).toEqual([{ id: 1 }, { id: 2 }])
+      if (field === 'hasNextPage') expect(page['hasNextPage']).toBe(true)
+      else expect(typeof page['endCursor']).toBe('string')
+    },
+  )
 
   it('with totalCount alone still counts every matching record', async () => {
     const { body, sql } = await query('{ books(first: 1) { items { id } totalCount } }')

@@ -3,8 +3,14 @@ import { query, useLibraryServer } from './support/library-test-server.js'
 import { dataOf, errorMessages, graphql, restRows } from './graphql-helpers.js'
 
 interface Book {
-  id: number; title: string; publisher_id: number; publishedOn: string | null; price: number | null; pages: number | null
-  inPrint: boolean; isbn: string | null
+  id: number
+  title: string
+  publisher_id: number
+  publishedOn: string | null
+  price: number | null
+  pages: number | null
+  inPrint: boolean
+  isbn: string | null
 }
 
 describe('GraphQL list queries', () => {
@@ -12,7 +18,9 @@ describe('GraphQL list queries', () => {
   let books: Book[] = []
   const ids = async (filter: string, variables?: Record<string, unknown>): Promise<number[]> => {
     const declare = filter === '$f' ? '($f: BookFilterInput)' : ''
-    const data = dataOf(await graphql(library, `query${declare} { books(first: -1, filter: ${filter}) { items { id } } }`, { variables }))
+    const data = dataOf(
+      await graphql(library, `query${declare} { books(first: -1, filter: ${filter}) { items { id } } }`, { variables }),
+    )
     return data.books.items.map((b: { id: number }) => b.id)
   }
   const idsWhere = (predicate: (b: Book) => boolean): number[] => books.filter(predicate).map((b) => b.id)
@@ -53,8 +61,10 @@ describe('GraphQL list queries', () => {
     ['{ pages: { gt: 100, lt: 300 } }', (b) => b.pages !== null && b.pages > 100 && b.pages < 300],
     ['{ inPrint: { eq: true }, pages: { gt: 400 } }', (b) => b.inPrint && b.pages !== null && b.pages > 400],
     ['{ or: [{ id: { eq: 1 } }, { id: { eq: 2 } }] }', (b) => b.id === 1 || b.id === 2],
-    ['{ and: [{ pages: { gt: 200 } }, { or: [{ inPrint: { eq: false } }, { price: { lt: 10 } }] }] }',
-      (b) => b.pages !== null && b.pages > 200 && (!b.inPrint || (b.price !== null && b.price < 10))],
+    [
+      '{ and: [{ pages: { gt: 200 } }, { or: [{ inPrint: { eq: false } }, { price: { lt: 10 } }] }] }',
+      (b) => b.pages !== null && b.pages > 200 && (!b.inPrint || (b.price !== null && b.price < 10)),
+    ],
     ['{ title: null }', () => true],
     ['{}', () => true],
   ])('filter %s', async (filter, predicate) => {
@@ -62,25 +72,39 @@ describe('GraphQL list queries', () => {
   })
 
   it('takes the filter from a variable', async () => {
-    expect(await ids('$f', { f: { pages: { gt: 500 }, or: [{ inPrint: { eq: true } }] } }))
-      .toEqual(idsWhere((b) => b.pages !== null && b.pages > 500 && b.inPrint))
+    expect(await ids('$f', { f: { pages: { gt: 500 }, or: [{ inPrint: { eq: true } }] } })).toEqual(
+      idsWhere((b) => b.pages !== null && b.pages > 500 && b.inPrint),
+    )
   })
 
   it('matches the REST $filter for the same condition', async () => {
-    const rest = await restRows(library, `/api/Book${query({ $filter: 'pages gt 300 and inPrint eq true', $select: 'id', $first: -1 })}`)
+    const rest = await restRows(
+      library,
+      `/api/Book${query({ $filter: 'pages gt 300 and inPrint eq true', $select: 'id', $first: -1 })}`,
+    )
     expect(await ids('{ pages: { gt: 300 }, inPrint: { eq: true } }')).toEqual(rest.map((r) => r.id))
   })
 
   it('orders by fields in the order the query writes them', async () => {
-    const byInPrintThenTitle = (await restRows(library, `/api/Book${query({ $orderby: 'inPrint desc,title asc', $select: 'id', $first: -1 })}`)).map((r) => r.id)
-    const byTitleThenInPrint = (await restRows(library, `/api/Book${query({ $orderby: 'title asc,inPrint desc', $select: 'id', $first: -1 })}`)).map((r) => r.id)
-    const literal = dataOf(await graphql(library, '{ books(first: -1, orderBy: { inPrint: DESC, title: ASC }) { items { id } } }'))
+    const byInPrintThenTitle = (
+      await restRows(library, `/api/Book${query({ $orderby: 'inPrint desc,title asc', $select: 'id', $first: -1 })}`)
+    ).map((r) => r.id)
+    const byTitleThenInPrint = (
+      await restRows(library, `/api/Book${query({ $orderby: 'title asc,inPrint desc', $select: 'id', $first: -1 })}`)
+    ).map((r) => r.id)
+    const literal = dataOf(
+      await graphql(library, '{ books(first: -1, orderBy: { inPrint: DESC, title: ASC }) { items { id } } }'),
+    )
     expect(literal.books.items.map((b: { id: number }) => b.id)).toEqual(byInPrintThenTitle)
-    const reversed = dataOf(await graphql(library, '{ books(first: -1, orderBy: { title: ASC, inPrint: DESC }) { items { id } } }'))
+    const reversed = dataOf(
+      await graphql(library, '{ books(first: -1, orderBy: { title: ASC, inPrint: DESC }) { items { id } } }'),
+    )
     expect(reversed.books.items.map((b: { id: number }) => b.id)).toEqual(byTitleThenInPrint)
-    const variable = dataOf(await graphql(library, 'query($o: BookOrderByInput) { books(first: -1, orderBy: $o) { items { id } } }', {
-      variables: { o: { inPrint: 'DESC', title: 'ASC' } },
-    }))
+    const variable = dataOf(
+      await graphql(library, 'query($o: BookOrderByInput) { books(first: -1, orderBy: $o) { items { id } } }', {
+        variables: { o: { inPrint: 'DESC', title: 'ASC' } },
+      }),
+    )
     expect(variable.books.items.map((b: { id: number }) => b.id)).toEqual(byInPrintThenTitle)
   })
 
@@ -88,7 +112,11 @@ describe('GraphQL list queries', () => {
     const seen: number[] = []
     let after: string | null = null
     for (let page = 0; page < 10; page++) {
-      const response = await graphql(library, 'query($after: String) { books(first: 25, after: $after, orderBy: { title: DESC }) { items { id } hasNextPage endCursor } }', { variables: { after } })
+      const response = await graphql(
+        library,
+        'query($after: String) { books(first: 25, after: $after, orderBy: { title: DESC }) { items { id } hasNextPage endCursor } }',
+        { variables: { after } },
+      )
       const { books: connection } = dataOf(response)
       seen.push(...connection.items.map((b: { id: number }) => b.id))
       if (!connection.hasNextPage) {
@@ -97,12 +125,18 @@ describe('GraphQL list queries', () => {
       }
       after = connection.endCursor
     }
-    const expected = (await restRows(library, `/api/Book${query({ $orderby: 'title desc', $select: 'id', $first: -1 })}`)).map((r) => r.id)
+    const expected = (
+      await restRows(library, `/api/Book${query({ $orderby: 'title desc', $select: 'id', $first: -1 })}`)
+    ).map((r) => r.id)
     expect(seen).toEqual(expected)
   })
 
   it('uses the default page size without first and the maximum with first: -1', async () => {
-    const loans = await graphql(library, '{ a: loans { items { id } hasNextPage } b: loans(first: -1) { items { id } hasNextPage } }', { role: 'authenticated' })
+    const loans = await graphql(
+      library,
+      '{ a: loans { items { id } hasNextPage } b: loans(first: -1) { items { id } hasNextPage } }',
+      { role: 'authenticated' },
+    )
     const data = dataOf(loans)
     expect(data.a.items).toHaveLength(100)
     expect(data.a.hasNextPage).toBe(true)
@@ -122,14 +156,40 @@ describe('GraphQL list queries', () => {
   })
 
   it('applies response aliases to root fields and record fields', async () => {
-    const data = dataOf(await graphql(library, '{ first: books(first: 1) { rows: items { key: id name: title } more: hasNextPage } one: book_by_pk(id: 2) { id } }'))
-    expect(data).toEqual({ first: { rows: [{ key: books[0]!.id, name: books[0]!.title }], more: true }, one: { id: 2 } })
+    const data = dataOf(
+      await graphql(
+        library,
+        '{ first: books(first: 1) { rows: items { key: id name: title } more: hasNextPage } one: book_by_pk(id: 2) { id } }',
+      ),
+    )
+    expect(data).toEqual({
+      first: { rows: [{ key: books[0]!.id, name: books[0]!.title }], more: true },
+      one: { id: 2 },
+    })
   })
 
   it('spreads fragments and honours @skip and @include', async () => {
-    const data = dataOf(await graphql(library, `
-      query($withTitle: Boolean!) { book_by_pk(id: 3) { ...Parts ... on Book { pages } isbn @skip(if: true) } }
-      fragment Parts on Book { id title @include(if: $withTitle) }`, { variables: { withTitle: true } }))
+    const data = dataOf(
+      await graphql(
+        library,
+        `
+          query ($withTitle: Boolean!) {
+            book_by_pk(id: 3) {
+              ...Parts
+              ... on Book {
+                pages
+              }
+              isbn @skip(if: true)
+            }
+          }
+          fragment Parts on Book {
+            id
+            title @include(if: $withTitle)
+          }
+        `,
+        { variables: { withTitle: true } },
+      ),
+    )
     const book = books.find((b) => b.id === 3)!
     expect(data.book_by_pk).toEqual({ id: 3, title: book.title, pages: book.pages })
   })
@@ -146,9 +206,15 @@ describe('GraphQL by-key queries', () => {
 
   it('takes composite keys as one argument per key field', async () => {
     const [link] = await restRows(library, '/api/BookAuthor?$first=1')
-    const data = dataOf(await graphql(library, 'query($b: Int!, $a: Int!) { bookAuthor_by_pk(book_id: $b, author_id: $a) { book_id author_id royalty_percentage } }', {
-      variables: { b: link.book_id, a: link.author_id },
-    }))
+    const data = dataOf(
+      await graphql(
+        library,
+        'query($b: Int!, $a: Int!) { bookAuthor_by_pk(book_id: $b, author_id: $a) { book_id author_id royalty_percentage } }',
+        {
+          variables: { b: link.book_id, a: link.author_id },
+        },
+      ),
+    )
     expect(data.bookAuthor_by_pk).toEqual(link)
   })
 
@@ -156,12 +222,14 @@ describe('GraphQL by-key queries', () => {
     const response = await graphql(library, '{ book_by_pk(id: 987654) { id } }')
     expect(response.status).toBe(200)
     expect(response.body.data).toEqual({ book_by_pk: null })
-    expect(response.body.errors).toEqual([{
-      message: 'Could not find item with the given key.',
-      locations: [{ line: 1, column: 3 }],
-      path: ['book_by_pk'],
-      extensions: { code: 'SLUICE_ERR_ITEM_NOT_FOUND', status: 404 },
-    }])
+    expect(response.body.errors).toEqual([
+      {
+        message: 'Could not find item with the given key.',
+        locations: [{ line: 1, column: 3 }],
+        path: ['book_by_pk'],
+        extensions: { code: 'SLUICE_ERR_ITEM_NOT_FOUND', status: 404 },
+      },
+    ])
   })
 
   it('refuses a missing key argument in validation', async () => {
@@ -188,7 +256,9 @@ describe('GraphQL request envelope', () => {
   })
 
   it('runs queries sent with GET and refuses mutations there', async () => {
-    const get = await library.request(`/graphql${query({ query: 'query($id: Int!) { book_by_pk(id: $id) { id } }', variables: JSON.stringify({ id: 4 }) })}`)
+    const get = await library.request(
+      `/graphql${query({ query: 'query($id: Int!) { book_by_pk(id: $id) { id } }', variables: JSON.stringify({ id: 4 }) })}`,
+    )
     expect(get.status).toBe(200)
     expect(get.body).toEqual({ data: { book_by_pk: { id: 4 } } })
     const mutation = await library.request(`/graphql${query({ query: 'mutation { deletePublisher(id: 1) { id } }' })}`)
@@ -202,22 +272,38 @@ describe('GraphQL request envelope', () => {
       ['{not json', 'application/json', /not valid JSON/],
       ['[]', 'application/json', /JSON object/],
       ['{"variables":{}}', 'application/json', /non-empty "query"/],
-      ['{"query":"{ books { items { id } } }","variables":[1]}', 'application/json', /"variables" must be a JSON object/],
+      [
+        '{"query":"{ books { items { id } } }","variables":[1]}',
+        'application/json',
+        /"variables" must be a JSON object/,
+      ],
       ['', 'application/json', /body is empty/],
     ]
     for (const [payload, type, message] of cases) {
-      const response = await library.request('/graphql', { method: 'POST', headers: type === undefined ? {} : { 'content-type': type }, payload })
+      const response = await library.request('/graphql', {
+        method: 'POST',
+        headers: type === undefined ? {} : { 'content-type': type },
+        payload,
+      })
       expect(response.status, payload).toBe(400)
       expect(Object.keys(response.body)).toEqual(['errors'])
       expect(errorMessages(response)[0], payload).toMatch(message)
     }
-    const text = await library.request('/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, payload: '{}' })
+    const text = await library.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{}',
+    })
     expect(text.status).toBe(415)
     expect(text.body.errors[0].extensions.code).toBe('SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE')
   })
 
   it('accepts the query as an application/graphql body', async () => {
-    const response = await library.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/graphql' }, payload: '{ book_by_pk(id: 1) { id } }' })
+    const response = await library.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/graphql' },
+      payload: '{ book_by_pk(id: 1) { id } }',
+    })
     expect(response.body).toEqual({ data: { book_by_pk: { id: 1 } } })
   })
 })

@@ -22,15 +22,23 @@ describe('GraphQL schema generation (Data API builder naming)', () => {
       Review: { graphql: 'Critique' },
     },
   })
-  const type = async (name: string): Promise<any> => dataOf(await graphql(library, TYPE, { variables: { name } })).__type
+  const type = async (name: string): Promise<any> =>
+    dataOf(await graphql(library, TYPE, { variables: { name } })).__type
   const rootFields = async (root: 'Query' | 'Mutation'): Promise<Record<string, string>> => {
     const t = await type(root)
-    return Object.fromEntries(t.fields.map((f: any) => [f.name, `(${f.args.map((a: any) => `${a.name}: ${print(a.type)}`).join(', ')}): ${print(f.type)}`]))
+    return Object.fromEntries(
+      t.fields.map((f: any) => [
+        f.name,
+        `(${f.args.map((a: any) => `${a.name}: ${print(a.type)}`).join(', ')}): ${print(f.type)}`,
+      ]),
+    )
   }
 
   it('names list, by-key, create, update and delete fields after the entity', async () => {
     const query = await rootFields('Query')
-    expect(query['books']).toBe('(first: Int, after: String, filter: BookFilterInput, orderBy: BookOrderByInput): BookConnection')
+    expect(query['books']).toBe(
+      '(first: Int, after: String, filter: BookFilterInput, orderBy: BookOrderByInput): BookConnection',
+    )
     expect(query['book_by_pk']).toBe('(id: Int!): Book')
     expect(query['bookAuthor_by_pk']).toBe('(book_id: Int!, author_id: Int!): BookAuthor')
     expect(query['bookAuthors']).toBeDefined()
@@ -42,7 +50,9 @@ describe('GraphQL schema generation (Data API builder naming)', () => {
 
   it('uses graphql.type.singular and plural, and a plain string as the singular', async () => {
     const query = await rootFields('Query')
-    expect(query['imprints']).toBe('(first: Int, after: String, filter: ImprintFilterInput, orderBy: ImprintOrderByInput): ImprintConnection')
+    expect(query['imprints']).toBe(
+      '(first: Int, after: String, filter: ImprintFilterInput, orderBy: ImprintOrderByInput): ImprintConnection',
+    )
     expect(query['imprint_by_pk']).toBe('(id: Int!): Imprint')
     expect(query['publishers']).toBeUndefined()
     expect(query['critiques']).toBeDefined()
@@ -68,20 +78,54 @@ describe('GraphQL schema generation (Data API builder naming)', () => {
   it('builds the connection, filter, order and input types', async () => {
     const connection = await type('BookConnection')
     expect(Object.fromEntries(connection.fields.map((f: any) => [f.name, print(f.type)]))).toMatchObject({
-      items: '[Book!]!', hasNextPage: 'Boolean!', endCursor: 'String',
+      items: '[Book!]!',
+      hasNextPage: 'Boolean!',
+      endCursor: 'String',
     })
     const book = await type('Book')
     expect(Object.fromEntries(book.fields.map((f: any) => [f.name, print(f.type)]))).toMatchObject({
-      id: 'Int!', title: 'String!', publisher_id: 'Int!', publishedOn: 'DateTime', price: 'Decimal', pages: 'Int', inPrint: 'Boolean!', isbn: 'String', created_at: 'DateTime!',
+      id: 'Int!',
+      title: 'String!',
+      publisher_id: 'Int!',
+      publishedOn: 'DateTime',
+      price: 'Decimal',
+      pages: 'Int',
+      inPrint: 'Boolean!',
+      isbn: 'String',
+      created_at: 'DateTime!',
     })
     const filter = await type('BookFilterInput')
     expect(Object.fromEntries(filter.inputFields.map((f: any) => [f.name, print(f.type)]))).toMatchObject({
-      id: 'IntFilterInput', title: 'StringFilterInput', price: 'DecimalFilterInput', inPrint: 'BooleanFilterInput', and: '[BookFilterInput]', or: '[BookFilterInput]',
+      id: 'IntFilterInput',
+      title: 'StringFilterInput',
+      price: 'DecimalFilterInput',
+      inPrint: 'BooleanFilterInput',
+      and: '[BookFilterInput]',
+      or: '[BookFilterInput]',
     })
     const strings = await type('StringFilterInput')
-    expect(strings.inputFields.map((f: any) => f.name).sort()).toEqual(['caseInsensitive', 'contains', 'endsWith', 'eq', 'in', 'isNull', 'neq', 'notContains', 'startsWith'])
+    expect(strings.inputFields.map((f: any) => f.name).sort()).toEqual([
+      'caseInsensitive',
+      'contains',
+      'endsWith',
+      'eq',
+      'in',
+      'isNull',
+      'neq',
+      'notContains',
+      'startsWith',
+    ])
     const ints = await type('IntFilterInput')
-    expect(ints.inputFields.map((f: any) => f.name).sort()).toEqual(['eq', 'gt', 'gte', 'in', 'isNull', 'lt', 'lte', 'neq'])
+    expect(ints.inputFields.map((f: any) => f.name).sort()).toEqual([
+      'eq',
+      'gt',
+      'gte',
+      'in',
+      'isNull',
+      'lt',
+      'lte',
+      'neq',
+    ])
     const order = await type('BookOrderByInput')
     expect(order.inputFields.every((f: any) => f.type.name === 'OrderBy')).toBe(true)
     expect((await type('OrderBy')).enumValues.map((v: any) => v.name)).toEqual(['ASC', 'DESC'])
@@ -109,7 +153,9 @@ describe('GraphQL schema visibility by permissions', () => {
           { role: 'authenticated', actions: ['read', 'create'] },
         ],
       },
-      Publisher: { permissions: [{ role: 'anonymous', actions: [{ action: 'read', fields: { include: ['id', 'name'] } }] }] },
+      Publisher: {
+        permissions: [{ role: 'anonymous', actions: [{ action: 'read', fields: { include: ['id', 'name'] } }] }],
+      },
     },
   })
 
@@ -117,7 +163,9 @@ describe('GraphQL schema visibility by permissions', () => {
     const publisher = dataOf(await graphql(library, '{ __type(name: "Publisher") { fields { name } } }')).__type
     expect(publisher.fields.map((f: any) => f.name).slice(0, 2)).toEqual(['id', 'name'])
     expect(publisher.fields.map((f: any) => f.name)).not.toContain('country')
-    const mutation = dataOf(await graphql(library, '{ __schema { mutationType { fields { name } } } }')).__schema.mutationType.fields.map((f: any) => f.name)
+    const mutation = dataOf(
+      await graphql(library, '{ __schema { mutationType { fields { name } } } }'),
+    ).__schema.mutationType.fields.map((f: any) => f.name)
     expect(mutation).toContain('createAuthor')
     expect(mutation).not.toContain('updateAuthor')
     expect(mutation).not.toContain('deleteAuthor')
@@ -129,44 +177,87 @@ describe('GraphQL schema visibility by permissions', () => {
 const BOOT_TIMEOUT = 120_000
 
 describe('GraphQL runtime switches', () => {
-  it('serves at runtime.graphql.path and not at /graphql', async () => {
-    const server = await startLibraryServer({ runtime: { graphql: { path: '/gql' } } })
-    try {
-      const moved = await server.app.inject({ method: 'POST', url: '/gql', headers: { 'content-type': 'application/json' }, payload: '{"query":"{ book_by_pk(id: 1) { id } }"}' })
-      expect(JSON.parse(moved.body)).toEqual({ data: { book_by_pk: { id: 1 } } })
-      const old = await server.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query":"{ __typename }"}' })
-      expect(old.statusCode).toBe(404)
-    } finally {
+  it(
+    'serves at runtime.graphql.path and not at /graphql',
+    async () => {
+      const server = await startLibraryServer({ runtime: { graphql: { path: '/gql' } } })
+      try {
+        const moved = await server.app.inject({
+          method: 'POST',
+          url: '/gql',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"query":"{ book_by_pk(id: 1) { id } }"}',
+        })
+        expect(JSON.parse(moved.body)).toEqual({ data: { book_by_pk: { id: 1 } } })
+        const old = await server.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"query":"{ __typename }"}',
+        })
+        expect(old.statusCode).toBe(404)
+      } finally {
+        await server.close()
+      }
+    },
+    BOOT_TIMEOUT,
+  )
+
+  it(
+    'answers 404 when runtime.graphql.enabled is false',
+    async () => {
+      const server = await startLibraryServer({ runtime: { graphql: { enabled: false } } })
+      try {
+        const response = await server.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"query":"{ __typename }"}',
+        })
+        expect(response.statusCode).toBe(404)
+        expect((await server.app.inject({ method: 'GET', url: '/api/Book/id/1' })).statusCode).toBe(200)
+      } finally {
+        await server.close()
+      }
+    },
+    BOOT_TIMEOUT,
+  )
+
+  it(
+    'refuses at start-up a field name GraphQL cannot carry, suggesting an alias',
+    async () => {
+      const start = startLibraryServer({ entities: { Book: { fields: [{ name: 'in_print', alias: 'in print' }] } } })
+      await expect(start).rejects.toMatchObject({ code: 'SLUICE_ERR_GRAPHQL_SCHEMA' })
+      await expect(start).rejects.toThrow(
+        /field 'in print' is not a valid GraphQL name; give column 'in_print' an alias .*"alias": "in_print"/,
+      )
+    },
+    BOOT_TIMEOUT,
+  )
+
+  it(
+    'refuses at start-up an illegal type name and two entities with the same GraphQL names',
+    async () => {
+      await expect(
+        startLibraryServer({ entities: { Book: { graphql: { type: { singular: 'Book-Item' } } } } }),
+      ).rejects.toThrow(
+        /GraphQL singular type name 'Book-Item' is not a valid GraphQL name; set graphql.type.singular \(for example 'Book_Item'\)/,
+      )
+      await expect(startLibraryServer({ entities: { Author: { graphql: 'Book' } } })).rejects.toThrow(
+        /the GraphQL name 'Book' is also generated for entity/,
+      )
+    },
+    BOOT_TIMEOUT,
+  )
+
+  it(
+    'starts with such names when the entity is left out of GraphQL',
+    async () => {
+      const server = await startLibraryServer({
+        entities: { Book: { fields: [{ name: 'in_print', alias: 'in print' }], graphql: { enabled: false } } },
+      })
       await server.close()
-    }
-  }, BOOT_TIMEOUT)
-
-  it('answers 404 when runtime.graphql.enabled is false', async () => {
-    const server = await startLibraryServer({ runtime: { graphql: { enabled: false } } })
-    try {
-      const response = await server.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query":"{ __typename }"}' })
-      expect(response.statusCode).toBe(404)
-      expect((await server.app.inject({ method: 'GET', url: '/api/Book/id/1' })).statusCode).toBe(200)
-    } finally {
-      await server.close()
-    }
-  }, BOOT_TIMEOUT)
-
-  it('refuses at start-up a field name GraphQL cannot carry, suggesting an alias', async () => {
-    const start = startLibraryServer({ entities: { Book: { fields: [{ name: 'in_print', alias: 'in print' }] } } })
-    await expect(start).rejects.toMatchObject({ code: 'SLUICE_ERR_GRAPHQL_SCHEMA' })
-    await expect(start).rejects.toThrow(/field 'in print' is not a valid GraphQL name; give column 'in_print' an alias .*"alias": "in_print"/)
-  }, BOOT_TIMEOUT)
-
-  it('refuses at start-up an illegal type name and two entities with the same GraphQL names', async () => {
-    await expect(startLibraryServer({ entities: { Book: { graphql: { type: { singular: 'Book-Item' } } } } }))
-      .rejects.toThrow(/GraphQL singular type name 'Book-Item' is not a valid GraphQL name; set graphql.type.singular \(for example 'Book_Item'\)/)
-    await expect(startLibraryServer({ entities: { Author: { graphql: 'Book' } } }))
-      .rejects.toThrow(/the GraphQL name 'Book' is also generated for entity/)
-  }, BOOT_TIMEOUT)
-
-  it('starts with such names when the entity is left out of GraphQL', async () => {
-    const server = await startLibraryServer({ entities: { Book: { fields: [{ name: 'in_print', alias: 'in print' }], graphql: { enabled: false } } } })
-    await server.close()
-  }, BOOT_TIMEOUT)
+    },
+    BOOT_TIMEOUT,
+  )
 })

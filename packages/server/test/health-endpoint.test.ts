@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { isErrorEnvelope, useLibraryServer } from './support/library-test-server.js'
 
-const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version
 const TABLES_AND_VIEWS = ['Publisher', 'Author', 'Book', 'BookAuthor', 'Review', 'Loan', 'BookDetail']
 
-interface Check { status: string; name: string; tags: string[]; exception?: string; data: { 'response-ms': number; 'threshold-ms': number } }
+interface Check {
+  status: string
+  name: string
+  tags: string[]
+  exception?: string
+  data: { 'response-ms': number; 'threshold-ms': number }
+}
 
 function checksNamed(body: { checks: Check[] }, name: string): Check[] {
   return body.checks.filter((c) => c.name === name)
@@ -14,20 +21,58 @@ function checksNamed(body: { checks: Check[] }, name: string): Check[] {
 describe('GET /health in development without roles (the sample config)', () => {
   const library = useLibraryServer({ runtime: { health: { 'cache-ttl-seconds': 0 } } })
 
-  it('answers Data API builder\'s report: status, version, app-name, timestamp, current-role, configuration, checks', async () => {
+  it("answers Data API builder's report: status, version, app-name, timestamp, current-role, configuration, checks", async () => {
     const response = await library.request('/health', { role: 'authenticated' })
     expect(response.status, response.text).toBe(200)
     expect(response.headers['content-type']).toMatch(/^application\/json/)
     const body = response.body
-    expect(Object.keys(body)).toEqual(['status', 'version', 'app-name', 'timestamp', 'current-role', 'configuration', 'checks'])
-    expect(body).toMatchObject({ status: 'Healthy', version, 'app-name': `sluice_${version}`, 'current-role': 'authenticated' })
+    expect(Object.keys(body)).toEqual([
+      'status',
+      'version',
+      'app-name',
+      'timestamp',
+      'current-role',
+      'configuration',
+      'checks',
+    ])
+    expect(body).toMatchObject({
+      status: 'Healthy',
+      version,
+      'app-name': `sluice_${version}`,
+      'current-role': 'authenticated',
+    })
     expect(Date.parse(body.timestamp)).not.toBeNaN()
-    expect(body.configuration).toEqual({ rest: true, graphql: true, mcp: true, caching: false, telemetry: false, mode: 'Development', embeddings: false, 'embeddings-endpoint': false })
-    expect(body.checks[0]).toMatchObject({ status: 'Healthy', name: 'PGlite', tags: ['data-source'], data: { 'threshold-ms': 1000 } })
+    expect(body.configuration).toEqual({
+      rest: true,
+      graphql: true,
+      mcp: true,
+      caching: false,
+      telemetry: false,
+      mode: 'Development',
+      embeddings: false,
+      'embeddings-endpoint': false,
+    })
+    expect(body.checks[0]).toMatchObject({
+      status: 'Healthy',
+      name: 'PGlite',
+      tags: ['data-source'],
+      data: { 'threshold-ms': 1000 },
+    })
     for (const name of TABLES_AND_VIEWS) {
-      expect(checksNamed(body, name).map((c) => c.tags), name).toEqual([['rest', 'endpoint'], ['graphql', 'endpoint']])
+      expect(
+        checksNamed(body, name).map((c) => c.tags),
+        name,
+      ).toEqual([
+        ['rest', 'endpoint'],
+        ['graphql', 'endpoint'],
+      ])
     }
-    expect(body.checks.at(-1)).toMatchObject({ status: 'Healthy', name: 'mcp', tags: ['mcp'], data: { 'threshold-ms': 1000 } })
+    expect(body.checks.at(-1)).toMatchObject({
+      status: 'Healthy',
+      name: 'mcp',
+      tags: ['mcp'],
+      data: { 'threshold-ms': 1000 },
+    })
     expect(body.checks).toHaveLength(1 + 2 * TABLES_AND_VIEWS.length + 1)
     for (const check of body.checks as Check[]) {
       expect(check.status, JSON.stringify(check)).toBe('Healthy')
@@ -42,7 +87,11 @@ describe('GET /health in development without roles (the sample config)', () => {
     expect(response.body['current-role']).toBe('anonymous')
     expect(response.body.status).toBe('Unhealthy')
     const [rest, graphql] = checksNamed(response.body, 'Loan')
-    expect(rest).toMatchObject({ status: 'Unhealthy', exception: 'The REST HealthEndpoint query failed with code: 403.', data: { 'response-ms': -1 } })
+    expect(rest).toMatchObject({
+      status: 'Unhealthy',
+      exception: 'The REST HealthEndpoint query failed with code: 403.',
+      data: { 'response-ms': -1 },
+    })
     expect(graphql).toMatchObject({ status: 'Unhealthy', data: { 'response-ms': -1 } })
     // Author's email is excluded for anonymous: the GraphQL check asks only for what the role may read.
     expect(checksNamed(response.body, 'Author').map((c) => c.status)).toEqual(['Healthy', 'Healthy'])
@@ -75,7 +124,10 @@ describe('GET /health: runtime.health.roles', () => {
 })
 
 describe('GET /health in production', () => {
-  const open = useLibraryServer({ runtime: { host: { mode: 'production' }, health: { roles: ['anonymous'] } }, entities: { Loan: { health: { enabled: false } } } })
+  const open = useLibraryServer({
+    runtime: { host: { mode: 'production' }, health: { roles: ['anonymous'] } },
+    entities: { Loan: { health: { enabled: false } } },
+  })
   const closed = useLibraryServer({ runtime: { host: { mode: 'production' } } })
 
   it('is refused when no roles are configured', async () => {
@@ -96,17 +148,27 @@ describe('GET /health in production', () => {
 describe('GET /health: per-source and per-entity settings, caching', () => {
   const library = useLibraryServer({
     edit: (json) => {
-      (json['data-source'] as Record<string, unknown>)['health'] = { name: 'primary', 'threshold-ms': 2500 }
+      ;(json['data-source'] as Record<string, unknown>)['health'] = { name: 'primary', 'threshold-ms': 2500 }
     },
     runtime: { health: { 'cache-ttl-seconds': 60 }, mcp: { enabled: false }, graphql: { enabled: false } },
-    entities: { Book: { health: { first: 3, 'threshold-ms': 4000 } }, Author: { health: { enabled: false } }, Review: { rest: { enabled: false } } },
+    entities: {
+      Book: { health: { first: 3, 'threshold-ms': 4000 } },
+      Author: { health: { enabled: false } },
+      Review: { rest: { enabled: false } },
+    },
   })
 
   it('names the data source, uses each threshold, and checks only what is enabled', async () => {
     const response = await library.request('/health', { role: 'authenticated' })
     expect(response.status, response.text).toBe(200)
-    expect(response.body.checks[0]).toMatchObject({ name: 'primary', tags: ['data-source'], data: { 'threshold-ms': 2500 } })
-    expect(checksNamed(response.body, 'Book')).toEqual([expect.objectContaining({ tags: ['rest', 'endpoint'], data: expect.objectContaining({ 'threshold-ms': 4000 }) })])
+    expect(response.body.checks[0]).toMatchObject({
+      name: 'primary',
+      tags: ['data-source'],
+      data: { 'threshold-ms': 2500 },
+    })
+    expect(checksNamed(response.body, 'Book')).toEqual([
+      expect.objectContaining({ tags: ['rest', 'endpoint'], data: expect.objectContaining({ 'threshold-ms': 4000 }) }),
+    ])
     expect(checksNamed(response.body, 'Author')).toEqual([])
     expect(checksNamed(response.body, 'Review')).toEqual([])
     expect(response.body.checks.some((c: Check) => c.tags.includes('graphql') || c.tags.includes('mcp'))).toBe(false)

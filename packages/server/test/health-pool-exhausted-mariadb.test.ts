@@ -30,25 +30,29 @@ beforeAll(async () => {
   await admin.query(`INSERT INTO \`${database}\`.slow VALUES (1, 'a')`)
   await admin.query(`INSERT INTO \`${database}\`.fast VALUES (1, 'x')`)
   const url = new URL(MARIADB_ADMIN_URL)
-  const connection = `Server=${url.hostname};Port=${url.port || 3306};Database=${database};`
-    + `Uid=${decodeURIComponent(url.username)};Maximum Pool Size=2`
+  const connection =
+    `Server=${url.hostname};Port=${url.port || 3306};Database=${database};` +
+    `Uid=${decodeURIComponent(url.username)};Maximum Pool Size=2`
   // The data source's threshold is the lower, so entity checks start too (and are cut off) before the report stops.
   const health = { 'threshold-ms': 1000 }
   const sourceHealth = { 'threshold-ms': 500 }
   const read = [{ role: 'anonymous', actions: ['read'] }]
   server = await createServer({
-    config: parseConfig({
-      'data-source': { 'database-type': 'mysql', 'connection-string': connection, health: sourceHealth },
-      runtime: {
-        host: { mode: 'production' },
-        health: { enabled: true, roles: ['anonymous'], 'cache-ttl-seconds': 0, 'max-query-parallelism': 2 },
-        limits: { 'statement-timeout-seconds': 30, 'pool-acquire-timeout-ms': 10_000 },
+    config: parseConfig(
+      {
+        'data-source': { 'database-type': 'mysql', 'connection-string': connection, health: sourceHealth },
+        runtime: {
+          host: { mode: 'production' },
+          health: { enabled: true, roles: ['anonymous'], 'cache-ttl-seconds': 0, 'max-query-parallelism': 2 },
+          limits: { 'statement-timeout-seconds': 30, 'pool-acquire-timeout-ms': 10_000 },
+        },
+        entities: {
+          Slow: { source: 'slow', permissions: read, health },
+          Fast: { source: 'fast', permissions: read, health },
+        },
       },
-      entities: {
-        Slow: { source: 'slow', permissions: read, health },
-        Fast: { source: 'fast', permissions: read, health },
-      },
-    }, { baseDir: process.cwd(), env: {} }),
+      { baseDir: process.cwd(), env: {} },
+    ),
     logger: false,
   })
 })
@@ -59,12 +63,21 @@ afterAll(async () => {
   await admin?.end()
 })
 
-interface Check { status: string; name: string; tags: string[]; exception?: string }
-interface Answer { status: number; body: { status: string; checks: Check[] } }
+interface Check {
+  status: string
+  name: string
+  tags: string[]
+  exception?: string
+}
+interface Answer {
+  status: number
+  body: { status: string; checks: Check[] }
+}
 
 /** GET /health, given up (failing the test) when no answer has come within `ANSWER_WITHIN_MS`. */
 async function probeHealth(): Promise<Answer> {
-  const res = await server!.app.inject({ method: 'GET', url: '/health', signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })
+  const res = await server!.app
+    .inject({ method: 'GET', url: '/health', signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })
     .catch((error: unknown) => {
       throw new Error(`/health gave no answer within ${ANSWER_WITHIN_MS} ms`, { cause: error })
     })
@@ -110,8 +123,7 @@ describe('GET /health on MariaDB when the database does not answer', () => {
       const entityChecks = answer.body.checks.filter((c) => c.tags.includes('endpoint'))
       expect(entityChecks.map((c) => c.name).sort()).toEqual(['Fast', 'Fast', 'Slow', 'Slow'])
       for (const check of entityChecks) expect(check.status).toBe('Unhealthy')
-      expect(entityChecks.filter((c) => c.tags[0] === 'rest').map((c) => c.exception))
-        .toEqual([EXCEEDED, EXCEEDED])
+      expect(entityChecks.filter((c) => c.tags[0] === 'rest').map((c) => c.exception)).toEqual([EXCEEDED, EXCEEDED])
       await release()
       for (const res of await Promise.all(stuck)) expect(res.statusCode).toBe(200)
     } finally {

@@ -32,25 +32,29 @@ beforeAll(async () => {
     CREATE TABLE ${schema}.fast (id int PRIMARY KEY, label text);
     INSERT INTO ${schema}.slow VALUES (1, 'a'); INSERT INTO ${schema}.fast VALUES (1, 'x');`)
   const url = new URL(POSTGRES_ADMIN_URL)
-  const connection = `Host=${url.hostname};Port=${url.port || 5432};Database=${url.pathname.slice(1)};`
-    + `Username=${decodeURIComponent(url.username)};Maximum Pool Size=2;Application Name=${appName}`
+  const connection =
+    `Host=${url.hostname};Port=${url.port || 5432};Database=${url.pathname.slice(1)};` +
+    `Username=${decodeURIComponent(url.username)};Maximum Pool Size=2;Application Name=${appName}`
   // The data source's threshold is the lower, so entity checks start too (and are cut off) before the report stops.
   const health = { 'threshold-ms': 1000 }
   const sourceHealth = { 'threshold-ms': 500 }
   const read = [{ role: 'anonymous', actions: ['read'] }]
   server = await createServer({
-    config: parseConfig({
-      'data-source': { 'database-type': 'postgresql', 'connection-string': connection, health: sourceHealth },
-      runtime: {
-        host: { mode: 'production' },
-        health: { enabled: true, roles: ['anonymous'], 'cache-ttl-seconds': 0, 'max-query-parallelism': 2 },
-        limits: { 'statement-timeout-seconds': 30, 'pool-acquire-timeout-ms': 10_000 },
+    config: parseConfig(
+      {
+        'data-source': { 'database-type': 'postgresql', 'connection-string': connection, health: sourceHealth },
+        runtime: {
+          host: { mode: 'production' },
+          health: { enabled: true, roles: ['anonymous'], 'cache-ttl-seconds': 0, 'max-query-parallelism': 2 },
+          limits: { 'statement-timeout-seconds': 30, 'pool-acquire-timeout-ms': 10_000 },
+        },
+        entities: {
+          Slow: { source: `${schema}.slow`, permissions: read, health },
+          Fast: { source: `${schema}.fast`, permissions: read, health },
+        },
       },
-      entities: {
-        Slow: { source: `${schema}.slow`, permissions: read, health },
-        Fast: { source: `${schema}.fast`, permissions: read, health },
-      },
-    }, { baseDir: process.cwd(), env: {} }),
+      { baseDir: process.cwd(), env: {} },
+    ),
     logger: false,
   })
 })
@@ -62,12 +66,21 @@ afterAll(async () => {
   await admin?.end().catch(() => undefined)
 })
 
-interface Check { status: string; name: string; tags: string[]; exception?: string }
-interface Answer { status: number; body: { status: string; timestamp: string; checks: Check[] } }
+interface Check {
+  status: string
+  name: string
+  tags: string[]
+  exception?: string
+}
+interface Answer {
+  status: number
+  body: { status: string; timestamp: string; checks: Check[] }
+}
 
 /** GET /health, given up (failing the test) when no answer has come within `ANSWER_WITHIN_MS`. */
 async function probeHealth(): Promise<Answer> {
-  const res = await server!.app.inject({ method: 'GET', url: '/health', signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })
+  const res = await server!.app
+    .inject({ method: 'GET', url: '/health', signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })
     .catch((error: unknown) => {
       throw new Error(`/health gave no answer within ${ANSWER_WITHIN_MS} ms`, { cause: error })
     })
@@ -90,7 +103,9 @@ async function lockSlowTable(): Promise<() => Promise<void>> {
 /** Statements of Sluice's pool running now (waiting on the lock included), from pg_stat_activity. */
 async function runningStatements(): Promise<number> {
   const { rows } = await admin.query<{ n: string }>(
-    `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1 AND state = 'active'`, [appName])
+    `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1 AND state = 'active'`,
+    [appName],
+  )
   return Number(rows[0]!.n)
 }
 
@@ -119,8 +134,7 @@ describe('GET /health on PostgreSQL when the database does not answer', () => {
       const entityChecks = checks.filter((c) => c.tags.includes('endpoint'))
       expect(entityChecks.map((c) => c.name).sort()).toEqual(['Fast', 'Fast', 'Slow', 'Slow'])
       for (const check of entityChecks) expect(check.status).toBe('Unhealthy')
-      expect(entityChecks.filter((c) => c.tags[0] === 'rest').map((c) => c.exception))
-        .toEqual([EXCEEDED, EXCEEDED])
+      expect(entityChecks.filter((c) => c.tags[0] === 'rest').map((c) => c.exception)).toEqual([EXCEEDED, EXCEEDED])
       await release()
       for (const res of await Promise.all(stuck)) expect(res.statusCode).toBe(200)
     } finally {
@@ -139,8 +153,11 @@ describe('GET /health on PostgreSQL when the database does not answer', () => {
       const answer = await probeHealth()
       expect(answer.status).toBe(503)
       expect(answer.body.checks[0]).toMatchObject({ status: 'Healthy', name: 'PostgreSQL' })
-      expect(answer.body.checks.find((c) => c.name === 'Slow'))
-        .toMatchObject({ status: 'Unhealthy', tags: ['rest', 'endpoint'], exception: EXCEEDED })
+      expect(answer.body.checks.find((c) => c.name === 'Slow')).toMatchObject({
+        status: 'Unhealthy',
+        tags: ['rest', 'endpoint'],
+        exception: EXCEEDED,
+      })
     } finally {
       await release()
     }
@@ -154,7 +171,7 @@ describe('GET /health on PostgreSQL when the database does not answer', () => {
     try {
       expect((await probeHealth()).status).toBe(503)
       const cancelled = async (): Promise<boolean> => (await runningStatements()) === 0
-      await eventually(cancelled, 'the abandoned check\'s statement is cancelled', 20)
+      await eventually(cancelled, "the abandoned check's statement is cancelled", 20)
     } finally {
       await release()
     }

@@ -7,7 +7,9 @@ function exchange(port: number, text: string): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text))
     let answer = ''
-    socket.on('data', (chunk: Buffer) => { answer += chunk.toString() })
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString()
+    })
     socket.on('close', () => resolve(answer))
     socket.on('error', () => resolve(answer))
   })
@@ -22,7 +24,11 @@ describe('requests the HTTP parser refuses', () => {
     const answer = await exchange(port, `GET /api/Book HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
     expect(answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/)
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
-      error: { code: 'Request Header Fields Too Large', message: 'The request headers exceed the limit of 16 KiB.', status: 431 },
+      error: {
+        code: 'Request Header Fields Too Large',
+        message: 'The request headers exceed the limit of 16 KiB.',
+        status: 431,
+      },
     })
     const malformed = await exchange(port, 'GARBAGE\r\n\r\n')
     expect(malformed).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)

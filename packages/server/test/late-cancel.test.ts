@@ -35,11 +35,14 @@ async function abandonStatement(driver: Driver, sql: string): Promise<void> {
 /** The same inside a transaction: the client leaves while the transaction's statement runs. */
 async function abandonTransaction(driver: Driver, sql: string): Promise<void> {
   const controller = new AbortController()
-  const abandoned = driver.transaction(async (connection) => {
-    const running = connection.execute({ sql, parameters: [] })
-    setTimeout(() => controller.abort(new Error('client gone')), 20)
-    return running
-  }, { signal: controller.signal })
+  const abandoned = driver.transaction(
+    async (connection) => {
+      const running = connection.execute({ sql, parameters: [] })
+      setTimeout(() => controller.abort(new Error('client gone')), 20)
+      return running
+    },
+    { signal: controller.signal },
+  )
   await abandoned.catch(() => undefined)
 }
 
@@ -80,7 +83,9 @@ describe('PostgreSQL: a late cancel never reaches the next request', () => {
     if (unavailable !== undefined) context.skip(unavailable)
     await warmThenHold(proxy, driver)
     const controller = new AbortController()
-    const stream = driver.stream({ sql: 'SELECT g FROM generate_series(1, 5000) g', parameters: [] }, 100, { signal: controller.signal })
+    const stream = driver.stream({ sql: 'SELECT g FROM generate_series(1, 5000) g', parameters: [] }, 100, {
+      signal: controller.signal,
+    })
     for await (const chunk of stream) {
       expect(chunk).toHaveLength(100)
       controller.abort(new Error('client gone'))
@@ -105,7 +110,9 @@ describe('MariaDB: a late KILL QUERY never reaches the next request', () => {
   let driver: MysqlDriver
 
   beforeAll(async () => {
-    const probe = await mysql.createConnection({ uri: MARIADB_ADMIN_URL, connectTimeout: 5_000 }).catch((error: unknown) => error as Error)
+    const probe = await mysql
+      .createConnection({ uri: MARIADB_ADMIN_URL, connectTimeout: 5_000 })
+      .catch((error: unknown) => error as Error)
     if (probe instanceof Error) {
       if (process.env['CI'] === 'true') throw probe
       return void (unavailable = `MariaDB unreachable at ${MARIADB_ADMIN_URL}: ${String(probe)}`)
@@ -115,7 +122,9 @@ describe('MariaDB: a late KILL QUERY never reaches the next request', () => {
     proxy = await startFaultProxy(target.hostname, Number(target.port || 3306))
     target.hostname = '127.0.0.1'
     target.port = String(proxy.port)
-    driver = new MysqlDriver({ connection: { ...parseConnectionString(target.toString()), options: { maximumpoolsize: '1' } } })
+    driver = new MysqlDriver({
+      connection: { ...parseConnectionString(target.toString()), options: { maximumpoolsize: '1' } },
+    })
   })
   afterAll(async () => {
     await driver?.destroy()

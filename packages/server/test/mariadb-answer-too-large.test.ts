@@ -37,29 +37,40 @@ beforeAll(async () => {
     FROM seq_10000_to_${10000 + POEMS - 1}`)
   const target = new URL(MARIADB_ADMIN_URL)
   target.pathname = `/${database}`
-  const config = parseConfig({
-    'data-source': { 'database-type': 'mysql', 'connection-string': target.toString() },
-    runtime: { rest: { path: '/api' }, graphql: { path: '/graphql' }, host: { mode: 'development' } },
-    entities: {
-      Author: {
-        source: { object: 'authors', type: 'table' },
-        relationships: {
-          books: { cardinality: 'many', 'target.entity': 'Book',
-            'source.fields': ['id'], 'target.fields': ['author_id'] },
+  const config = parseConfig(
+    {
+      'data-source': { 'database-type': 'mysql', 'connection-string': target.toString() },
+      runtime: { rest: { path: '/api' }, graphql: { path: '/graphql' }, host: { mode: 'development' } },
+      entities: {
+        Author: {
+          source: { object: 'authors', type: 'table' },
+          relationships: {
+            books: {
+              cardinality: 'many',
+              'target.entity': 'Book',
+              'source.fields': ['id'],
+              'target.fields': ['author_id'],
+            },
+          },
+          permissions: [{ role: 'anonymous', actions: ['read'] }],
         },
-        permissions: [{ role: 'anonymous', actions: ['read'] }],
-      },
-      Book: {
-        source: { object: 'books', type: 'table' },
-        relationships: {
-          author: { cardinality: 'one', 'target.entity': 'Author',
-            'source.fields': ['author_id'], 'target.fields': ['id'] },
+        Book: {
+          source: { object: 'books', type: 'table' },
+          relationships: {
+            author: {
+              cardinality: 'one',
+              'target.entity': 'Author',
+              'source.fields': ['author_id'],
+              'target.fields': ['id'],
+            },
+          },
+          permissions: [{ role: 'anonymous', actions: ['read'] }],
         },
-        permissions: [{ role: 'anonymous', actions: ['read'] }],
+        Poem: { source: { object: 'poems', type: 'table' }, permissions: [{ role: 'anonymous', actions: ['read'] }] },
       },
-      Poem: { source: { object: 'poems', type: 'table' }, permissions: [{ role: 'anonymous', actions: ['read'] }] },
     },
-  }, { baseDir: process.cwd(), env: {} })
+    { baseDir: process.cwd(), env: {} },
+  )
   server = await createServer({ config, logger: false })
 }, 60_000)
 
@@ -89,7 +100,11 @@ describe('MariaDB: an answer larger than max_allowed_packet', () => {
     expect(big.status).toBe(413)
     expect(big.body.error.message).toMatch(/max_allowed_packet/)
     const small = await get('/api/Book?$first=3&$orderby=id&$select=id,author_id')
-    expect(small.body.value).toEqual([{ id: 1, author_id: 1 }, { id: 2, author_id: 1 }, { id: 3, author_id: 1 }])
+    expect(small.body.value).toEqual([
+      { id: 1, author_id: 1 },
+      { id: 2, author_id: 1 },
+      { id: 3, author_id: 1 },
+    ])
     const none = await get(`/api/Book?$filter=${encodeURIComponent('id lt 0')}`)
     expect(none).toEqual({ status: 200, body: { value: [] } })
   })
@@ -111,7 +126,14 @@ describe('MariaDB: an answer larger than max_allowed_packet', () => {
     const small = await get(`/api/Author?${filter}&$orderby=id&${expand('$select=id,body;$orderby=id')}`)
     expect(small.status).toBe(200)
     expect(small.body.value).toEqual([
-      { id: 2, name: 'Brief', books: [{ id: 1001, body: 'short' }, { id: 1002, body: 'shorter' }] },
+      {
+        id: 2,
+        name: 'Brief',
+        books: [
+          { id: 1001, body: 'short' },
+          { id: 1002, body: 'shorter' },
+        ],
+      },
       { id: 3, name: 'Silent', books: [] },
     ])
   })
@@ -125,7 +147,15 @@ describe('MariaDB: an answer larger than max_allowed_packet', () => {
     const small = await graphql(`{ authors(filter: { id: { gt: 1 } }, orderBy: { id: ASC })
       { items { name ${books('')} } } }`)
     expect(small.body.data.authors.items).toEqual([
-      { name: 'Brief', books: { items: [{ id: 1001, body: 'short' }, { id: 1002, body: 'shorter' }] } },
+      {
+        name: 'Brief',
+        books: {
+          items: [
+            { id: 1001, body: 'short' },
+            { id: 1002, body: 'shorter' },
+          ],
+        },
+      },
       { name: 'Silent', books: { items: [] } },
     ])
   })
@@ -138,10 +168,16 @@ describe('MariaDB: an answer larger than max_allowed_packet', () => {
     expect(big.body.errors?.[0]?.extensions?.code).toBe(TOO_LARGE)
     expect(big.body.data?.books ?? null).toBeNull()
     const small = await graphql(groupBy('(filter: { author_id: { eq: 2 } })'))
-    expect(small.body).toEqual({ data: { books: { groupBy: [
-      { fields: { body: 'short' }, aggregations: { count: 1 } },
-      { fields: { body: 'shorter' }, aggregations: { count: 1 } },
-    ] } } })
+    expect(small.body).toEqual({
+      data: {
+        books: {
+          groupBy: [
+            { fields: { body: 'short' }, aggregations: { count: 1 } },
+            { fields: { body: 'shorter' }, aggregations: { count: 1 } },
+          ],
+        },
+      },
+    })
     const none = await graphql(groupBy('(filter: { author_id: { eq: 3 } })'))
     expect(none.body).toEqual({ data: { books: { groupBy: [] } } })
   })

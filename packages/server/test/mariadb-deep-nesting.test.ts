@@ -48,37 +48,56 @@ beforeAll(async () => {
   const target = new URL(url)
   target.pathname = `/${database}`
   const linked = (source: string, target: string) => ({
-    'linking.object': 'book_authors', 'source.fields': ['id'], 'target.fields': ['id'],
-    'linking.source.fields': [source], 'linking.target.fields': [target],
+    'linking.object': 'book_authors',
+    'source.fields': ['id'],
+    'target.fields': ['id'],
+    'linking.source.fields': [source],
+    'linking.target.fields': [target],
   })
-  const config = parseConfig({
-    'data-source': { 'database-type': 'mysql', 'connection-string': target.toString() },
-    runtime: {
-      graphql: { path: '/graphql' }, host: { mode: 'development' },
-      // The cost estimate is not what is tested here: a chain of pages of one is estimated at 2 rows per level.
-      limits: { 'statement-timeout-seconds': 5, 'max-query-cost': -1 },
-    },
-    entities: {
-      Publisher: {
-        source: { object: 'publishers', type: 'table' },
-        relationships: { books: { cardinality: 'many', 'target.entity': 'Book', 'source.fields': ['id'], 'target.fields': ['publisher_id'] } },
-        permissions: [{ role: 'anonymous', actions: ['read'] }],
+  const config = parseConfig(
+    {
+      'data-source': { 'database-type': 'mysql', 'connection-string': target.toString() },
+      runtime: {
+        graphql: { path: '/graphql' },
+        host: { mode: 'development' },
+        // The cost estimate is not what is tested here: a chain of pages of one is estimated at 2 rows per level.
+        limits: { 'statement-timeout-seconds': 5, 'max-query-cost': -1 },
       },
-      Author: {
-        source: { object: 'authors', type: 'table' },
-        relationships: { books: { cardinality: 'many', 'target.entity': 'Book', ...linked('author_id', 'book_id') } },
-        permissions: [{ role: 'anonymous', actions: ['read'] }],
-      },
-      Book: {
-        source: { object: 'books', type: 'table' },
-        relationships: {
-          publisher: { cardinality: 'one', 'target.entity': 'Publisher', 'source.fields': ['publisher_id'], 'target.fields': ['id'] },
-          authors: { cardinality: 'many', 'target.entity': 'Author', ...linked('book_id', 'author_id') },
+      entities: {
+        Publisher: {
+          source: { object: 'publishers', type: 'table' },
+          relationships: {
+            books: {
+              cardinality: 'many',
+              'target.entity': 'Book',
+              'source.fields': ['id'],
+              'target.fields': ['publisher_id'],
+            },
+          },
+          permissions: [{ role: 'anonymous', actions: ['read'] }],
         },
-        permissions: [{ role: 'anonymous', actions: ['read'] }],
+        Author: {
+          source: { object: 'authors', type: 'table' },
+          relationships: { books: { cardinality: 'many', 'target.entity': 'Book', ...linked('author_id', 'book_id') } },
+          permissions: [{ role: 'anonymous', actions: ['read'] }],
+        },
+        Book: {
+          source: { object: 'books', type: 'table' },
+          relationships: {
+            publisher: {
+              cardinality: 'one',
+              'target.entity': 'Publisher',
+              'source.fields': ['publisher_id'],
+              'target.fields': ['id'],
+            },
+            authors: { cardinality: 'many', 'target.entity': 'Author', ...linked('book_id', 'author_id') },
+          },
+          permissions: [{ role: 'anonymous', actions: ['read'] }],
+        },
       },
     },
-  }, { baseDir: process.cwd(), env: {} })
+    { baseDir: process.cwd(), env: {} },
+  )
   server = await createServer({ config, logger: false })
 }, 60_000)
 
@@ -108,7 +127,9 @@ function chain(levels: number, relation: (level: number, inner: string) => strin
 describe('MariaDB: deeply nested reads', () => {
   it(`answers a ${LEVELS}-level chain books → publisher → books(first: 1) … in one statement, within the timeout`, async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    const query = chain(LEVELS, (level, inner) => (level % 2 === 1 ? `id publisher { ${inner} }` : `id books(first: 1) { items { ${inner} } }`))
+    const query = chain(LEVELS, (level, inner) =>
+      level % 2 === 1 ? `id publisher { ${inner} }` : `id books(first: 1) { items { ${inner} } }`,
+    )
     const res = await graphql(query)
     expect(res.body.errors).toBeUndefined()
     expect(res.status).toBe(200)
@@ -129,15 +150,23 @@ describe('MariaDB: deeply nested reads', () => {
 
   it(`answers a ${LEVELS}-level many-to-many chain books → authors(first: 1) → books(first: 1) …`, async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    const query = chain(LEVELS, (level, inner) => `id ${level % 2 === 1 ? 'authors' : 'books'}(first: 1) { items { ${inner} } }`)
+    const query = chain(
+      LEVELS,
+      (level, inner) => `id ${level % 2 === 1 ? 'authors' : 'books'}(first: 1) { items { ${inner} } }`,
+    )
     const res = await graphql(query)
     expect(res.body.errors).toBeUndefined()
     let node = res.body.data.books.items[0]
     let expected = 1
     for (let level = 1; level <= LEVELS; level++) {
       expect(node.id, `level ${level - 1}`).toBe(expected)
-      const [column, other, key] = level % 2 === 1 ? ['book_id', 'author_id', 'authors'] : ['author_id', 'book_id', 'books']
-      expected = (await ids(`SELECT ${other} AS id FROM {db}.book_authors WHERE ${column} = ? ORDER BY ${other} LIMIT 1`, [expected]))[0]!
+      const [column, other, key] =
+        level % 2 === 1 ? ['book_id', 'author_id', 'authors'] : ['author_id', 'book_id', 'books']
+      expected = (
+        await ids(`SELECT ${other} AS id FROM {db}.book_authors WHERE ${column} = ? ORDER BY ${other} LIMIT 1`, [
+          expected,
+        ])
+      )[0]!
       node = node[key].items[0]
     }
     expect(node).toEqual({ id: expected })
@@ -145,25 +174,38 @@ describe('MariaDB: deeply nested reads', () => {
 
   it('orders pages that hold relationships as plain SQL does (NULL lowest), with their paging values and cursors', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    const orders = [['DESC', 'pages IS NULL, pages DESC, id'], ['ASC', 'pages, id']] as const
+    const orders = [
+      ['DESC', 'pages IS NULL, pages DESC, id'],
+      ['ASC', 'pages, id'],
+    ] as const
     for (const [direction, sqlOrder] of orders) {
       // Records two relationships deep: the page builds them for its own rows only.
       const books = (args: string) => `books(first: 4, orderBy: { pages: ${direction} }${args})
         { items { id pages publisher { id books(first: 1) { items { id } } } authors(first: 1) { items { id } } } hasNextPage endCursor }`
-      const res = await graphql(`{ publishers(filter: { id: { lte: 3 } }, orderBy: { id: ASC }) { items { id ${books('')} } } }`)
+      const res = await graphql(
+        `{ publishers(filter: { id: { lte: 3 } }, orderBy: { id: ASC }) { items { id ${books('')} } } }`,
+      )
       expect(res.body.errors).toBeUndefined()
       for (const publisher of res.body.data.publishers.items) {
         const all = await ids(`SELECT id FROM {db}.books WHERE publisher_id = ? ORDER BY ${sqlOrder}`, [publisher.id])
         const page = publisher.books
-        expect(page.items.map((b: { id: number }) => b.id), `${direction}, publisher ${publisher.id}`).toEqual(all.slice(0, 4))
+        expect(
+          page.items.map((b: { id: number }) => b.id),
+          `${direction}, publisher ${publisher.id}`,
+        ).toEqual(all.slice(0, 4))
         const first = await ids('SELECT id FROM {db}.books WHERE publisher_id = ? ORDER BY id LIMIT 1', [publisher.id])
         for (const book of page.items) {
           expect(book.publisher).toEqual({ id: publisher.id, books: { items: [{ id: first[0] }] } })
-          expect(book.authors.items.map((a: { id: number }) => a.id)).toEqual(await ids(
-            'SELECT author_id AS id FROM {db}.book_authors WHERE book_id = ? ORDER BY author_id LIMIT 1', [book.id]))
+          expect(book.authors.items.map((a: { id: number }) => a.id)).toEqual(
+            await ids('SELECT author_id AS id FROM {db}.book_authors WHERE book_id = ? ORDER BY author_id LIMIT 1', [
+              book.id,
+            ]),
+          )
         }
         expect(page.hasNextPage).toBe(true)
-        const next = await graphql(`{ publisher_by_pk(id: ${publisher.id}) { ${books(`, after: ${JSON.stringify(page.endCursor)}`)} } }`)
+        const next = await graphql(
+          `{ publisher_by_pk(id: ${publisher.id}) { ${books(`, after: ${JSON.stringify(page.endCursor)}`)} } }`,
+        )
         expect(next.body.errors).toBeUndefined()
         expect(next.body.data.publisher_by_pk.books.items.map((b: { id: number }) => b.id)).toEqual(all.slice(4, 8))
       }

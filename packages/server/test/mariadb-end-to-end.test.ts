@@ -33,26 +33,37 @@ beforeAll(async () => {
     BEGIN SELECT id, title, price FROM \`${database}\`.books WHERE price < max_price AND (NOT only_in_print OR in_print) ORDER BY id; END`)
   const target = new URL(url)
   target.pathname = `/${database}`
-  const config = parseConfig({
-    'data-source': { 'database-type': 'mysql', 'connection-string': target.toString() },
-    runtime: { rest: { path: '/api' }, graphql: { path: '/graphql', 'multiple-mutations': { create: { enabled: true } } }, host: { mode: 'development' } },
-    entities: {
-      Book: {
-        source: { object: 'books', type: 'table' },
-        fields: [{ name: 'in_print', alias: 'inPrint' }],
-        permissions: [{ role: 'anonymous', actions: ['*'] }],
+  const config = parseConfig(
+    {
+      'data-source': { 'database-type': 'mysql', 'connection-string': target.toString() },
+      runtime: {
+        rest: { path: '/api' },
+        graphql: { path: '/graphql', 'multiple-mutations': { create: { enabled: true } } },
+        host: { mode: 'development' },
       },
-      CheaperBooks: {
-        source: {
-          object: 'books_cheaper_than', type: 'stored-procedure',
-          parameters: [{ name: 'max_price', required: true }, { name: 'only_in_print', default: 'false' }],
+      entities: {
+        Book: {
+          source: { object: 'books', type: 'table' },
+          fields: [{ name: 'in_print', alias: 'inPrint' }],
+          permissions: [{ role: 'anonymous', actions: ['*'] }],
         },
-        rest: { methods: ['get', 'post'] },
-        graphql: { operation: 'query' },
-        permissions: [{ role: 'anonymous', actions: ['execute'] }],
+        CheaperBooks: {
+          source: {
+            object: 'books_cheaper_than',
+            type: 'stored-procedure',
+            parameters: [
+              { name: 'max_price', required: true },
+              { name: 'only_in_print', default: 'false' },
+            ],
+          },
+          rest: { methods: ['get', 'post'] },
+          graphql: { operation: 'query' },
+          permissions: [{ role: 'anonymous', actions: ['execute'] }],
+        },
       },
     },
-  }, { baseDir: process.cwd(), env: {} })
+    { baseDir: process.cwd(), env: {} },
+  )
   server = await createServer({ config, logger: false })
 })
 
@@ -64,9 +75,15 @@ afterAll(async () => {
 
 async function request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown) {
   const response = await server!.app.inject({
-    method, url: path, ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    method,
+    url: path,
+    ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   })
-  return { status: response.statusCode, headers: response.headers, body: response.body === '' ? undefined : JSON.parse(response.body) }
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.body === '' ? undefined : JSON.parse(response.body),
+  }
 }
 
 describe('MariaDB end to end', () => {
@@ -79,7 +96,10 @@ describe('MariaDB end to end', () => {
       { id: 2, title: 'Solaris', inPrint: false, price: 12.5, published: '1961-01-01T10:30:00.5' },
       { id: 3, title: 'Ubik', inPrint: true, price: null, published: null },
     ])
-    const page = await request('GET', `/api/Book?$filter=${encodeURIComponent('inPrint eq true')}&$orderby=price desc&$first=1&$select=title`)
+    const page = await request(
+      'GET',
+      `/api/Book?$filter=${encodeURIComponent('inPrint eq true')}&$orderby=price desc&$first=1&$select=title`,
+    )
     expect(page.body.value).toEqual([{ title: 'Dune' }])
     const next = await request('GET', page.body.nextLink.replace(/^https?:\/\/[^/]+/, ''))
     expect(next.body).toEqual({ value: [{ title: 'Ubik' }] })
@@ -98,7 +118,13 @@ describe('MariaDB end to end', () => {
     // PUT replaces: fields left out go back to their defaults. An absent generated key is a 404 (SPEC REST writes 3).
     const replaced = await request('PUT', `/api/Book/id/${id}`, { title: 'Hyperion Cantos' })
     expect(replaced.status).toBe(200)
-    expect(replaced.body.value[0]).toEqual({ id, title: 'Hyperion Cantos', inPrint: true, price: null, published: null })
+    expect(replaced.body.value[0]).toEqual({
+      id,
+      title: 'Hyperion Cantos',
+      inPrint: true,
+      price: null,
+      published: null,
+    })
     expect((await request('PUT', '/api/Book/id/500', { title: 'Ilium' })).status).toBe(404)
     const duplicate = await request('POST', '/api/Book', { title: 'Dune' })
     expect(duplicate.status).toBe(409)
@@ -110,7 +136,10 @@ describe('MariaDB end to end', () => {
     if (unavailable !== undefined) context.skip(unavailable)
     const get = await request('GET', '/api/CheaperBooks?max_price=13')
     expect(get.status).toBe(200)
-    expect(get.body.value).toEqual([{ id: 1, title: 'Dune', price: 9.99 }, { id: 2, title: 'Solaris', price: 12.5 }])
+    expect(get.body.value).toEqual([
+      { id: 1, title: 'Dune', price: 9.99 },
+      { id: 2, title: 'Solaris', price: 12.5 },
+    ])
     const post = await request('POST', '/api/CheaperBooks', { max_price: 13, only_in_print: true })
     expect(post.status).toBe(201)
     expect(post.body.value).toEqual([{ id: 1, title: 'Dune', price: 9.99 }])
@@ -121,15 +150,27 @@ describe('MariaDB end to end', () => {
     if (unavailable !== undefined) context.skip(unavailable)
     const sluice = server!.sluice
     const requestContext: RequestContext = {
-      requestId: 'multi', principal: ANONYMOUS_PRINCIPAL, role: 'anonymous', mode: 'development', log: sluice.log, signal: undefined,
+      requestId: 'multi',
+      principal: ANONYMOUS_PRINCIPAL,
+      role: 'anonymous',
+      mode: 'development',
+      log: sluice.log,
+      signal: undefined,
     }
-    const created = await sluice.pipeline.run({ operation: 'create', entity: 'Book', items: [{ title: 'Multi 1', price: 1 }, { title: 'Multi 2' }] }, requestContext)
+    const created = await sluice.pipeline.run(
+      { operation: 'create', entity: 'Book', items: [{ title: 'Multi 1', price: 1 }, { title: 'Multi 2' }] },
+      requestContext,
+    )
     expect(created.kind).toBe('write')
     const titles = JSON.parse((created as { json: string }).json).map((b: { title: string }) => b.title)
     expect(titles).toEqual(['Multi 1', 'Multi 2'])
     // The second record duplicates a title: nothing of the batch stays.
-    await expect(sluice.pipeline.run({ operation: 'create', entity: 'Book', items: [{ title: 'Multi 3' }, { title: 'Dune' }] }, requestContext))
-      .rejects.toMatchObject({ code: 'SLUICE_ERR_DATABASE_CONFLICT' })
+    await expect(
+      sluice.pipeline.run(
+        { operation: 'create', entity: 'Book', items: [{ title: 'Multi 3' }, { title: 'Dune' }] },
+        requestContext,
+      ),
+    ).rejects.toMatchObject({ code: 'SLUICE_ERR_DATABASE_CONFLICT' })
     const [rows] = await admin.query(`SELECT title FROM \`${database}\`.books WHERE title LIKE 'Multi%' ORDER BY title`)
     expect(rows).toEqual([{ title: 'Multi 1' }, { title: 'Multi 2' }])
     await admin.query(`DELETE FROM \`${database}\`.books WHERE title LIKE 'Multi%'`)
@@ -137,9 +178,21 @@ describe('MariaDB end to end', () => {
 
   it('GraphQL: a list query and the procedure as execute<Entity>', async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
-    const list = await request('POST', '/graphql', { query: '{ books(orderBy: { id: ASC }, first: 2) { items { id title inPrint } hasNextPage } }' })
+    const list = await request('POST', '/graphql', {
+      query: '{ books(orderBy: { id: ASC }, first: 2) { items { id title inPrint } hasNextPage } }',
+    })
     expect(list.status).toBe(200)
-    expect(list.body).toEqual({ data: { books: { items: [{ id: 1, title: 'Dune', inPrint: true }, { id: 2, title: 'Solaris', inPrint: false }], hasNextPage: true } } })
+    expect(list.body).toEqual({
+      data: {
+        books: {
+          items: [
+            { id: 1, title: 'Dune', inPrint: true },
+            { id: 2, title: 'Solaris', inPrint: false },
+          ],
+          hasNextPage: true,
+        },
+      },
+    })
     // MySQL cannot describe a procedure's result before it runs: the rows come back as JSON objects.
     const executed = await request('POST', '/graphql', { query: '{ executeCheaperBooks(max_price: 10) }' })
     expect(executed.body).toEqual({ data: { executeCheaperBooks: [{ id: 1, title: 'Dune', price: 9.99 }] } })

@@ -26,7 +26,12 @@ describe('MCP stored procedures', () => {
     expect(entity.type).toBe('stored-procedure')
     expect(entity.parameters).toEqual([
       expect.objectContaining({ name: 'publisher', required: true, description: 'Id of the publisher.' }),
-      expect.objectContaining({ name: 'min_price', required: false, default: '0', description: 'Lowest price to include (0 when omitted).' }),
+      expect.objectContaining({
+        name: 'min_price',
+        required: false,
+        default: '0',
+        description: 'Lowest price to include (0 when omitted).',
+      }),
     ])
     const all = await callOk(anonymous, 'describe_entities')
     expect(all.entities.map((e: any) => e.name)).not.toContain('BookCount')
@@ -38,23 +43,37 @@ describe('MCP stored procedures', () => {
     expect(Array.isArray(body.value)).toBe(true)
     expect(body.value.length).toBeGreaterThan(0)
     for (const row of body.value) expect(Object.keys(row).sort()).toEqual(['id', 'price', 'published', 'title'])
-    const pricey = await callOk(anonymous, 'execute_entity', { entity: 'BooksByPublisher', parameters: { publisher: 2, min_price: 30 } })
+    const pricey = await callOk(anonymous, 'execute_entity', {
+      entity: 'BooksByPublisher',
+      parameters: { publisher: 2, min_price: 30 },
+    })
     for (const row of pricey.value) expect(Number(row.price)).toBeGreaterThanOrEqual(30)
   })
 
-  it('execute_entity refuses missing and unknown parameters with REST\'s 400, tables, and roles without execute', async () => {
-    expect(await callError(anonymous, 'execute_entity', { entity: 'BooksByPublisher', parameters: {} })).toMatchObject({ code: 'Bad Request', status: 400 })
-    expect(await callError(anonymous, 'execute_entity', { entity: 'BooksByPublisher', parameters: { publisher: 2, nope: 1 } }))
-      .toMatchObject({ code: 'Bad Request', status: 400 })
+  it("execute_entity refuses missing and unknown parameters with REST's 400, tables, and roles without execute", async () => {
+    expect(await callError(anonymous, 'execute_entity', { entity: 'BooksByPublisher', parameters: {} })).toMatchObject({
+      code: 'Bad Request',
+      status: 400,
+    })
+    expect(
+      await callError(anonymous, 'execute_entity', {
+        entity: 'BooksByPublisher',
+        parameters: { publisher: 2, nope: 1 },
+      }),
+    ).toMatchObject({ code: 'Bad Request', status: 400 })
     expect((await callError(anonymous, 'execute_entity', { entity: 'Book' })).type).toBe('InvalidEntity')
     expect((await callError(anonymous, 'read_records', { entity: 'BooksByPublisher' })).type).toBe('InvalidEntity')
-    expect((await callError(anonymous, 'execute_entity', { entity: 'ReturnLoan', parameters: { loan_id: 1 } })).type).toBe('PermissionDenied')
+    expect(
+      (await callError(anonymous, 'execute_entity', { entity: 'ReturnLoan', parameters: { loan_id: 1 } })).type,
+    ).toBe('PermissionDenied')
   })
 
   it('lists a custom tool per procedure with mcp.custom-tool, with its parameters as the input schema', async () => {
     const { tools } = await anonymous.listTools()
     const tool = tools.find((t) => t.name === 'books_by_publisher')!
-    expect(tool.description).toBe('Books of one publisher at or above a minimum price: a PostgreSQL function returning a table.')
+    expect(tool.description).toBe(
+      'Books of one publisher at or above a minimum price: a PostgreSQL function returning a table.',
+    )
     expect(tool.inputSchema.required).toEqual(['publisher'])
     const properties = tool.inputSchema.properties as Record<string, any>
     expect(properties['publisher']).toMatchObject({ type: 'integer', description: 'Id of the publisher.' })
@@ -65,7 +84,10 @@ describe('MCP stored procedures', () => {
 
   it('a custom tool runs like execute_entity, under the same permissions', async () => {
     const body = await callOk(anonymous, 'books_by_publisher', { publisher: 2 })
-    const generic = await callOk(anonymous, 'execute_entity', { entity: 'BooksByPublisher', parameters: { publisher: 2 } })
+    const generic = await callOk(anonymous, 'execute_entity', {
+      entity: 'BooksByPublisher',
+      parameters: { publisher: 2 },
+    })
     expect(body.value).toEqual(generic.value)
     const count = await callOk(anonymous, 'book_count', {})
     expect(count.value).toHaveLength(1)

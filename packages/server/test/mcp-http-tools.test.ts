@@ -14,7 +14,16 @@ describe('MCP over Streamable HTTP', () => {
           { role: 'authenticated', actions: ['*'] },
           { role: 'editor', actions: ['read', 'update'] },
           // Sees only long books, and never the price.
-          { role: 'reader', actions: [{ action: 'read', policy: { database: '@item.pages gt 400' }, fields: { include: ['*'], exclude: ['price'] } }] },
+          {
+            role: 'reader',
+            actions: [
+              {
+                action: 'read',
+                policy: { database: '@item.pages gt 400' },
+                fields: { include: ['*'], exclude: ['price'] },
+              },
+            ],
+          },
         ],
       },
     },
@@ -38,9 +47,19 @@ describe('MCP over Streamable HTTP', () => {
   it('lists the built-in tools with their argument schemas', async () => {
     const { tools } = await anonymous.listTools()
     const names = tools.map((t) => t.name)
-    for (const name of ['describe_entities', 'read_records', 'create_record', 'update_record', 'delete_record']) expect(names).toContain(name)
+    for (const name of ['describe_entities', 'read_records', 'create_record', 'update_record', 'delete_record'])
+      expect(names).toContain(name)
     const read = tools.find((t) => t.name === 'read_records')!
-    expect(Object.keys(read.inputSchema.properties ?? {}).sort()).toEqual(['after', 'count', 'entity', 'expand', 'filter', 'first', 'orderby', 'select'])
+    expect(Object.keys(read.inputSchema.properties ?? {}).sort()).toEqual([
+      'after',
+      'count',
+      'entity',
+      'expand',
+      'filter',
+      'first',
+      'orderby',
+      'select',
+    ])
     expect(read.inputSchema.required).toEqual(['entity'])
     const update = tools.find((t) => t.name === 'update_record')!
     expect(update.inputSchema.required).toEqual(['entity', 'keys', 'fields'])
@@ -58,7 +77,9 @@ describe('MCP over Streamable HTTP', () => {
       expect(author.description).toMatch(/People who write books/)
       expect(author.keys).toEqual(['id'])
       expect(author.fields.map((f: any) => f.name)).not.toContain('email') // excluded for anonymous
-      expect(author.fields.find((f: any) => f.name === 'birthYear').description).toBe('Year of birth; null when unknown.')
+      expect(author.fields.find((f: any) => f.name === 'birthYear').description).toBe(
+        'Year of birth; null when unknown.',
+      )
     })
 
     it('shows the authenticated role everything it may do', async () => {
@@ -98,14 +119,19 @@ describe('MCP over Streamable HTTP', () => {
       expect(body.result.value.length).toBeGreaterThan(0)
     })
 
-    it('leaves out fields the role may not read, and refuses to select them with REST\'s message', async () => {
+    it("leaves out fields the role may not read, and refuses to select them with REST's message", async () => {
       const body = await callOk(anonymous, 'read_records', { entity: 'Author', first: 3 })
       for (const row of body.result.value) expect(row).not.toHaveProperty('email')
       const error = await callError(anonymous, 'read_records', { entity: 'Author', select: 'id,email' })
-      expect(error).toMatchObject({ type: 'FieldNotFound', code: 'Bad Request', status: 400, message: "Invalid field 'email' in select" })
+      expect(error).toMatchObject({
+        type: 'FieldNotFound',
+        code: 'Bad Request',
+        status: 400,
+        message: "Invalid field 'email' in select",
+      })
     })
 
-    it('applies the role\'s row policy and field access', async () => {
+    it("applies the role's row policy and field access", async () => {
       const body = await callOk(reader, 'read_records', { entity: 'Book', first: -1 })
       expect(body.result.value.length).toBeGreaterThan(0)
       for (const row of body.result.value) {
@@ -119,10 +145,14 @@ describe('MCP over Streamable HTTP', () => {
       expect(error).toMatchObject({ type: 'PermissionDenied', code: 'Authorization Failure', status: 403 })
     })
 
-    it('bad arguments are InvalidArguments or REST\'s 400s', async () => {
+    it("bad arguments are InvalidArguments or REST's 400s", async () => {
       expect((await callError(anonymous, 'read_records', {})).type).toBe('InvalidArguments')
-      expect((await callError(anonymous, 'read_records', { entity: 'Book', first: 'ten' })).type).toBe('InvalidArguments')
-      expect((await callError(anonymous, 'read_records', { entity: 'Book', orderby: ['title sideways'] })).type).toBe('InvalidArguments')
+      expect((await callError(anonymous, 'read_records', { entity: 'Book', first: 'ten' })).type).toBe(
+        'InvalidArguments',
+      )
+      expect((await callError(anonymous, 'read_records', { entity: 'Book', orderby: ['title sideways'] })).type).toBe(
+        'InvalidArguments',
+      )
       const filter = await callError(anonymous, 'read_records', { entity: 'Book', filter: 'pages >> 3' })
       expect(filter).toMatchObject({ code: 'Bad Request', status: 400 })
       expect(filter.message).toMatch(/^filter query parameter is not well formed/)
@@ -132,39 +162,71 @@ describe('MCP over Streamable HTTP', () => {
 
   describe('writes', () => {
     it('create_record, update_record and delete_record for a role allowed to', async () => {
-      const created = await callOk(authenticated, 'create_record', { entity: 'Publisher', data: { name: 'MCP Press', country: 'NL' } })
+      const created = await callOk(authenticated, 'create_record', {
+        entity: 'Publisher',
+        data: { name: 'MCP Press', country: 'NL' },
+      })
       const row = created.result.value[0]
       expect(row).toMatchObject({ name: 'MCP Press', country: 'NL' })
-      const updated = await callOk(authenticated, 'update_record', { entity: 'Publisher', keys: { id: row.id }, fields: { country: 'BE' } })
+      const updated = await callOk(authenticated, 'update_record', {
+        entity: 'Publisher',
+        keys: { id: row.id },
+        fields: { country: 'BE' },
+      })
       expect(updated.result.value[0]).toMatchObject({ id: row.id, name: 'MCP Press', country: 'BE' })
       const deleted = await callOk(authenticated, 'delete_record', { entity: 'Publisher', keys: { id: row.id } })
-      expect(deleted).toMatchObject({ entity: 'Publisher', keyDetails: { id: row.id }, message: 'Record deleted successfully' })
+      expect(deleted).toMatchObject({
+        entity: 'Publisher',
+        keyDetails: { id: row.id },
+        message: 'Record deleted successfully',
+      })
       const after = await callOk(authenticated, 'read_records', { entity: 'Publisher', filter: `id eq ${row.id}` })
       expect(after.result.value).toEqual([])
     })
 
     it('a role without create cannot create; update_record never inserts, so update alone suffices (as in Data API builder)', async () => {
-      expect((await callError(anonymous, 'create_record', { entity: 'Publisher', data: { name: 'X' } })).type).toBe('PermissionDenied')
-      expect((await callError(editor, 'create_record', { entity: 'Book', data: { title: 'X', publisher_id: 5001 } })).type).toBe('PermissionDenied')
+      expect((await callError(anonymous, 'create_record', { entity: 'Publisher', data: { name: 'X' } })).type).toBe(
+        'PermissionDenied',
+      )
+      expect(
+        (await callError(editor, 'create_record', { entity: 'Book', data: { title: 'X', publisher_id: 5001 } })).type,
+      ).toBe('PermissionDenied')
       const book = (await callOk(editor, 'read_records', { entity: 'Book', first: 1, orderby: ['id'] })).result.value[0]
-      const update = await callOk(editor, 'update_record', { entity: 'Book', keys: { id: book.id }, fields: { pages: book.pages + 1 } })
+      const update = await callOk(editor, 'update_record', {
+        entity: 'Book',
+        keys: { id: book.id },
+        fields: { pages: book.pages + 1 },
+      })
       expect(update).toMatchObject({ entity: 'Book', status: 'success' })
-      const after = (await callOk(editor, 'read_records', { entity: 'Book', filter: `id eq ${book.id}` })).result.value[0]
+      const after = (await callOk(editor, 'read_records', { entity: 'Book', filter: `id eq ${book.id}` })).result
+        .value[0]
       expect(after.pages).toBe(book.pages + 1)
-      expect((await callError(anonymous, 'update_record', { entity: 'Book', keys: { id: book.id }, fields: { pages: 1 } })).status).toBe(403)
+      expect(
+        (await callError(anonymous, 'update_record', { entity: 'Book', keys: { id: book.id }, fields: { pages: 1 } }))
+          .status,
+      ).toBe(403)
       expect((await callError(editor, 'delete_record', { entity: 'Book', keys: { id: book.id } })).status).toBe(403)
     })
 
     it('update_record never inserts: a missing record is NotFound', async () => {
-      const error = await callError(authenticated, 'update_record', { entity: 'Publisher', keys: { id: 999999 }, fields: { name: 'Ghost' } })
+      const error = await callError(authenticated, 'update_record', {
+        entity: 'Publisher',
+        keys: { id: 999999 },
+        fields: { name: 'Ghost' },
+      })
       expect(error).toMatchObject({ type: 'NotFound', status: 404 })
     })
 
-    it('delete_record of a missing record is NotFound; bad values are REST\'s 400', async () => {
-      expect((await callError(authenticated, 'delete_record', { entity: 'Publisher', keys: { id: 999999 } })).status).toBe(404)
+    it("delete_record of a missing record is NotFound; bad values are REST's 400", async () => {
+      expect(
+        (await callError(authenticated, 'delete_record', { entity: 'Publisher', keys: { id: 999999 } })).status,
+      ).toBe(404)
       const bad = await callError(authenticated, 'create_record', { entity: 'Publisher', data: { name: 'X', nope: 1 } })
       expect(bad).toMatchObject({ code: 'Bad Request', status: 400 })
-      expect((await callError(authenticated, 'update_record', { entity: 'Publisher', keys: {}, fields: { name: 'X' } })).type).toBe('InvalidArguments')
+      expect(
+        (await callError(authenticated, 'update_record', { entity: 'Publisher', keys: {}, fields: { name: 'X' } }))
+          .type,
+      ).toBe('InvalidArguments')
     })
   })
 })

@@ -22,19 +22,33 @@ describe('MCP read_records count', () => {
   })
 
   it('adds result.count, the records matching the filter on all pages', async () => {
-    const all = (await callOk(anonymous, 'read_records', { entity: 'Book', filter: 'pages gt 300', first: -1 })).result.value.length
-    const body = await callOk(anonymous, 'read_records', { entity: 'Book', filter: 'pages gt 300', first: 2, count: true })
+    const all = (await callOk(anonymous, 'read_records', { entity: 'Book', filter: 'pages gt 300', first: -1 })).result
+      .value.length
+    const body = await callOk(anonymous, 'read_records', {
+      entity: 'Book',
+      filter: 'pages gt 300',
+      first: 2,
+      count: true,
+    })
     expect(Object.keys(body.result)).toEqual(['count', 'value', 'after'])
     expect(body.result.count).toBe(all)
     expect(body.result.value).toHaveLength(2)
-    const next = await callOk(anonymous, 'read_records', { entity: 'Book', filter: 'pages gt 300', first: 2, count: true, after: body.result.after })
+    const next = await callOk(anonymous, 'read_records', {
+      entity: 'Book',
+      filter: 'pages gt 300',
+      first: 2,
+      count: true,
+      after: body.result.after,
+    })
     expect(next.result.count).toBe(all)
   })
 
   it('counts only the rows the role may read, and nothing when not asked', async () => {
     const visible = (await callOk(reader, 'read_records', { entity: 'Book', first: -1 })).result.value.length
     expect((await callOk(reader, 'read_records', { entity: 'Book', first: 1, count: true })).result.count).toBe(visible)
-    expect((await callOk(reader, 'read_records', { entity: 'Book', first: 1, count: false })).result).not.toHaveProperty('count')
+    expect(
+      (await callOk(reader, 'read_records', { entity: 'Book', first: 1, count: false })).result,
+    ).not.toHaveProperty('count')
   })
 
   it('refuses a count that is not a boolean', async () => {

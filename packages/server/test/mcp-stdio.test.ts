@@ -18,30 +18,56 @@ const dir = mkdtempSync(join(tmpdir(), 'sluice-mcp-stdio-'))
 
 function writeLibraryConfig(): string {
   const json = JSON.parse(readFileSync(require.resolve('@sluice/example-library/dab-config.json'), 'utf8'))
-  json['data-source'] = { 'database-type': 'pglite', 'connection-string': '', options: { seed: require.resolve('@sluice/example-library/library.sql') } }
+  json['data-source'] = {
+    'database-type': 'pglite',
+    'connection-string': '',
+    options: { seed: require.resolve('@sluice/example-library/library.sql') },
+  }
   json.runtime.telemetry = { 'log-level': { default: 'information' } }
-  json.entities.Book.permissions.push({ role: 'reader', actions: [{ action: 'read', policy: { database: '@item.pages gt 400' }, fields: { include: ['*'], exclude: ['price'] } }] })
+  json.entities.Book.permissions.push({
+    role: 'reader',
+    actions: [
+      { action: 'read', policy: { database: '@item.pages gt 400' }, fields: { include: ['*'], exclude: ['price'] } },
+    ],
+  })
   const file = join(dir, 'dab-config.json')
   writeFileSync(file, JSON.stringify(json))
   return file
 }
 
-interface StdioClient { client: Client; stderr: () => string }
+interface StdioClient {
+  client: Client
+  stderr: () => string
+}
 
 async function spawnClient(config: string, role?: string): Promise<StdioClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--conditions=@sluice/source', '--import', 'tsx', CLI, 'start', '--config', config, '--mcp-stdio', ...(role === undefined ? [] : [`role:${role}`])],
+    args: [
+      '--conditions=@sluice/source',
+      '--import',
+      'tsx',
+      CLI,
+      'start',
+      '--config',
+      config,
+      '--mcp-stdio',
+      ...(role === undefined ? [] : [`role:${role}`]),
+    ],
     cwd: ROOT,
     env: { ...process.env, INIT_CWD: dir } as Record<string, string>,
     stderr: 'pipe',
   })
   let stderr = ''
-  transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
+  transport.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
   const client = new Client({ name: 'sluice-stdio-test', version: '1.0.0' })
   // Any line on stdout that is not JSON-RPC would surface here as a transport error.
   const errors: unknown[] = []
-  client.onerror = (error) => { errors.push(error) }
+  client.onerror = (error) => {
+    errors.push(error)
+  }
   try {
     // initialize is answered at once; tool requests wait for the boot (PGlite seeding the sample), which can be slow
     // on a busy machine: wait for it here, beyond the SDK's 60 s default, so the tests themselves do not.
@@ -50,7 +76,10 @@ async function spawnClient(config: string, role?: string): Promise<StdioClient> 
   } catch (error) {
     throw new Error(`the stdio server did not start: ${String(error)}\n${stderr}`)
   }
-  return { client, stderr: () => (errors.length === 0 ? stderr : `${stderr}\ntransport errors: ${errors.map(String).join('; ')}`) }
+  return {
+    client,
+    stderr: () => (errors.length === 0 ? stderr : `${stderr}\ntransport errors: ${errors.map(String).join('; ')}`),
+  }
 }
 
 describe('MCP over stdio (sluice start --mcp-stdio)', () => {
@@ -70,7 +99,15 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
     expect(anonymous.client.getServerVersion()?.name).toBe('SQL MCP Server')
     const { tools } = await anonymous.client.listTools()
     const names = tools.map((t) => t.name)
-    for (const name of ['describe_entities', 'read_records', 'create_record', 'update_record', 'delete_record', 'execute_entity', 'aggregate_records']) {
+    for (const name of [
+      'describe_entities',
+      'read_records',
+      'create_record',
+      'update_record',
+      'delete_record',
+      'execute_entity',
+      'aggregate_records',
+    ]) {
       expect(names).toContain(name)
     }
     // The start-up line is logged once the boot finishes, which tools/list waited for.
@@ -87,9 +124,14 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
     expect((await callError(anonymous.client, 'read_records', { entity: 'Loan' })).type).toBe('PermissionDenied')
     const create = await callError(anonymous.client, 'create_record', { entity: 'Publisher', data: { name: 'Nope' } })
     expect(create).toMatchObject({ type: 'PermissionDenied', status: 403 })
-    const executed = await callOk(anonymous.client, 'execute_entity', { entity: 'BooksByPublisher', parameters: { publisher: 2 } })
+    const executed = await callOk(anonymous.client, 'execute_entity', {
+      entity: 'BooksByPublisher',
+      parameters: { publisher: 2 },
+    })
     expect(executed.value.length).toBeGreaterThan(0)
-    expect((await callError(anonymous.client, 'execute_entity', { entity: 'ReturnLoan', parameters: { loan_id: 1 } })).type).toBe('PermissionDenied')
+    expect(
+      (await callError(anonymous.client, 'execute_entity', { entity: 'ReturnLoan', parameters: { loan_id: 1 } })).type,
+    ).toBe('PermissionDenied')
   })
 
   it('role:NAME acts as that role: its row policy and field access apply, its missing actions are refused', async () => {
@@ -99,11 +141,18 @@ describe('MCP over stdio (sluice start --mcp-stdio)', () => {
       expect(row.pages).toBeGreaterThan(400)
       expect(row).not.toHaveProperty('price')
     }
-    expect((await callError(reader.client, 'create_record', { entity: 'Book', data: { title: 'X', publisher_id: 5001 } })).type).toBe('PermissionDenied')
+    expect(
+      (await callError(reader.client, 'create_record', { entity: 'Book', data: { title: 'X', publisher_id: 5001 } }))
+        .type,
+    ).toBe('PermissionDenied')
     // reader is not configured on Publisher, so it inherits authenticated's permissions there (DAB 2.x), writes included.
     const created = await callOk(reader.client, 'create_record', { entity: 'Publisher', data: { name: 'Stdio Books' } })
     const id = created.result.value[0].id
-    const updated = await callOk(reader.client, 'update_record', { entity: 'Publisher', keys: { id }, fields: { country: 'SE' } })
+    const updated = await callOk(reader.client, 'update_record', {
+      entity: 'Publisher',
+      keys: { id },
+      fields: { country: 'SE' },
+    })
     expect(updated.result.value[0]).toMatchObject({ id, name: 'Stdio Books', country: 'SE' })
     await callOk(reader.client, 'delete_record', { entity: 'Publisher', keys: { id } })
     // Aggregates see the same rows as reads: the row policy applies.
@@ -117,12 +166,18 @@ describe('sluice start --mcp-stdio usage errors', () => {
   function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, ['--conditions=@sluice/source', '--import', 'tsx', CLI, 'start', ...args], {
-        cwd: ROOT, env: { ...process.env, INIT_CWD: dir }, stdio: ['pipe', 'pipe', 'pipe'],
+        cwd: ROOT,
+        env: { ...process.env, INIT_CWD: dir },
+        stdio: ['pipe', 'pipe', 'pipe'],
       })
       let stdout = ''
       let stderr = ''
-      child.stdout.on('data', (d: Buffer) => { stdout += d.toString() })
-      child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString()
+      })
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString()
+      })
       child.on('exit', (status) => resolve({ status, stdout, stderr }))
       child.stdin.end()
     })

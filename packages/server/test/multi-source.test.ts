@@ -64,26 +64,49 @@ beforeAll(async () => {
   await maria.query(`CREATE TABLE \`${name}\`.orders (id INT AUTO_INCREMENT PRIMARY KEY, customer_id INT NOT NULL,
     total DECIMAL(10,2) NOT NULL, FOREIGN KEY (customer_id) REFERENCES \`${name}\`.customers (id)) AUTO_INCREMENT = 100`)
   await maria.query(`INSERT INTO \`${name}\`.customers VALUES (1, 'Ada'), (2, 'Grace')`)
-  await maria.query(`INSERT INTO \`${name}\`.orders (id, customer_id, total) VALUES (1, 1, 12.50), (2, 2, 7.00), (3, 1, 3.25)`)
+  await maria.query(
+    `INSERT INTO \`${name}\`.orders (id, customer_id, total) VALUES (1, 1, 12.50), (2, 2, 7.00), (3, 1, 3.25)`,
+  )
 
   // DAB's usual forms: unqualified object names, relationships inferred from foreign keys.
   writeJson('library.json', {
     'data-source': { 'database-type': 'postgresql', 'connection-string': urlWith(PG_URL, name) },
     entities: {
-      Publisher: { source: 'publishers', permissions: read, relationships: { books: { cardinality: 'many', 'target.entity': 'Book' } } },
-      Book: { source: 'books', permissions: read, relationships: { publisher: { cardinality: 'one', 'target.entity': 'Publisher' } } },
+      Publisher: {
+        source: 'publishers',
+        permissions: read,
+        relationships: { books: { cardinality: 'many', 'target.entity': 'Book' } },
+      },
+      Book: {
+        source: 'books',
+        permissions: read,
+        relationships: { publisher: { cardinality: 'one', 'target.entity': 'Publisher' } },
+      },
     },
   })
   writeJson('shop.json', {
     'data-source': { 'database-type': 'mysql', 'connection-string': urlWith(MARIADB_URL, name) },
     entities: {
-      Customer: { source: 'customers', permissions: read, relationships: { orders: { cardinality: 'many', 'target.entity': 'Order' } } },
-      Order: { source: 'orders', permissions: read, relationships: { customer: { cardinality: 'one', 'target.entity': 'Customer' } } },
+      Customer: {
+        source: 'customers',
+        permissions: read,
+        relationships: { orders: { cardinality: 'many', 'target.entity': 'Order' } },
+      },
+      Order: {
+        source: 'orders',
+        permissions: read,
+        relationships: { customer: { cardinality: 'one', 'target.entity': 'Customer' } },
+      },
     },
   })
   const root = writeJson('dab-config.json', {
     'data-source-files': ['library.json', 'shop.json'],
-    runtime: { rest: { path: '/api' }, graphql: { path: '/graphql' }, mcp: { enabled: true, path: '/mcp' }, host: { mode: 'development' } },
+    runtime: {
+      rest: { path: '/api' },
+      graphql: { path: '/graphql' },
+      mcp: { enabled: true, path: '/mcp' },
+      host: { mode: 'development' },
+    },
   })
   server = await createServer({ config: loadConfigFile(root, { env: {}, cwd: dir }), logger: false })
 })
@@ -97,15 +120,29 @@ afterAll(async () => {
   await maria?.end()
 })
 
-async function request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<{ status: number; body: any }> {
-  const res = await server!.app.inject({ method, url, ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }) })
+async function request(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await server!.app.inject({
+    method,
+    url,
+    ...(payload === undefined
+      ? {}
+      : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
+  })
   return { status: res.statusCode, body: res.body === '' ? undefined : JSON.parse(res.body) }
 }
 
 describe('several data sources (data-source-files): PostgreSQL and MariaDB in one server', () => {
   it('reads each entity from its own database over REST', async (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
-    expect((await request('GET', '/api/Book?$orderby=id')).body.value.map((b: { title: string }) => b.title)).toEqual(['The Quiet Harbour', 'Aurora', 'Tides'])
+    expect((await request('GET', '/api/Book?$orderby=id')).body.value.map((b: { title: string }) => b.title)).toEqual([
+      'The Quiet Harbour',
+      'Aurora',
+      'Tides',
+    ])
     expect((await request('GET', '/api/Order/id/3')).body.value).toEqual([{ id: 3, customer_id: 1, total: 3.25 }])
   })
 
@@ -113,11 +150,15 @@ describe('several data sources (data-source-files): PostgreSQL and MariaDB in on
     if (unavailable !== undefined) return context.skip(unavailable)
     const order = await request('POST', '/api/Order', { customer_id: 2, total: 99.5 })
     expect(order.status).toBe(201)
-    const [rows] = await maria!.query(`SELECT customer_id, total FROM \`${name}\`.orders WHERE id = ?`, [order.body.value[0].id])
+    const [rows] = await maria!.query(`SELECT customer_id, total FROM \`${name}\`.orders WHERE id = ?`, [
+      order.body.value[0].id,
+    ])
     expect(rows).toEqual([{ customer_id: 2, total: '99.50' }])
     const book = await request('POST', '/api/Book', { title: 'Fjords', publisher_id: 2 })
     expect(book.status).toBe(201)
-    expect((await pgData!.query('SELECT title FROM books WHERE id = $1', [book.body.value[0].id])).rows).toEqual([{ title: 'Fjords' }])
+    expect((await pgData!.query('SELECT title FROM books WHERE id = $1', [book.body.value[0].id])).rows).toEqual([
+      { title: 'Fjords' },
+    ])
     expect((await request('PATCH', `/api/Order/id/${order.body.value[0].id}`, { total: 100 })).status).toBe(200)
     expect((await request('DELETE', `/api/Order/id/${order.body.value[0].id}`)).status).toBe(204)
     expect((await request('DELETE', `/api/Book/id/${book.body.value[0].id}`)).status).toBe(204)
@@ -132,10 +173,19 @@ describe('several data sources (data-source-files): PostgreSQL and MariaDB in on
     const res = await request('POST', '/graphql', { query })
     expect(res.body.errors).toBeUndefined()
     expect(res.body.data.books.items).toEqual([
-      { title: 'The Quiet Harbour', publisher: { name: 'Harbour Press' } }, { title: 'Aurora', publisher: { name: 'Northern Lights' } },
+      { title: 'The Quiet Harbour', publisher: { name: 'Harbour Press' } },
+      { title: 'Aurora', publisher: { name: 'Northern Lights' } },
     ])
     expect(res.body.data.customers.items).toEqual([
-      { name: 'Ada', orders: { items: [{ id: 1, total: 12.5 }, { id: 3, total: 3.25 }] } },
+      {
+        name: 'Ada',
+        orders: {
+          items: [
+            { id: 1, total: 12.5 },
+            { id: 3, total: 3.25 },
+          ],
+        },
+      },
       { name: 'Grace', orders: { items: [{ id: 2, total: 7 }] } },
     ])
   })
@@ -147,7 +197,12 @@ describe('several data sources (data-source-files): PostgreSQL and MariaDB in on
     await client.connect(new StreamableHTTPClientTransport(new URL(`${address}/mcp`)))
     try {
       const described = await callOk(client, 'describe_entities', { nameOnly: true })
-      expect(described.entities.map((e: { name: string }) => e.name).sort()).toEqual(['Book', 'Customer', 'Order', 'Publisher'])
+      expect(described.entities.map((e: { name: string }) => e.name).sort()).toEqual([
+        'Book',
+        'Customer',
+        'Order',
+        'Publisher',
+      ])
       const orders = await callOk(client, 'read_records', { entity: 'Order', orderby: ['id asc'], first: 1 })
       expect(orders.result.value).toEqual([{ id: 1, customer_id: 1, total: 12.5 }])
     } finally {
@@ -162,7 +217,8 @@ describe('several data sources (data-source-files): PostgreSQL and MariaDB in on
     const report = (await request('GET', '/health')).body
     const databases = report.checks.filter((c: { tags: string[] }) => c.tags.includes('data-source'))
     expect(databases.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual([
-      ['PostgreSQL (library.json)', 'Healthy'], ['MySQL (shop.json)', 'Healthy'],
+      ['PostgreSQL (library.json)', 'Healthy'],
+      ['MySQL (shop.json)', 'Healthy'],
     ])
   })
 
@@ -170,12 +226,29 @@ describe('several data sources (data-source-files): PostgreSQL and MariaDB in on
     if (unavailable !== undefined) return context.skip(unavailable)
     const crossing = writeJson('crossing.json', {
       'data-source': { 'database-type': 'mysql', 'connection-string': urlWith(MARIADB_URL, name) },
-      entities: { Buyer: { source: 'customers', permissions: read, relationships: { favourite: { cardinality: 'one', 'target.entity': 'Book', 'source.fields': ['id'], 'target.fields': ['id'] } } } },
+      entities: {
+        Buyer: {
+          source: 'customers',
+          permissions: read,
+          relationships: {
+            favourite: {
+              cardinality: 'one',
+              'target.entity': 'Book',
+              'source.fields': ['id'],
+              'target.fields': ['id'],
+            },
+          },
+        },
+      },
     })
     const root = writeJson('dab-config.crossing.json', { 'data-source-files': ['library.json', 'crossing.json'] })
-    await expect(createServer({ config: loadConfigFile(root, { env: {}, cwd: dir }), logger: false })).rejects.toMatchObject({
+    await expect(
+      createServer({ config: loadConfigFile(root, { env: {}, cwd: dir }), logger: false }),
+    ).rejects.toMatchObject({
       code: 'SLUICE_ERR_MODEL',
-      message: expect.stringContaining("entities.Buyer: relationships.favourite: target.entity 'Book' lives in data source library.json, Buyer in crossing.json; a relationship cannot join two data sources"),
+      message: expect.stringContaining(
+        "entities.Buyer: relationships.favourite: target.entity 'Book' lives in data source library.json, Buyer in crossing.json; a relationship cannot join two data sources",
+      ),
     })
     expect(crossing).toContain('crossing.json')
   })

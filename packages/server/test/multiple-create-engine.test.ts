@@ -11,14 +11,25 @@ beforeAll(async () => {
   server = await startLibraryServer({ runtime: { graphql: { 'multiple-mutations': { create: { enabled: true } } } } })
   disabled = await startLibraryServer()
 })
-afterAll(async () => { await server.close(); await disabled.close() })
-
-const context = (s: SluiceServer, role = 'authenticated'): RequestContext => ({
-  requestId: 'test', principal: { authenticated: role !== 'anonymous', roles: role === 'anonymous' ? [] : [role], claims: {} },
-  role, mode: 'development', log: s.sluice.log, signal: undefined,
+afterAll(async () => {
+  await server.close()
+  await disabled.close()
 })
 
-async function create(request: Omit<OperationRequest, 'operation' | 'entity'> & { entity?: string }, s = server, role?: string): Promise<any[]> {
+const context = (s: SluiceServer, role = 'authenticated'): RequestContext => ({
+  requestId: 'test',
+  principal: { authenticated: role !== 'anonymous', roles: role === 'anonymous' ? [] : [role], claims: {} },
+  role,
+  mode: 'development',
+  log: s.sluice.log,
+  signal: undefined,
+})
+
+async function create(
+  request: Omit<OperationRequest, 'operation' | 'entity'> & { entity?: string },
+  s = server,
+  role?: string,
+): Promise<any[]> {
   const result = await s.sluice.pipeline.run({ operation: 'create', entity: 'Book', ...request }, context(s, role))
   if (result.kind !== 'write') throw new Error('expected a write')
   return JSON.parse(result.json)
@@ -30,10 +41,18 @@ async function sql(text: string, parameters: unknown[] = []): Promise<any[]> {
 
 describe('multiple create', () => {
   it('creates several records in one call and returns them in order', async () => {
-    const rows = await create({ items: [{ title: 'Batch One', publisher_id: 1 }, { title: 'Batch Two', publisher_id: 2 }] })
+    const rows = await create({
+      items: [
+        { title: 'Batch One', publisher_id: 1 },
+        { title: 'Batch Two', publisher_id: 2 },
+      ],
+    })
     expect(rows.map((r) => r.title)).toEqual(['Batch One', 'Batch Two'])
     const stored = await sql("select title, publisher_id from books where title like 'Batch %' order by id")
-    expect(stored).toEqual([{ title: 'Batch One', publisher_id: 1 }, { title: 'Batch Two', publisher_id: 2 }])
+    expect(stored).toEqual([
+      { title: 'Batch One', publisher_id: 1 },
+      { title: 'Batch Two', publisher_id: 2 },
+    ])
   })
 
   it('creates a record with its related records (one, many and many-to-many) and returns them nested', async () => {
@@ -41,42 +60,75 @@ describe('multiple create', () => {
       body: {
         title: 'Nested Tree',
         publisher: { name: 'Nested House', country: 'NZ' },
-        reviews: [{ reviewer: 'r1', rating: 5 }, { reviewer: 'r2', rating: 3 }],
+        reviews: [
+          { reviewer: 'r1', rating: 5 },
+          { reviewer: 'r2', rating: 3 },
+        ],
         authors: [{ name: 'Nested Author' }],
       },
       relations: [
         { relationship: 'publisher', as: 'publisher', select: ['name'] },
-        { relationship: 'reviews', as: 'reviews', select: ['reviewer', 'rating'], orderBy: [{ field: 'reviewer', direction: 'asc' }] },
+        {
+          relationship: 'reviews',
+          as: 'reviews',
+          select: ['reviewer', 'rating'],
+          orderBy: [{ field: 'reviewer', direction: 'asc' }],
+        },
         { relationship: 'authors', as: 'authors', select: ['name'] },
       ],
     })
     expect(book.publisher).toEqual({ name: 'Nested House' })
-    expect(book.reviews.items).toEqual([{ reviewer: 'r1', rating: 5 }, { reviewer: 'r2', rating: 3 }])
+    expect(book.reviews.items).toEqual([
+      { reviewer: 'r1', rating: 5 },
+      { reviewer: 'r2', rating: 3 },
+    ])
     expect(book.authors.items).toEqual([{ name: 'Nested Author' }])
-    const [stored] = await sql("select b.id, p.name from books b join publishers p on p.id = b.publisher_id where b.title = 'Nested Tree'")
+    const [stored] = await sql(
+      "select b.id, p.name from books b join publishers p on p.id = b.publisher_id where b.title = 'Nested Tree'",
+    )
     expect(stored.name).toBe('Nested House')
     expect(await sql('select count(*)::int as n from reviews where book_id = $1', [stored.id])).toEqual([{ n: 2 }])
-    expect(await sql('select a.name from authors a join book_authors ba on ba.author_id = a.id where ba.book_id = $1', [stored.id])).toEqual([{ name: 'Nested Author' }])
+    expect(
+      await sql('select a.name from authors a join book_authors ba on ba.author_id = a.id where ba.book_id = $1', [
+        stored.id,
+      ]),
+    ).toEqual([{ name: 'Nested Author' }])
   })
 
   it('rolls everything back when one record fails', async () => {
     const before = await sql('select count(*)::int as n from books')
-    await expect(create({ items: [{ title: 'Rollback One', publisher_id: 1 }, { title: 'Rollback Two', publisher_id: 1, pages: 'many' }] }))
-      .rejects.toMatchObject({ status: 400 })
-    await expect(create({ body: { title: 'Rollback Three', publisher: { name: 'Ghost House' }, reviews: [{ rating: 9 }] } }))
-      .rejects.toMatchObject({ status: 400 })
+    await expect(
+      create({
+        items: [
+          { title: 'Rollback One', publisher_id: 1 },
+          { title: 'Rollback Two', publisher_id: 1, pages: 'many' },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 400 })
+    await expect(
+      create({ body: { title: 'Rollback Three', publisher: { name: 'Ghost House' }, reviews: [{ rating: 9 }] } }),
+    ).rejects.toMatchObject({ status: 400 })
     expect(await sql('select count(*)::int as n from books')).toEqual(before)
     expect(await sql("select count(*)::int as n from publishers where name = 'Ghost House'")).toEqual([{ n: 0 }])
   })
 
   it('refuses join fields set twice, and every nested entity needs its own create permission', async () => {
-    await expect(create({ body: { title: 'Twice', publisher_id: 1, publisher: { name: 'X' } } })).rejects.toMatchObject({ code: 'SLUICE_ERR_INVALID_NESTED_CREATE' })
+    await expect(create({ body: { title: 'Twice', publisher_id: 1, publisher: { name: 'X' } } })).rejects.toMatchObject(
+      { code: 'SLUICE_ERR_INVALID_NESTED_CREATE' },
+    )
     // anonymous may read books but create nothing
-    await expect(create({ items: [{ title: 'Anon', publisher_id: 1 }] }, server, 'anonymous')).rejects.toMatchObject({ status: 403 })
+    await expect(create({ items: [{ title: 'Anon', publisher_id: 1 }] }, server, 'anonymous')).rejects.toMatchObject({
+      status: 403,
+    })
   })
 
   it('is off unless runtime.graphql.multiple-mutations.create.enabled', async () => {
-    await expect(create({ items: [{ title: 'Off', publisher_id: 1 }] }, disabled)).rejects.toMatchObject({ code: 'SLUICE_ERR_MULTIPLE_CREATE_DISABLED', status: 400 })
-    await expect(create({ body: { title: 'Off', publisher: { name: 'Off House' } } }, disabled)).rejects.toMatchObject({ code: 'SLUICE_ERR_MULTIPLE_CREATE_DISABLED' })
+    await expect(create({ items: [{ title: 'Off', publisher_id: 1 }] }, disabled)).rejects.toMatchObject({
+      code: 'SLUICE_ERR_MULTIPLE_CREATE_DISABLED',
+      status: 400,
+    })
+    await expect(create({ body: { title: 'Off', publisher: { name: 'Off House' } } }, disabled)).rejects.toMatchObject({
+      code: 'SLUICE_ERR_MULTIPLE_CREATE_DISABLED',
+    })
   })
 })

@@ -12,7 +12,13 @@ describe('OpenAPI endpoints in development mode', () => {
   // `ghost` appears nowhere: no document.
   const server = useLibraryServer({
     entities: {
-      BookDetail: { rest: { enabled: false }, permissions: [{ role: 'anonymous', actions: ['read'] }, { role: 'reader', actions: ['read'] }] },
+      BookDetail: {
+        rest: { enabled: false },
+        permissions: [
+          { role: 'anonymous', actions: ['read'] },
+          { role: 'reader', actions: ['read'] },
+        ],
+      },
     },
   })
 
@@ -61,7 +67,10 @@ describe('OpenAPI endpoints in development mode', () => {
   })
 
   it('answers 404 for paths below a role path, 400 for a malformed role name, both in the error envelope', async () => {
-    for (const [path, status] of [['/api/openapi/editor/extra', 404], ['/api/openapi/%E0%A4%A', 400]] as const) {
+    for (const [path, status] of [
+      ['/api/openapi/editor/extra', 404],
+      ['/api/openapi/%E0%A4%A', 400],
+    ] as const) {
       const response = await server.request(path)
       expect(response.status, path).toBe(status)
       expect(isErrorEnvelope(response), path).toBe(true)
@@ -133,23 +142,29 @@ describe('OpenAPI endpoint location', () => {
     expect(rows.statusCode).toBe(200)
   })
 
-  it('serves an empty anonymous view when no entity grants anonymous anything, and 404 on /anonymous (rule 3)', STARTS_A_SERVER, async () => {
-    const server = await startLibraryServer({
-      edit: (config) => {
-        for (const entity of Object.values(config['entities'] as Record<string, { permissions: { role: string }[] }>)) {
-          entity.permissions = entity.permissions.filter((p) => p.role !== 'anonymous')
-        }
-      },
-    })
-    servers.push(server)
-    const base = await server.app.inject({ url: '/api/openapi' })
-    expect(base.statusCode).toBe(200)
-    const document = JSON.parse(base.body)
-    await expectValidOpenApi(document)
-    expect(document.paths).toEqual({})
-    expect((await server.app.inject({ url: '/api/openapi/anonymous' })).statusCode).toBe(404)
-    expect((await server.app.inject({ url: '/api/openapi/authenticated' })).statusCode).toBe(200)
-  })
+  it(
+    'serves an empty anonymous view when no entity grants anonymous anything, and 404 on /anonymous (rule 3)',
+    STARTS_A_SERVER,
+    async () => {
+      const server = await startLibraryServer({
+        edit: (config) => {
+          for (const entity of Object.values(
+            config['entities'] as Record<string, { permissions: { role: string }[] }>,
+          )) {
+            entity.permissions = entity.permissions.filter((p) => p.role !== 'anonymous')
+          }
+        },
+      })
+      servers.push(server)
+      const base = await server.app.inject({ url: '/api/openapi' })
+      expect(base.statusCode).toBe(200)
+      const document = JSON.parse(base.body)
+      await expectValidOpenApi(document)
+      expect(document.paths).toEqual({})
+      expect((await server.app.inject({ url: '/api/openapi/anonymous' })).statusCode).toBe(404)
+      expect((await server.app.inject({ url: '/api/openapi/authenticated' })).statusCode).toBe(200)
+    },
+  )
 
   it('is absent when REST is disabled globally: there is no endpoint to describe', STARTS_A_SERVER, async () => {
     const server = await startLibraryServer({ runtime: { rest: { enabled: false } } })

@@ -24,13 +24,19 @@ describe('OpenAPI: $expand and $count', () => {
       expect(expand!.description).not.toContain('loans')
     }
     const authenticated = await documentOf('authenticated')
-    expect(parametersOf(authenticated, operation(authenticated, '/Book', 'get')!).find((p) => p.name === '$expand')!.description).toContain('`loans` (many Loan)')
+    expect(
+      parametersOf(authenticated, operation(authenticated, '/Book', 'get')!).find((p) => p.name === '$expand')!
+        .description,
+    ).toContain('`loans` (many Loan)')
   })
 
   it('types the expanded members: a nullable object, an array, its count and its next link', async () => {
     const doc = await documentOf('anonymous')
     const book = resolvePointer(doc, '#/components/schemas/Book')
-    expect(book.properties.publisher).toMatchObject({ allOf: [{ $ref: '#/components/schemas/Publisher' }], nullable: true })
+    expect(book.properties.publisher).toMatchObject({
+      allOf: [{ $ref: '#/components/schemas/Publisher' }],
+      nullable: true,
+    })
     expect(book.properties.authors).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/Author' } })
     expect(book.properties['authors@count']).toMatchObject({ type: 'integer', format: 'int64' })
     expect(book.properties['authors@nextLink']).toMatchObject({ type: 'string' })
@@ -41,7 +47,10 @@ describe('OpenAPI: $expand and $count', () => {
   it('documents $count and the count member of a page', async () => {
     const doc = await documentOf('anonymous')
     const list = operation(doc, '/Book', 'get')!
-    expect(parametersOf(doc, list).find((p) => p.name === '$count')).toMatchObject({ in: 'query', schema: { type: 'boolean' } })
+    expect(parametersOf(doc, list).find((p) => p.name === '$count')).toMatchObject({
+      in: 'query',
+      schema: { type: 'boolean' },
+    })
     const page = list.responses['200'].content['application/json'].schema
     expect(page.properties.count).toMatchObject({ type: 'integer' })
     expect(page.required).toEqual(['value'])

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { startLibraryServer, useLibraryServer } from './support/library-test-server.js'
 import {
-  expectValidOpenApi, operation, parametersOf, requestFields, resolvePointer, responseFields, schemaOf, verbsOf,
+  expectValidOpenApi,
+  operation,
+  parametersOf,
+  requestFields,
+  resolvePointer,
+  responseFields,
+  schemaOf,
+  verbsOf,
 } from './support/openapi-document-checks.js'
 
 /** Tests that start their own server (a seeded PGlite) get the start-up time hooks get. */
@@ -16,7 +23,13 @@ const server = useLibraryServer({
       permissions: [
         { role: 'anonymous', actions: ['read'] },
         { role: 'authenticated', actions: ['*'] },
-        { role: 'clerk', actions: [{ action: 'create', fields: { include: ['name'] } }, { action: 'update', fields: { include: ['name', 'country'] } }] },
+        {
+          role: 'clerk',
+          actions: [
+            { action: 'create', fields: { include: ['name'] } },
+            { action: 'update', fields: { include: ['name', 'country'] } },
+          ],
+        },
       ],
     },
     // auditor may not read the key, so cannot read by key; the list is still documented.
@@ -54,8 +67,18 @@ describe('which entities and operations a role sees', () => {
   it('anonymous: reads only, and nothing of entities it may not touch', async () => {
     const doc = await documentOf('anonymous')
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/Author', '/Author/id/{id}', '/Book', '/Book/id/{id}', '/BookAuthor', '/BookAuthor/book_id/{book_id}/author_id/{author_id}',
-      '/BookDetail', '/BookDetail/id/{id}', '/Publisher', '/Publisher/id/{id}', '/books/reviews', '/books/reviews/book_id/{book_id}/id/{id}',
+      '/Author',
+      '/Author/id/{id}',
+      '/Book',
+      '/Book/id/{id}',
+      '/BookAuthor',
+      '/BookAuthor/book_id/{book_id}/author_id/{author_id}',
+      '/BookDetail',
+      '/BookDetail/id/{id}',
+      '/Publisher',
+      '/Publisher/id/{id}',
+      '/books/reviews',
+      '/books/reviews/book_id/{book_id}/id/{id}',
     ])
     for (const path of Object.keys(doc.paths)) expect(verbsOf(doc, path), path).toEqual(['get'])
     expect(Object.keys(doc.components.schemas)).not.toContain('Loan')
@@ -98,7 +121,15 @@ describe('which entities and operations a role sees', () => {
   it('agrees with REST: a role can list an entity exactly when its document has the GET', async () => {
     for (const role of ROLES) {
       const doc = await documentOf(role)
-      for (const path of ['/Publisher', '/Author', '/Book', '/BookAuthor', '/books/reviews', '/desk/loans', '/BookDetail']) {
+      for (const path of [
+        '/Publisher',
+        '/Author',
+        '/Book',
+        '/BookAuthor',
+        '/books/reviews',
+        '/desk/loans',
+        '/BookDetail',
+      ]) {
         const response = await server.request(`/api${path}?$first=1`, role === 'anonymous' ? {} : { role })
         const documented = operation(doc, path, 'get') !== undefined
         expect(response.status, `${role} GET ${path}`).toBe(documented ? 200 : 403)
@@ -109,7 +140,11 @@ describe('which entities and operations a role sees', () => {
   it('agrees with REST on writes: an undocumented POST is refused with 403', async () => {
     const editor = await documentOf('editor')
     expect(operation(editor, '/Book', 'post')).toBeUndefined()
-    const response = await server.request('/api/Book', { role: 'editor', method: 'POST', payload: JSON.stringify({ title: 'x', publisher_id: 1 }) })
+    const response = await server.request('/api/Book', {
+      role: 'editor',
+      method: 'POST',
+      payload: JSON.stringify({ title: 'x', publisher_id: 1 }),
+    })
     expect(response.status).toBe(403)
   })
 })
@@ -120,10 +155,23 @@ describe('fields per action', () => {
     const authenticated = await documentOf('authenticated')
     // Then the members `$expand` adds, for the relationships whose target the role may read.
     const books = ['books', 'books@count', 'books@nextLink']
-    expect(responseFields(anonymous, operation(anonymous, '/Author', 'get')!)).toEqual(['id', 'name', 'birthYear', ...books])
-    expect(responseFields(authenticated, operation(authenticated, '/Author', 'get')!)).toEqual(['id', 'name', 'birthYear', 'email', ...books])
+    expect(responseFields(anonymous, operation(anonymous, '/Author', 'get')!)).toEqual([
+      'id',
+      'name',
+      'birthYear',
+      ...books,
+    ])
+    expect(responseFields(authenticated, operation(authenticated, '/Author', 'get')!)).toEqual([
+      'id',
+      'name',
+      'birthYear',
+      'email',
+      ...books,
+    ])
     const auditor = await documentOf('auditor')
-    expect(responseFields(auditor, operation(auditor, '/Author', 'get')!).filter((f) => !f.startsWith('books'))).toEqual(['name', 'email'])
+    expect(
+      responseFields(auditor, operation(auditor, '/Author', 'get')!).filter((f) => !f.startsWith('books')),
+    ).toEqual(['name', 'email'])
   })
 
   it('request schemas use the action’s fields: POST the create fields, PUT/PATCH those both create and update allow', async () => {
@@ -137,10 +185,25 @@ describe('fields per action', () => {
 
   it('request schemas leave out fields the database generates, and key fields that come from the URL', async () => {
     const doc = await documentOf('authenticated')
-    expect(requestFields(doc, operation(doc, '/Book', 'post')!)).toEqual(['title', 'publisher_id', 'publishedOn', 'price', 'pages', 'inPrint', 'isbn', 'created_at'])
+    expect(requestFields(doc, operation(doc, '/Book', 'post')!)).toEqual([
+      'title',
+      'publisher_id',
+      'publishedOn',
+      'price',
+      'pages',
+      'inPrint',
+      'isbn',
+      'created_at',
+    ])
     expect(requestFields(doc, operation(doc, '/Book/id/{id}', 'put')!)).not.toContain('id')
-    expect(requestFields(doc, operation(doc, '/BookAuthor', 'post')!)).toEqual(['book_id', 'author_id', 'royalty_percentage'])
-    expect(requestFields(doc, operation(doc, '/BookAuthor/book_id/{book_id}/author_id/{author_id}', 'put')!)).toEqual(['royalty_percentage'])
+    expect(requestFields(doc, operation(doc, '/BookAuthor', 'post')!)).toEqual([
+      'book_id',
+      'author_id',
+      'royalty_percentage',
+    ])
+    expect(requestFields(doc, operation(doc, '/BookAuthor/book_id/{book_id}/author_id/{author_id}', 'put')!)).toEqual([
+      'royalty_percentage',
+    ])
   })
 
   it('marks required what an insert or PUT needs, nothing for PATCH, and types fields from the database', async () => {
@@ -148,11 +211,17 @@ describe('fields per action', () => {
     const post = schemaOf(doc, operation(doc, '/Book', 'post')!.requestBody.content['application/json'].schema)
     expect(post.required).toEqual(['title', 'publisher_id'])
     expect(post.additionalProperties).toBe(false)
-    const patch = schemaOf(doc, operation(doc, '/Book/id/{id}', 'patch')!.requestBody.content['application/json'].schema)
+    const patch = schemaOf(
+      doc,
+      operation(doc, '/Book/id/{id}', 'patch')!.requestBody.content['application/json'].schema,
+    )
     expect(patch.required).toBeUndefined()
     const book = resolvePointer(doc, '#/components/schemas/Book')
     expect(book.properties.id).toMatchObject({ type: 'integer', format: 'int32' })
-    expect(book.properties.title).toEqual({ type: 'string', description: 'Title as printed on the cover (may be empty).' })
+    expect(book.properties.title).toEqual({
+      type: 'string',
+      description: 'Title as printed on the cover (may be empty).',
+    })
     expect(book.properties.price).toMatchObject({ type: 'number', nullable: true })
     expect(book.properties.publishedOn).toMatchObject({ type: 'string', format: 'date', nullable: true })
     expect(book.properties.inPrint).toMatchObject({ type: 'boolean' })
@@ -164,7 +233,14 @@ describe('paths, keys, parameters and responses', () => {
   it('templates composite keys as named pairs in definition order', async () => {
     const doc = await documentOf('authenticated')
     const get = operation(doc, '/BookAuthor/book_id/{book_id}/author_id/{author_id}', 'get')!
-    expect(parametersOf(doc, get).filter((p) => p.in === 'path').map((p) => [p.name, p.schema.type])).toEqual([['book_id', 'integer'], ['author_id', 'integer']])
+    expect(
+      parametersOf(doc, get)
+        .filter((p) => p.in === 'path')
+        .map((p) => [p.name, p.schema.type]),
+    ).toEqual([
+      ['book_id', 'integer'],
+      ['author_id', 'integer'],
+    ])
   })
 
   it('documents keyless PUT and PATCH: on the base path when the whole key is generated', async () => {
@@ -182,7 +258,11 @@ describe('paths, keys, parameters and responses', () => {
   it('documents keyless PUT and PATCH on a path naming the non-generated key parts of a composite key', async () => {
     const doc = await documentOf('authenticated')
     expect(verbsOf(doc, '/books/reviews/book_id/{book_id}')).toEqual(['patch', 'put'])
-    const response = await server.request('/api/books/reviews/book_id/1', { role: 'authenticated', method: 'PUT', payload: JSON.stringify({ reviewer: 'openapi', rating: 4 }) })
+    const response = await server.request('/api/books/reviews/book_id/1', {
+      role: 'authenticated',
+      method: 'PUT',
+      payload: JSON.stringify({ reviewer: 'openapi', rating: 4 }),
+    })
     expect(response.status).toBe(201)
     expect(response.body.value[0]).toMatchObject({ book_id: 1, reviewer: 'openapi', rating: 4 })
   })
@@ -191,12 +271,28 @@ describe('paths, keys, parameters and responses', () => {
     const doc = await documentOf('authenticated')
     const names = (op: any) => parametersOf(doc, op).map((p) => `${p.in}:${p.name}`)
     expect(names(operation(doc, '/Book', 'get'))).toEqual([
-      'query:$select', 'query:$filter', 'query:$orderby', 'query:$first', 'query:$after', 'query:$count', 'query:$expand', 'header:X-MS-API-ROLE', 'header:Authorization',
+      'query:$select',
+      'query:$filter',
+      'query:$orderby',
+      'query:$first',
+      'query:$after',
+      'query:$count',
+      'query:$expand',
+      'header:X-MS-API-ROLE',
+      'header:Authorization',
     ])
-    expect(names(operation(doc, '/Book/id/{id}', 'get'))).toEqual(['path:id', 'query:$select', 'query:$expand', 'header:X-MS-API-ROLE', 'header:Authorization'])
+    expect(names(operation(doc, '/Book/id/{id}', 'get'))).toEqual([
+      'path:id',
+      'query:$select',
+      'query:$expand',
+      'header:X-MS-API-ROLE',
+      'header:Authorization',
+    ])
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [verb, op] of Object.entries<any>(item)) {
-        expect(names(op), `${verb} ${path}`).toEqual(expect.arrayContaining(['header:X-MS-API-ROLE', 'header:Authorization']))
+        expect(names(op), `${verb} ${path}`).toEqual(
+          expect.arrayContaining(['header:X-MS-API-ROLE', 'header:Authorization']),
+        )
       }
     }
   })
@@ -210,7 +306,9 @@ describe('paths, keys, parameters and responses', () => {
       for (const [verb, op] of Object.entries<any>(item)) {
         for (const status of ['400', '403', '500']) {
           const response = schemaOf(doc, op.responses[status])
-          expect(response.content['application/json'].schema, `${verb} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorResponse' })
+          expect(response.content['application/json'].schema, `${verb} ${path} ${status}`).toEqual({
+            $ref: '#/components/schemas/ErrorResponse',
+          })
         }
       }
     }

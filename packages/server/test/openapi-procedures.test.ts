@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { useLibraryServer } from './support/library-test-server.js'
 import {
-  expectValidOpenApi, operation, parametersOf, requestFields, resolvePointer, responseFields, schemaOf, verbsOf,
+  expectValidOpenApi,
+  operation,
+  parametersOf,
+  requestFields,
+  resolvePointer,
+  responseFields,
+  schemaOf,
+  verbsOf,
 } from './support/openapi-document-checks.js'
 
 // SPEC §OpenAPI rule 4 and §Stored procedures: procedure parameters appear in request schemas — query parameters
@@ -44,7 +51,10 @@ describe('stored procedures in the OpenAPI documents', () => {
     const doc = await documentOf('anonymous')
     const params = parametersOf(doc, operation(doc, '/BooksByPublisher', 'get')!)
     const query = params.filter((p) => p.in === 'query')
-    expect(query.map((p) => [p.name, p.required, p.schema.type])).toEqual([['publisher', true, 'integer'], ['min_price', false, 'number']])
+    expect(query.map((p) => [p.name, p.required, p.schema.type])).toEqual([
+      ['publisher', true, 'integer'],
+      ['min_price', false, 'number'],
+    ])
     // The config default is told, not declared as `default` (generators would make the parameter required).
     expect(query[1]!.description).toBe('Lowest price to include (0 when omitted). Default: 0.')
     expect(query[1]!.schema.default).toBeUndefined()
@@ -65,17 +75,27 @@ describe('stored procedures in the OpenAPI documents', () => {
     for (const verb of ['post', 'put', 'patch']) {
       const op = operation(doc, '/ReturnLoan', verb)!
       expect(requestFields(doc, op), verb).toEqual(['loan_id', 'returned'])
-      expect(schemaOf(doc, op.requestBody.content['application/json'].schema).properties.returned).toMatchObject({ type: 'string', format: 'date' })
+      expect(schemaOf(doc, op.requestBody.content['application/json'].schema).properties.returned).toMatchObject({
+        type: 'string',
+        format: 'date',
+      })
     }
   })
 
   it('DELETE takes query parameters and answers 204; POST answers 201 — as REST does', async () => {
     const doc = await documentOf('anonymous')
     const del = operation(doc, '/BookCount', 'delete')!
-    expect(parametersOf(doc, del).filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['in_print_only'])
+    expect(
+      parametersOf(doc, del)
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name),
+    ).toEqual(['in_print_only'])
     expect(Object.keys(del.responses)).toContain('204')
     expect(Object.keys(operation(doc, '/BooksByPublisher', 'post')!.responses)).toContain('201')
-    const posted = await server.request('/api/BooksByPublisher', { method: 'POST', payload: JSON.stringify({ publisher: 1 }) })
+    const posted = await server.request('/api/BooksByPublisher', {
+      method: 'POST',
+      payload: JSON.stringify({ publisher: 1 }),
+    })
     expect(posted.status).toBe(201)
     const deleted = await server.request('/api/BookCount?in_print_only=true', { method: 'DELETE' })
     expect(deleted.status).toBe(204)
@@ -83,7 +103,12 @@ describe('stored procedures in the OpenAPI documents', () => {
 
   it('response schemas list the result columns the role may access', async () => {
     const anonymous = await documentOf('anonymous')
-    expect(responseFields(anonymous, operation(anonymous, '/BooksByPublisher', 'get')!)).toEqual(['id', 'title', 'price', 'published'])
+    expect(responseFields(anonymous, operation(anonymous, '/BooksByPublisher', 'get')!)).toEqual([
+      'id',
+      'title',
+      'price',
+      'published',
+    ])
     expect(responseFields(anonymous, operation(anonymous, '/BookCount', 'get')!)).toEqual(['total'])
     const limited = await documentOf('limited')
     expect(responseFields(limited, operation(limited, '/BooksByPublisher', 'get')!)).toEqual(['id', 'title'])

@@ -21,10 +21,19 @@ async function generate(role: string): Promise<string> {
 
 /** Type-checks `client` against the generated `schema`; returns each error as `source line → message`. */
 function typecheck(schema: string, client: string): string[] {
-  const files = new Map([[join(HERE, '__generated__', 'schema.ts'), schema], [join(HERE, '__generated__', 'client.ts'), client]])
+  const files = new Map([
+    [join(HERE, '__generated__', 'schema.ts'), schema],
+    [join(HERE, '__generated__', 'client.ts'), client],
+  ])
   const options: ts.CompilerOptions = {
-    strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    skipLibCheck: true, types: [], noUncheckedIndexedAccess: true,
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    types: [],
+    noUncheckedIndexedAccess: true,
   }
   const host = ts.createCompilerHost(options)
   const { fileExists, readFile, getSourceFile } = host
@@ -37,7 +46,9 @@ function typecheck(schema: string, client: string): string[] {
   host.readFile = (name) => files.get(name) ?? readFile.call(host, name)
   host.getSourceFile = (name, language, ...rest) => {
     const text = files.get(name)
-    return text === undefined ? getSourceFile.call(host, name, language, ...rest) : ts.createSourceFile(name, text, language)
+    return text === undefined
+      ? getSourceFile.call(host, name, language, ...rest)
+      : ts.createSourceFile(name, text, language)
   }
   const program = ts.createProgram([...files.keys()], options, host)
   return ts.getPreEmitDiagnostics(program).map((d) => {
@@ -57,9 +68,14 @@ const client = createClient<paths>({ baseUrl: 'http://localhost/api' })
 const TYPECHECK = { timeout: 180_000 }
 
 describe('a typed client compiled from the documents', () => {
-  it('type-checks reads and writes the authenticated role may do, with field types from the database', TYPECHECK, async () => {
-    const schema = await generate('authenticated')
-    const errors = typecheck(schema, `${CLIENT_HEADER}
+  it(
+    'type-checks reads and writes the authenticated role may do, with field types from the database',
+    TYPECHECK,
+    async () => {
+      const schema = await generate('authenticated')
+      const errors = typecheck(
+        schema,
+        `${CLIENT_HEADER}
 export async function use(): Promise<void> {
   const page = await client.GET('/Book', { params: { query: { $first: 10, $filter: 'pages gt 100', $orderby: 'title desc' } } })
   const title: string | undefined = page.data?.value[0]?.title
@@ -79,13 +95,17 @@ export async function use(): Promise<void> {
   const stillOut: number | null | undefined = (await client.POST('/ReturnLoan', { body: { loan_id: 1 } })).data?.value[0]?.stillOut
   void [title, price, next, share, id, failure, bookTitle, posted, stillOut]
 }
-`)
-    expect(errors).toEqual([])
-  })
+`,
+      )
+      expect(errors).toEqual([])
+    },
+  )
 
   it('rejects at compile time what the role may not do or see', TYPECHECK, async () => {
     const schema = await generate('anonymous')
-    const errors = typecheck(schema, `${CLIENT_HEADER}
+    const errors = typecheck(
+      schema,
+      `${CLIENT_HEADER}
 export async function use(): Promise<void> {
   const author = await client.GET('/Author/id/{id}', { params: { path: { id: 1 } } })
   const email = author.data?.value[0]?.email
@@ -94,7 +114,8 @@ export async function use(): Promise<void> {
   await client.GET('/BooksByPublisher', { params: { query: { min_price: 1 } } })
   void email
 }
-`)
+`,
+    )
     expect(errors).toHaveLength(4)
     expect(errors[0]).toMatch(/^const email = .* → Property 'email' does not exist/)
     expect(errors[1]).toMatch(/^await client.POST\('\/Book'.* → Argument of type '"\/Book"' is not assignable/)
@@ -109,7 +130,14 @@ export async function use(): Promise<void> {
     const base = await server.server.listen(0, '127.0.0.1')
     // The same call the compiled client makes, typed by hand to the shape generated above.
     const client = createClient<{
-      '/Book': { get: { parameters: { query?: { $first?: number; $select?: string } }; responses: { 200: { content: { 'application/json': { value: { id: number; title: string }[]; nextLink?: string } } } } } }
+      '/Book': {
+        get: {
+          parameters: { query?: { $first?: number; $select?: string } }
+          responses: {
+            200: { content: { 'application/json': { value: { id: number; title: string }[]; nextLink?: string } } }
+          }
+        }
+      }
     }>({ baseUrl: `${base}/api` })
     const { data, response } = await client.GET('/Book', { params: { query: { $first: 2, $select: 'id,title' } } })
     expect(response.status).toBe(200)

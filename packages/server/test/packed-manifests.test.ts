@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isTestFile, listExportedTypes, listTarball, listWorkspacePackages, packPackages, readPackedManifest } from './pack/pack-workspace-packages.js'
+import {
+  isTestFile,
+  listExportedTypes,
+  listTarball,
+  listWorkspacePackages,
+  packPackages,
+  readPackedManifest,
+} from './pack/pack-workspace-packages.js'
 
 // The in-suite half of the pack check (no build needed): what `pnpm pack` puts in each publishable tarball. The whole
 // check (build, pack, npm install into an empty folder, a server composed from the tarballs answering over HTTP, and
@@ -13,7 +20,10 @@ afterAll(() => rmSync(destination, { recursive: true, force: true }))
 
 describe('packed tarballs', () => {
   it('carry a README, no tests, real dependency ranges, and declare types and bins inside the files they ship', async () => {
-    const tarballs = await packPackages(publishable.map((p) => p.dir), destination)
+    const tarballs = await packPackages(
+      publishable.map((p) => p.dir),
+      destination,
+    )
     const problems: string[] = []
     for (const { dir, manifest } of publishable) {
       const tarball = tarballs.get(dir)!
@@ -24,15 +34,27 @@ describe('packed tarballs', () => {
       for (const [name, range] of Object.entries({ ...packed.dependencies, ...packed.peerDependencies })) {
         if (range.startsWith('workspace:')) problems.push(`${manifest.name}: dependency ${name} is still ${range}`)
       }
-      const shipped = (path: string) => (manifest.files ?? []).some((entry) => !entry.startsWith('!') && (path === entry || path.startsWith(`${entry}/`)))
+      const shipped = (path: string) =>
+        (manifest.files ?? []).some(
+          (entry) => !entry.startsWith('!') && (path === entry || path.startsWith(`${entry}/`)),
+        )
       for (const types of listExportedTypes(manifest)) {
-        if (!types.startsWith('dist/') || !types.endsWith('.d.ts') || !shipped(types)) problems.push(`${manifest.name}: exported types ${types} are not a shipped dist .d.ts`)
+        if (!types.startsWith('dist/') || !types.endsWith('.d.ts') || !shipped(types))
+          problems.push(`${manifest.name}: exported types ${types} are not a shipped dist .d.ts`)
       }
       for (const [bin, path] of Object.entries(manifest.bin ?? {})) {
         if (!shipped(path.replace(/^\.\//, ''))) problems.push(`${manifest.name}: bin ${bin} → ${path} is not shipped`)
       }
     }
     expect(problems).toEqual([])
-    expect(publishable.map((p) => p.manifest.name)).toEqual(expect.arrayContaining(['@sluice/core', '@sluice/server', '@sluice/plugin-pglite', '@sluice/plugin-rest', '@sluice/conformance']))
+    expect(publishable.map((p) => p.manifest.name)).toEqual(
+      expect.arrayContaining([
+        '@sluice/core',
+        '@sluice/server',
+        '@sluice/plugin-pglite',
+        '@sluice/plugin-rest',
+        '@sluice/conformance',
+      ]),
+    )
   }, 120_000)
 })

@@ -27,24 +27,49 @@ beforeAll(async () => {
   await admin.query(`CREATE TABLE \`${database}\`.items (id INT PRIMARY KEY, label VARCHAR(20))`)
   await admin.query(`INSERT INTO \`${database}\`.items VALUES (1, 'a'), (2, 'b'), (3, 'c')`)
   // Reading sleepy takes about three seconds (a second a row); reading stuck takes a minute.
-  await admin.query(`CREATE VIEW \`${database}\`.sleepy AS SELECT id, label, SLEEP(1) AS slept FROM \`${database}\`.items`)
-  await admin.query(`CREATE VIEW \`${database}\`.stuck AS SELECT id, label, SLEEP(60) AS slept FROM \`${database}\`.items WHERE id = 1`)
+  await admin.query(
+    `CREATE VIEW \`${database}\`.sleepy AS SELECT id, label, SLEEP(1) AS slept FROM \`${database}\`.items`,
+  )
+  await admin.query(
+    `CREATE VIEW \`${database}\`.stuck AS SELECT id, label, SLEEP(60) AS slept FROM \`${database}\`.items WHERE id = 1`,
+  )
   const url = new URL(URL_)
   url.pathname = `/${database}`
   url.searchParams.set('connectionLimit', '2')
-  const config = (limits: Record<string, unknown>) => parseConfig({
-    'data-source': { 'database-type': 'mysql', 'connection-string': `Server=${url.hostname};Port=${url.port || 3306};Database=${database};Uid=${decodeURIComponent(url.username)};Maximum Pool Size=2` },
-    runtime: { host: { mode: 'production' }, limits },
-    entities: {
-      Sleepy: { source: { object: 'sleepy', type: 'view' }, fields: [{ name: 'id', 'primary-key': true }], permissions: [{ role: 'anonymous', actions: ['read'] }] },
-      Stuck: { source: { object: 'stuck', type: 'view' }, fields: [{ name: 'id', 'primary-key': true }], permissions: [{ role: 'anonymous', actions: ['read'] }] },
-      Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] },
-    },
-  }, { baseDir: process.cwd(), env: {} })
+  const config = (limits: Record<string, unknown>) =>
+    parseConfig(
+      {
+        'data-source': {
+          'database-type': 'mysql',
+          'connection-string': `Server=${url.hostname};Port=${url.port || 3306};Database=${database};Uid=${decodeURIComponent(url.username)};Maximum Pool Size=2`,
+        },
+        runtime: { host: { mode: 'production' }, limits },
+        entities: {
+          Sleepy: {
+            source: { object: 'sleepy', type: 'view' },
+            fields: [{ name: 'id', 'primary-key': true }],
+            permissions: [{ role: 'anonymous', actions: ['read'] }],
+          },
+          Stuck: {
+            source: { object: 'stuck', type: 'view' },
+            fields: [{ name: 'id', 'primary-key': true }],
+            permissions: [{ role: 'anonymous', actions: ['read'] }],
+          },
+          Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] },
+        },
+      },
+      { baseDir: process.cwd(), env: {} },
+    )
   // The timed server's acquire timeout is generous: opening a connection counts against it, and on a loaded machine
   // (the whole suite on two cores) a new MariaDB connection can take longer than half a second.
-  timed = await createServer({ config: config({ 'statement-timeout-seconds': 1, 'pool-acquire-timeout-ms': 10_000 }), logger: false })
-  untimed = await createServer({ config: config({ 'statement-timeout-seconds': null, 'pool-acquire-timeout-ms': 500 }), logger: false })
+  timed = await createServer({
+    config: config({ 'statement-timeout-seconds': 1, 'pool-acquire-timeout-ms': 10_000 }),
+    logger: false,
+  })
+  untimed = await createServer({
+    config: config({ 'statement-timeout-seconds': null, 'pool-acquire-timeout-ms': 500 }),
+    logger: false,
+  })
 })
 
 afterAll(async () => {
@@ -56,7 +81,10 @@ afterAll(async () => {
 
 /** Statements running in the test database now (its sleeping reads included), from the process list. */
 async function runningStatements(): Promise<number> {
-  const [rows] = await admin.query(`SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = ? AND command = 'Execute'`, [database])
+  const [rows] = await admin.query(
+    `SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = ? AND command = 'Execute'`,
+    [database],
+  )
   return Number((rows as { n: number }[])[0]!.n)
 }
 
@@ -97,6 +125,9 @@ describe('bounded work on MariaDB', () => {
     req.end()
     await eventually(async () => (await runningStatements()) === 1, 'the statement runs')
     req.destroy()
-    await eventually(async () => (await runningStatements()) === 0, 'the abandoned statement is gone from the process list')
+    await eventually(
+      async () => (await runningStatements()) === 0,
+      'the abandoned statement is gone from the process list',
+    )
   })
 })

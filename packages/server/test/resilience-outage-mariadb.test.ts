@@ -27,14 +27,23 @@ beforeAll(async () => {
   await admin.query(`INSERT INTO \`${database}\`.items SELECT seq, CONCAT('item ', seq) FROM seq_1_to_50`)
   const url = new URL(URL_)
   proxy = await startFaultProxy(url.hostname, Number(url.port || 3306))
-  const config = parseConfig({
-    'data-source': { 'database-type': 'mysql', 'connection-string': `Server=127.0.0.1;Port=${proxy.port};Database=${database};Uid=${decodeURIComponent(url.username)}` },
-    runtime: { host: { mode: 'production' }, limits: { 'statement-timeout-seconds': 2, 'pool-acquire-timeout-ms': 1000 } },
-    entities: {
-      Ledger: { source: 'ledger', permissions: [{ role: 'anonymous', actions: ['read', 'create'] }] },
-      Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] },
+  const config = parseConfig(
+    {
+      'data-source': {
+        'database-type': 'mysql',
+        'connection-string': `Server=127.0.0.1;Port=${proxy.port};Database=${database};Uid=${decodeURIComponent(url.username)}`,
+      },
+      runtime: {
+        host: { mode: 'production' },
+        limits: { 'statement-timeout-seconds': 2, 'pool-acquire-timeout-ms': 1000 },
+      },
+      entities: {
+        Ledger: { source: 'ledger', permissions: [{ role: 'anonymous', actions: ['read', 'create'] }] },
+        Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] },
+      },
     },
-  }, { baseDir: process.cwd(), env: {} })
+    { baseDir: process.cwd(), env: {} },
+  )
   server = await createServer({ config, logger: false })
 })
 
@@ -47,7 +56,9 @@ afterAll(async () => {
 
 describe('database faults under load (TCP proxy to MariaDB)', () => {
   faultScenarios(() => ({
-    unavailable, server, proxy,
+    unavailable,
+    server,
+    proxy,
     storedLedgerIds: async (ids) => {
       const [rows] = await admin.query(`SELECT id FROM \`${database}\`.ledger WHERE id IN (?)`, [ids])
       return (rows as { id: string }[]).map((r) => r.id)
@@ -62,12 +73,20 @@ describe('database faults under load (TCP proxy to MariaDB)', () => {
     proxy.set('hang')
     try {
       const started = Date.now()
-      const res = await server.app.inject({ method: 'GET', url: `/api/Item?$filter=${encodeURIComponent("label eq 'never prepared'")}` })
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/Item?$filter=${encodeURIComponent("label eq 'never prepared'")}`,
+      })
       expect([503, 504]).toContain(res.statusCode)
       expect(Date.now() - started).toBeLessThan(10_000) // statement timeout 2 s + grace 2 s + slack
     } finally {
       proxy.set('forward')
     }
-    for (let i = 0; i < 100 && (await server.app.inject({ method: 'GET', url: '/api/Item/id/1' })).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 100))
+    for (
+      let i = 0;
+      i < 100 && (await server.app.inject({ method: 'GET', url: '/api/Item/id/1' })).statusCode !== 200;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100))
   }, 30_000)
 })

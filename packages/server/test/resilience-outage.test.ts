@@ -28,14 +28,23 @@ beforeAll(async () => {
     CREATE TABLE ${schema}.items (id int PRIMARY KEY, label text); INSERT INTO ${schema}.items SELECT g, 'item ' || g FROM generate_series(1, 50) g;`)
   const url = new URL(URL_)
   proxy = await startFaultProxy(url.hostname, Number(url.port || 5432))
-  const config = parseConfig({
-    'data-source': { 'database-type': 'postgresql', 'connection-string': `postgresql://${url.username}@127.0.0.1:${proxy.port}${url.pathname}` },
-    runtime: { host: { mode: 'production' }, limits: { 'statement-timeout-seconds': 2, 'pool-acquire-timeout-ms': 1000 } },
-    entities: {
-      Ledger: { source: `${schema}.ledger`, permissions: [{ role: 'anonymous', actions: ['read', 'create'] }] },
-      Item: { source: `${schema}.items`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+  const config = parseConfig(
+    {
+      'data-source': {
+        'database-type': 'postgresql',
+        'connection-string': `postgresql://${url.username}@127.0.0.1:${proxy.port}${url.pathname}`,
+      },
+      runtime: {
+        host: { mode: 'production' },
+        limits: { 'statement-timeout-seconds': 2, 'pool-acquire-timeout-ms': 1000 },
+      },
+      entities: {
+        Ledger: { source: `${schema}.ledger`, permissions: [{ role: 'anonymous', actions: ['read', 'create'] }] },
+        Item: { source: `${schema}.items`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+      },
     },
-  }, { baseDir: process.cwd(), env: {} })
+    { baseDir: process.cwd(), env: {} },
+  )
   server = await createServer({ config, logger: false })
 })
 
@@ -48,7 +57,12 @@ afterAll(async () => {
 
 describe('database faults under load (TCP proxy to PostgreSQL)', () => {
   faultScenarios(() => ({
-    unavailable, server, proxy,
-    storedLedgerIds: async (ids) => (await admin.query<{ id: string }>(`SELECT id FROM ${schema}.ledger WHERE id = ANY($1)`, [ids])).rows.map((r) => r.id),
+    unavailable,
+    server,
+    proxy,
+    storedLedgerIds: async (ids) =>
+      (await admin.query<{ id: string }>(`SELECT id FROM ${schema}.ledger WHERE id = ANY($1)`, [ids])).rows.map(
+        (r) => r.id,
+      ),
   }))
 })

@@ -38,16 +38,23 @@ beforeAll(async () => {
   const url = new URL(URL_)
   // Two pooled connections, so two requests stuck on the lock hold the whole pool.
   const connection = `Host=${url.hostname};Port=${url.port || 5432};Database=${url.pathname.slice(1)};Username=${decodeURIComponent(url.username)};Maximum Pool Size=2;Application Name=${appName}`
-  const config = (limits: Record<string, unknown>) => parseConfig({
-    'data-source': { 'database-type': 'postgresql', 'connection-string': connection },
-    runtime: { host: { mode: 'production', 'max-response-size-mb': 1 }, limits },
-    entities: {
-      Slow: { source: `${schema}.slow`, permissions: [{ role: 'anonymous', actions: ['read', 'create'] }] },
-      Fast: { source: `${schema}.fast`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
-      Big: { source: `${schema}.big`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
-    },
-  }, { baseDir: process.cwd(), env: {} })
-  server = await createServer({ config: config({ 'statement-timeout-seconds': 2, 'pool-acquire-timeout-ms': 500 }), logger: false })
+  const config = (limits: Record<string, unknown>) =>
+    parseConfig(
+      {
+        'data-source': { 'database-type': 'postgresql', 'connection-string': connection },
+        runtime: { host: { mode: 'production', 'max-response-size-mb': 1 }, limits },
+        entities: {
+          Slow: { source: `${schema}.slow`, permissions: [{ role: 'anonymous', actions: ['read', 'create'] }] },
+          Fast: { source: `${schema}.fast`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+          Big: { source: `${schema}.big`, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+        },
+      },
+      { baseDir: process.cwd(), env: {} },
+    )
+  server = await createServer({
+    config: config({ 'statement-timeout-seconds': 2, 'pool-acquire-timeout-ms': 500 }),
+    logger: false,
+  })
   // Without a statement timeout, only cancellation can end a statement whose client left.
   untimed = await createServer({ config: config({ 'statement-timeout-seconds': null }), logger: false })
 })
@@ -75,7 +82,10 @@ async function lockSlowTable(): Promise<() => Promise<void>> {
 
 /** Statements of Sluice's pool that are running now (waiting on the lock included), from pg_stat_activity. */
 async function runningStatements(): Promise<number> {
-  const { rows } = await admin.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1 AND state = 'active'`, [appName])
+  const { rows } = await admin.query<{ n: string }>(
+    `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1 AND state = 'active'`,
+    [appName],
+  )
   return Number(rows[0]!.n)
 }
 
@@ -94,7 +104,9 @@ describe('bounded work on PostgreSQL', () => {
     try {
       const res = await server!.app.inject({ method: 'GET', url: '/api/Slow' })
       expect(res.statusCode).toBe(504)
-      expect(JSON.parse(res.body)).toEqual({ error: { code: 'Gateway Timeout', message: expect.stringContaining('statement timeout'), status: 504 } })
+      expect(JSON.parse(res.body)).toEqual({
+        error: { code: 'Gateway Timeout', message: expect.stringContaining('statement timeout'), status: 504 },
+      })
     } finally {
       await release()
     }
@@ -106,10 +118,17 @@ describe('bounded work on PostgreSQL', () => {
     const release = await lockSlowTable()
     const statements = recordStatements(server!)
     try {
-      const res = await server!.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ slows { items { id } } }' } })
-      expect(JSON.parse(res.body).errors).toEqual([expect.objectContaining({
-        extensions: { code: 'SLUICE_ERR_DATABASE_TIMEOUT', status: 504 }, path: ['slows'],
-      })])
+      const res = await server!.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: '{ slows { items { id } } }' },
+      })
+      expect(JSON.parse(res.body).errors).toEqual([
+        expect.objectContaining({
+          extensions: { code: 'SLUICE_ERR_DATABASE_TIMEOUT', status: 504 },
+          path: ['slows'],
+        }),
+      ])
       // The fast path's attempt used to fail and graphql-js then ran the same statement again.
       expect(statements).toHaveLength(1)
     } finally {
@@ -123,11 +142,17 @@ describe('bounded work on PostgreSQL', () => {
     const statements = recordStatements(server!)
     try {
       const creates = [10, 11, 12].map((id) => `c${id}: createSlow(item: { id: ${id}, label: "x" }) { id }`).join(' ')
-      const res = await server!.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { ${creates} }` } })
+      const res = await server!.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: `mutation { ${creates} }` },
+      })
       const body = JSON.parse(res.body)
       expect(body.data).toEqual({ c10: null, c11: null, c12: null })
       expect(body.errors.map((e: any) => [e.path[0], e.extensions.code])).toEqual([
-        ['c10', 'SLUICE_ERR_DATABASE_TIMEOUT'], ['c11', 'SLUICE_ERR_REQUEST_DEADLINE'], ['c12', 'SLUICE_ERR_REQUEST_DEADLINE'],
+        ['c10', 'SLUICE_ERR_DATABASE_TIMEOUT'],
+        ['c11', 'SLUICE_ERR_REQUEST_DEADLINE'],
+        ['c12', 'SLUICE_ERR_REQUEST_DEADLINE'],
       ])
       // Only the first insert ran (and waited out the statement timeout): without the deadline, each would have.
       expect(statements).toHaveLength(1)
@@ -164,7 +189,10 @@ describe('bounded work on PostgreSQL', () => {
       req.end()
       await eventually(async () => (await runningStatements()) === 1, 'the statement waits on the lock')
       req.destroy()
-      await eventually(async () => (await runningStatements()) === 0, 'the abandoned statement is gone from pg_stat_activity')
+      await eventually(
+        async () => (await runningStatements()) === 0,
+        'the abandoned statement is gone from pg_stat_activity',
+      )
     } finally {
       await release()
     }
@@ -173,17 +201,21 @@ describe('bounded work on PostgreSQL', () => {
   it('cuts a streamed page off once it passes max-response-size-mb (its status line is already sent)', async (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
     const address = new URL(await server!.listen(0, '127.0.0.1'))
-    const { status, bytes, complete } = await new Promise<{ status: number; bytes: number; complete: boolean }>((resolve, reject) => {
-      const req = httpRequest({ host: address.hostname, port: address.port, path: '/api/Big?$first=-1' }, (res) => {
-        let bytes = 0
-        res.on('data', (chunk: Buffer) => { bytes += chunk.length })
-        res.on('end', () => resolve({ status: res.statusCode!, bytes, complete: res.complete }))
-        res.on('error', () => resolve({ status: res.statusCode!, bytes, complete: false }))
-        res.on('aborted', () => resolve({ status: res.statusCode!, bytes, complete: false }))
-      })
-      req.on('error', reject)
-      req.end()
-    })
+    const { status, bytes, complete } = await new Promise<{ status: number; bytes: number; complete: boolean }>(
+      (resolve, reject) => {
+        const req = httpRequest({ host: address.hostname, port: address.port, path: '/api/Big?$first=-1' }, (res) => {
+          let bytes = 0
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length
+          })
+          res.on('end', () => resolve({ status: res.statusCode!, bytes, complete: res.complete }))
+          res.on('error', () => resolve({ status: res.statusCode!, bytes, complete: false }))
+          res.on('aborted', () => resolve({ status: res.statusCode!, bytes, complete: false }))
+        })
+        req.on('error', reject)
+        req.end()
+      },
+    )
     expect(status).toBe(200)
     expect(complete).toBe(false)
     expect(bytes).toBeLessThan(1.2 * 1024 * 1024)
@@ -198,7 +230,9 @@ describe('bounded work on PostgreSQL', () => {
         socket.end('GET /api/Slow HTTP/1.1\r\nHost: test\r\n\r\n')
       })
       let text = ''
-      socket.on('data', (chunk: Buffer) => { text += chunk.toString() })
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+      })
       socket.on('close', () => resolve(text))
       socket.on('error', () => resolve(text))
     })

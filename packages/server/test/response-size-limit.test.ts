@@ -12,12 +12,18 @@ let server: SluiceServer
 
 beforeAll(async () => {
   // 3,000 rows of about 2 KB: 6 MB in all, over the 1 MB limit set below.
-  writeFileSync(join(dir, 'seed.sql'), "create table items(id int primary key, label text); insert into items select g, repeat('x', 2000) from generate_series(1, 3000) g;")
-  const config = parseConfig({
-    'data-source': { 'database-type': 'pglite', 'connection-string': '', options: { seed: join(dir, 'seed.sql') } },
-    runtime: { host: { mode: 'production', 'max-response-size-mb': 1 } },
-    entities: { Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
-  }, { baseDir: dir, env: {} })
+  writeFileSync(
+    join(dir, 'seed.sql'),
+    "create table items(id int primary key, label text); insert into items select g, repeat('x', 2000) from generate_series(1, 3000) g;",
+  )
+  const config = parseConfig(
+    {
+      'data-source': { 'database-type': 'pglite', 'connection-string': '', options: { seed: join(dir, 'seed.sql') } },
+      runtime: { host: { mode: 'production', 'max-response-size-mb': 1 } },
+      entities: { Item: { source: 'items', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
+    },
+    { baseDir: dir, env: {} },
+  )
   server = await createServer({ config, logger: false })
 }, 60_000)
 
@@ -26,20 +32,30 @@ afterAll(async () => {
 })
 
 describe('max-response-size-mb', () => {
-  it('answers a REST page over the limit with 413 and DAB\'s message, and one under it with 200', async () => {
+  it("answers a REST page over the limit with 413 and DAB's message, and one under it with 200", async () => {
     const big = await server.app.inject({ method: 'GET', url: '/api/Item?$first=999' })
     expect(big.statusCode).toBe(413)
-    expect(JSON.parse(big.body)).toEqual({ error: {
-      code: 'Payload Too Large', status: 413,
-      message: 'The JSON result size exceeds max result size of 1MB. Please use pagination to reduce size of result.',
-    } })
+    expect(JSON.parse(big.body)).toEqual({
+      error: {
+        code: 'Payload Too Large',
+        status: 413,
+        message: 'The JSON result size exceeds max result size of 1MB. Please use pagination to reduce size of result.',
+      },
+    })
     expect((await server.app.inject({ method: 'GET', url: '/api/Item?$first=400' })).statusCode).toBe(200)
   })
 
   it('answers a GraphQL list over the limit with an error naming it', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ items(first: 999) { items { id label } } }' } })
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ items(first: 999) { items { id label } } }' },
+    })
     const body = JSON.parse(res.body) as { errors?: { message: string; extensions: { status: number } }[] }
-    expect(body.errors?.[0]).toMatchObject({ message: expect.stringContaining('exceeds max result size of 1MB'), extensions: { status: 413 } })
+    expect(body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('exceeds max result size of 1MB'),
+      extensions: { status: 413 },
+    })
   })
 
   it('bounds $first=-1 too (PGlite builds the page whole; streamed pages are cut off, see resilience-postgres)', async () => {

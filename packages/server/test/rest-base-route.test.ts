@@ -5,7 +5,10 @@ import { useLibraryServer } from './support/library-test-server.js'
 // they are; the links Sluice writes (nextLink, Location, OpenAPI's server) carry the base route.
 describe('runtime.base-route', () => {
   const library = useLibraryServer({
-    runtime: { 'base-route': '/data-api', host: { mode: 'development', authentication: { provider: 'StaticWebApps' } } },
+    runtime: {
+      'base-route': '/data-api',
+      host: { mode: 'development', authentication: { provider: 'StaticWebApps' } },
+    },
     entities: { Author: { permissions: [{ role: 'anonymous', actions: ['*'] }] } },
   })
 
@@ -16,7 +19,11 @@ describe('runtime.base-route', () => {
   })
 
   it('puts it in the Location of a created row', async () => {
-    const { status, headers } = await library.request('/api/Author', { method: 'POST', payload: JSON.stringify({ name: 'Base Route' }), headers: { host: 'app.example' } })
+    const { status, headers } = await library.request('/api/Author', {
+      method: 'POST',
+      payload: JSON.stringify({ name: 'Base Route' }),
+      headers: { host: 'app.example' },
+    })
     expect(status).toBe(201)
     expect(headers['location']).toMatch(/^http:\/\/app\.example\/data-api\/api\/Author\/id\/\d+$/)
   })

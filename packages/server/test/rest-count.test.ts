@@ -8,7 +8,10 @@ const library = useLibraryServer({
     Book: {
       permissions: [
         { role: 'anonymous', actions: ['read'] },
-        { role: 'books-from-2000', actions: [{ action: 'read', policy: { database: '@item.publishedOn ge 2000-01-01' } }] },
+        {
+          role: 'books-from-2000',
+          actions: [{ action: 'read', policy: { database: '@item.publishedOn ge 2000-01-01' } }],
+        },
       ],
     },
   },
@@ -35,21 +38,25 @@ describe('REST $count=true', () => {
   })
 
   it.each([
-    "pages gt 300",
+    'pages gt 300',
     "contains(tolower(title), 'the')",
-    "price eq null or inPrint eq false",
+    'price eq null or inPrint eq false',
     'id in (1, 2, 3, 999)',
     'false',
   ])('counts what %s matches, whatever $first and $orderby say', async (filter) => {
     const expected = (await all(`/api/Book${query({ $filter: filter, $first: -1 })}`)).length
-    const response = await library.request(`/api/Book${query({ $filter: filter, $count: 'true', $first: 2, $orderby: 'title desc', $select: 'title' })}`)
+    const response = await library.request(
+      `/api/Book${query({ $filter: filter, $count: 'true', $first: 2, $orderby: 'title desc', $select: 'title' })}`,
+    )
     expect(response.status, response.text).toBe(200)
     expect(response.body.count).toBe(expected)
     expect(response.body.value.length).toBe(Math.min(2, expected))
   })
 
-  it('counts only the rows the role\'s policy lets it read', async () => {
-    const visible = (await all('/api/Book?$first=-1&$select=publishedOn')).filter((b) => b['publishedOn'] !== null && String(b['publishedOn']) >= '2000-01-01')
+  it("counts only the rows the role's policy lets it read", async () => {
+    const visible = (await all('/api/Book?$first=-1&$select=publishedOn')).filter(
+      (b) => b['publishedOn'] !== null && String(b['publishedOn']) >= '2000-01-01',
+    )
     const response = await library.request('/api/Book?$count=true&$first=1', { role: 'books-from-2000' })
     expect(response.body.count).toBe(visible.length)
     expect(visible.length).toBeLessThan((await all('/api/Book?$first=-1')).length)

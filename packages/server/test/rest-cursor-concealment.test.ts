@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { pathAndQuery, useLibraryServer } from './support/library-test-server.js'
 
-const cursorText = (nextLink: string): string => Buffer.from(new URL(nextLink).searchParams.get('$after')!, 'base64url').toString('latin1')
+const cursorText = (nextLink: string): string =>
+  Buffer.from(new URL(nextLink).searchParams.get('$after')!, 'base64url').toString('latin1')
 
 // A key column excluded from a role's fields still orders its pages; its values must not be readable from a cursor.
 describe('cursor concealment', () => {
   const library = useLibraryServer({
-    entities: { Publisher: { permissions: [{ role: 'anonymous', actions: [{ action: 'read', fields: { exclude: ['id'] } }] }, { role: 'authenticated', actions: ['read'] }] } },
+    entities: {
+      Publisher: {
+        permissions: [
+          { role: 'anonymous', actions: [{ action: 'read', fields: { exclude: ['id'] } }] },
+          { role: 'authenticated', actions: ['read'] },
+        ],
+      },
+    },
   })
 
   it('signs a cursor whose values the caller may read', async () => {

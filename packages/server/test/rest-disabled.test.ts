@@ -4,11 +4,14 @@ import { isErrorEnvelope, useLibraryServer } from './support/library-test-server
 describe('runtime.rest.enabled: false', () => {
   const library = useLibraryServer({ runtime: { rest: { enabled: false } } })
 
-  it.each(['/api/Book', '/api/Book/id/1', '/api', '/api/books/reviews'])('answers 404 with an error envelope for %s', async (url) => {
-    const response = await library.request(url)
-    expect(response.status).toBe(404)
-    expect(isErrorEnvelope(response)).toBe(true)
-  })
+  it.each(['/api/Book', '/api/Book/id/1', '/api', '/api/books/reviews'])(
+    'answers 404 with an error envelope for %s',
+    async (url) => {
+      const response = await library.request(url)
+      expect(response.status).toBe(404)
+      expect(isErrorEnvelope(response)).toBe(true)
+    },
+  )
 
   it('still answers GET /', async () => {
     const response = await library.request('/')

@@ -12,25 +12,38 @@ describe('REST errors', () => {
   describe('query parameters', () => {
     // `$count` and `$expand` are options now; their wrongly cased forms are still unknown.
     it.each(['$Select', '$SELECT', 'select', '$top', '$skip', '$Count', 'foo', '$EXPAND', '$search'])(
-      'rejects the unknown or wrongly cased parameter %s with 400 "Invalid Query Parameter: …"', async (name) => {
+      'rejects the unknown or wrongly cased parameter %s with 400 "Invalid Query Parameter: …"',
+      async (name) => {
         const response = await library.request(`/api/Book?${name}=id`)
         expectEnvelope(response, 400)
-        expect(response.body.error).toEqual({ code: 'Bad Request', message: `Invalid Query Parameter: ${name}`, status: 400 })
+        expect(response.body.error).toEqual({
+          code: 'Bad Request',
+          message: `Invalid Query Parameter: ${name}`,
+          status: 400,
+        })
       },
     )
 
     it('rejects an unknown parameter next to valid ones, and on a by-key read', async () => {
-      expect((await library.request('/api/Book?$first=1&$Filter=id%20eq%201')).body.error.message).toBe('Invalid Query Parameter: $Filter')
-      expect((await library.request('/api/Book/id/1?$Select=id')).body.error.message).toBe('Invalid Query Parameter: $Select')
+      expect((await library.request('/api/Book?$first=1&$Filter=id%20eq%201')).body.error.message).toBe(
+        'Invalid Query Parameter: $Filter',
+      )
+      expect((await library.request('/api/Book/id/1?$Select=id')).body.error.message).toBe(
+        'Invalid Query Parameter: $Select',
+      )
     })
 
-    it.each(['$select=id&$select=title', '$first=1&$first=1', '$filter=id%20eq%201&$filter=id%20eq%202', '$orderby=id&$orderby=title', '$select=id&%24select=id'])(
-      'rejects a repeated parameter with 400: %s', async (options) => {
-        const response = await library.request(`/api/Book?${options}`)
-        expectEnvelope(response, 400)
-        expect(response.body.error.message).toMatch(/\$(select|first|filter|orderby)/)
-      },
-    )
+    it.each([
+      '$select=id&$select=title',
+      '$first=1&$first=1',
+      '$filter=id%20eq%201&$filter=id%20eq%202',
+      '$orderby=id&$orderby=title',
+      '$select=id&%24select=id',
+    ])('rejects a repeated parameter with 400: %s', async (options) => {
+      const response = await library.request(`/api/Book?${options}`)
+      expectEnvelope(response, 400)
+      expect(response.body.error.message).toMatch(/\$(select|first|filter|orderby)/)
+    })
 
     it('rejects a parameter without a name with 400', async () => {
       expectEnvelope(await library.request('/api/Book?=x'), 400)
@@ -54,18 +67,32 @@ describe('REST errors', () => {
   })
 
   describe('writes by a role without write permissions', () => {
-    it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('%s as anonymous (read only) answers 403 in the envelope', async (method) => {
-      for (const url of ['/api/Book', '/api/Book/id/1', '/api/books/reviews/book_id/1/id/1']) {
-        if (method === 'POST' && url !== '/api/Book') continue
-        const response = await library.request(url, { method, payload: '{"title":"x"}', headers: { 'content-type': 'application/json' } })
-        expectEnvelope(response, 403)
-        expect(response.body.error.code).toBe('Authorization Failure')
-      }
-    })
+    it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+      '%s as anonymous (read only) answers 403 in the envelope',
+      async (method) => {
+        for (const url of ['/api/Book', '/api/Book/id/1', '/api/books/reviews/book_id/1/id/1']) {
+          if (method === 'POST' && url !== '/api/Book') continue
+          const response = await library.request(url, {
+            method,
+            payload: '{"title":"x"}',
+            headers: { 'content-type': 'application/json' },
+          })
+          expectEnvelope(response, 403)
+          expect(response.body.error.code).toBe('Authorization Failure')
+        }
+      },
+    )
 
     it('the 403 does not depend on a body or its content type', async () => {
       expectEnvelope(await library.request('/api/Book/id/1', { method: 'PATCH' }), 403)
-      expectEnvelope(await library.request('/api/Book/id/1', { method: 'PATCH', payload: '{"nope":1}', headers: { 'content-type': 'text/plain' } }), 403)
+      expectEnvelope(
+        await library.request('/api/Book/id/1', {
+          method: 'PATCH',
+          payload: '{"nope":1}',
+          headers: { 'content-type': 'text/plain' },
+        }),
+        403,
+      )
     })
   })
 
@@ -84,16 +111,19 @@ describe('REST errors', () => {
     ['no read permission', '/api/Loan', 403],
     ['encoded separator', '/api/books%2Freviews', 400],
     ['route outside /api', '/elsewhere', 404],
-  ])('every failure is {error:{code,message,status}} with status equal to the HTTP status: %s', async (_, url, status) => {
-    expectEnvelope(await library.request(url), status)
-  })
+  ])(
+    'every failure is {error:{code,message,status}} with status equal to the HTTP status: %s',
+    async (_, url, status) => {
+      expectEnvelope(await library.request(url), status)
+    },
+  )
 
   it('never answers 500 to hostile input', async () => {
     const urls = [
       `/api/Book?$filter=${encodeURIComponent('('.repeat(500) + 'id eq 1' + ')'.repeat(500))}`,
       `/api/Book?$filter=${encodeURIComponent(`title eq '${'x'.repeat(9000)}'`)}`,
       `/api/Book?$filter=${encodeURIComponent("title eq '\u0000'")}`,
-      "/api/Book?$filter=title%20eq%20%27%ED%A0%80%27",
+      '/api/Book?$filter=title%20eq%20%27%ED%A0%80%27',
       `/api/Book?$select=${encodeURIComponent('id,' + 'x'.repeat(5000))}`,
       `/api/Book?$orderby=${encodeURIComponent("'" + "''".repeat(100) + "'")}`,
       `/api/Book/id/${encodeURIComponent('1; drop table books')}`,

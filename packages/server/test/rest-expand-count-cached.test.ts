@@ -22,7 +22,10 @@ describe('$expand and $count with the response cache', () => {
     expect(Object.keys(plain.body.value[0])).not.toContain('books')
     expect(expanded.body.value[0]['books@count']).toBeGreaterThan(2)
     // A change the cache does not hear of: the expanded answer is still the cached one…
-    await behindTheCache(library, 'update books set publisher_id = 2 where id = (select min(id) from books where publisher_id = 1)')
+    await behindTheCache(
+      library,
+      'update books set publisher_id = 2 where id = (select min(id) from books where publisher_id = 1)',
+    )
     const again = await library.request(EXPANDED)
     expect(again.body.value[0]['books@count']).toBe(expanded.body.value[0]['books@count'])
     expect(again.body.value[0].books).toEqual(expanded.body.value[0].books)
@@ -31,9 +34,16 @@ describe('$expand and $count with the response cache', () => {
     expect(next.status).toBe(200)
     expect(next.body.value[0].books[0].id).toBeGreaterThan(again.body.value[0].books[1].id)
     // A write through the API evicts the book-dependent answers: the nested count moves.
-    const patch = await library.request('/api/Book/id/1', { method: 'PATCH', role: 'authenticated', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pages: 321 }) })
+    const patch = await library.request('/api/Book/id/1', {
+      method: 'PATCH',
+      role: 'authenticated',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pages: 321 }),
+    })
     expect(patch.status).toBe(200)
-    expect((await library.request(EXPANDED)).body.value[0]['books@count']).toBe(expanded.body.value[0]['books@count'] - 1)
+    expect((await library.request(EXPANDED)).body.value[0]['books@count']).toBe(
+      expanded.body.value[0]['books@count'] - 1,
+    )
     expect((await library.request('/api/Book?$count=true&$first=1&$select=id')).body.count).toBe(counted.body.count)
   })
 })

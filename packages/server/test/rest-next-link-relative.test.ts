@@ -5,7 +5,9 @@ describe('nextLink with runtime.pagination.next-link-relative: true', () => {
   const library = useLibraryServer({ runtime: { pagination: { 'next-link-relative': true } } })
 
   it('is a path and query without scheme and host', async () => {
-    const { body } = await library.request('/api/Book?$first=2&$select=id', { headers: { 'x-forwarded-host': 'public.example.com' } })
+    const { body } = await library.request('/api/Book?$first=2&$select=id', {
+      headers: { 'x-forwarded-host': 'public.example.com' },
+    })
     expect(body.nextLink).toMatch(/^\/api\/Book\?\$first=2&\$select=id&\$after=[^&]+$/)
   })
 

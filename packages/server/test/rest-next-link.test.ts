@@ -23,12 +23,13 @@ describe('nextLink', () => {
   })
 
   it('keeps the other query parameters as the client wrote them, with $after last', async () => {
-    const url = "/api/Book?$select=id,title&$filter=price%20gt%2010%20and%20title%20ne%20%27x%27&$orderby=title%20desc&$first=3"
+    const url =
+      '/api/Book?$select=id,title&$filter=price%20gt%2010%20and%20title%20ne%20%27x%27&$orderby=title%20desc&$first=3'
     const link = await nextLinkOf(url)
     expect(pathAndQuery(link).startsWith(`${url}&$after=`)).toBe(true)
   })
 
-  it('replaces the request\'s own $after instead of adding a second one', async () => {
+  it("replaces the request's own $after instead of adding a second one", async () => {
     const first = await nextLinkOf('/api/Book?$first=2&$select=id')
     const after = new URL(first).searchParams.get('$after')!
     const second = await nextLinkOf(`/api/Book?$after=${after}&$first=2&$select=id`)
@@ -42,7 +43,10 @@ describe('nextLink', () => {
     const link = await nextLinkOf('/api/books/reviews?$first=2')
     expect(new URL(link).pathname).toBe('/api/books/reviews')
     const { body } = await library.request(pathAndQuery(link))
-    expect(body.value.map((r: { book_id: number; id: number }) => [r.book_id, r.id])).toEqual([[1, 50], [1, 100]])
+    expect(body.value.map((r: { book_id: number; id: number }) => [r.book_id, r.id])).toEqual([
+      [1, 50],
+      [1, 100],
+    ])
   })
 
   it('is absent on the last page', async () => {
@@ -53,14 +57,23 @@ describe('nextLink', () => {
   })
 
   it('honours X-Forwarded-Proto and X-Forwarded-Host', async () => {
-    const link = await nextLinkOf('/api/Book?$first=2', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'public.example.com' })
+    const link = await nextLinkOf('/api/Book?$first=2', {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'public.example.com',
+    })
     expect(link.startsWith('https://public.example.com/api/Book?$first=2&$after=')).toBe(true)
-    const withPort = await nextLinkOf('/api/Book?$first=2', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'public.example.com:8443' })
+    const withPort = await nextLinkOf('/api/Book?$first=2', {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'public.example.com:8443',
+    })
     expect(withPort.startsWith('https://public.example.com:8443/api/Book?')).toBe(true)
   })
 
   it('takes the first value of a comma-separated forwarded list, ignoring case of the scheme', async () => {
-    const link = await nextLinkOf('/api/Book?$first=2', { 'x-forwarded-proto': 'HTTPS, http', 'x-forwarded-host': 'edge.example, inner.example' })
+    const link = await nextLinkOf('/api/Book?$first=2', {
+      'x-forwarded-proto': 'HTTPS, http',
+      'x-forwarded-host': 'edge.example, inner.example',
+    })
     expect(link.startsWith('https://edge.example/api/Book?')).toBe(true)
   })
 

@@ -41,7 +41,12 @@ describe('invalid $first and $after values', () => {
       ['one character', 'a'],
       ['invalid base64 characters', '%21%21%21%21'],
       ['a NUL byte', '%00'],
-      ['a hand-made Data API builder cursor', encodeURIComponent(Buffer.from('[{"EntityName":"Book","FieldName":"id","FieldValue":3,"Direction":0}]').toString('base64'))],
+      [
+        'a hand-made Data API builder cursor',
+        encodeURIComponent(
+          Buffer.from('[{"EntityName":"Book","FieldName":"id","FieldValue":3,"Direction":0}]').toString('base64'),
+        ),
+      ],
       ['a JSON array', encodeURIComponent('[1,2]')],
       ['a very long value', 'A'.repeat(5000)],
     ])('%s', async (_, after) => {
@@ -72,13 +77,19 @@ describe('invalid $first and $after values', () => {
   })
 
   describe('$first values', () => {
-    it.each([['0', '0'], ['-2', '-2'], ['1.5', '1.5'], ['abc', 'abc'], ['1e2', '1e2'], ['0x10', '0x10'], ['-1.0', '-1.0']])(
-      '$first=%s is a 400 with Data API builder\'s message', async (value, shown) => {
-        expectBadFirst(await library.request(`/api/Book?$first=${value}`), shown)
-      },
-    )
+    it.each([
+      ['0', '0'],
+      ['-2', '-2'],
+      ['1.5', '1.5'],
+      ['abc', 'abc'],
+      ['1e2', '1e2'],
+      ['0x10', '0x10'],
+      ['-1.0', '-1.0'],
+    ])("$first=%s is a 400 with Data API builder's message", async (value, shown) => {
+      expectBadFirst(await library.request(`/api/Book?$first=${value}`), shown)
+    })
 
-    it('$first above the maximum page size is a 400 with Data API builder\'s message', async () => {
+    it("$first above the maximum page size is a 400 with Data API builder's message", async () => {
       const response = await library.request('/api/Book?$first=100001')
       expect(response.status).toBe(400)
       expect(isErrorEnvelope(response)).toBe(true)

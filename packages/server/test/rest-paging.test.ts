@@ -74,7 +74,10 @@ describe('paging with $first and $after', () => {
     const open = all.filter((r) => r.returnedOn === null).length
     expect(open).toBeGreaterThan(0)
     expect(all.slice(-open).every((r) => r.returnedOn === null)).toBe(true)
-    const { rows, pages } = await walk(`/api/Loan${query({ $orderby: 'returnedOn desc', $first: 250 })}`, 'authenticated')
+    const { rows, pages } = await walk(
+      `/api/Loan${query({ $orderby: 'returnedOn desc', $first: 250 })}`,
+      'authenticated',
+    )
     expect(pages).toBe(8)
     expect(rows).toEqual(all)
     expect(new Set(rows.map((r) => r.id)).size).toBe(1800)
@@ -103,11 +106,17 @@ describe('paging with $first and $after', () => {
   })
 
   it('filters, then sorts, then paginates', async () => {
-    const all = await readAll('Book', { $filter: 'inPrint eq true and price ne null', $orderby: 'price desc', $select: 'id,price,inPrint' })
+    const all = await readAll('Book', {
+      $filter: 'inPrint eq true and price ne null',
+      $orderby: 'price desc',
+      $select: 'id,price,inPrint',
+    })
     expect(all.every((b) => b.inPrint === true)).toBe(true)
     const prices = all.map((b) => b.price as number)
     expect(prices).toEqual([...prices].sort((a, b) => b - a))
-    const first = await library.request(`/api/Book${query({ $filter: 'inPrint eq true and price ne null', $orderby: 'price desc', $select: 'id,price,inPrint', $first: 5 })}`)
+    const first = await library.request(
+      `/api/Book${query({ $filter: 'inPrint eq true and price ne null', $orderby: 'price desc', $select: 'id,price,inPrint', $first: 5 })}`,
+    )
     expect(first.body.value).toEqual(all.slice(0, 5))
     const second = await library.request(pathAndQuery(first.body.nextLink))
     expect(second.body.value).toEqual(all.slice(5, 10))
@@ -124,7 +133,9 @@ describe('paging with $first and $after', () => {
 
   it('accepts the cursor with a different $select (the cursor follows the ordering, not the selection)', async () => {
     const first = await library.request('/api/Book?$first=2&$select=id')
-    const { status, body } = await library.request(`/api/Book?$first=2&$select=title&$after=${afterOf(first.body.nextLink)}`)
+    const { status, body } = await library.request(
+      `/api/Book?$first=2&$select=title&$after=${afterOf(first.body.nextLink)}`,
+    )
     expect(status).toBe(200)
     expect(body.value).toEqual([{ title: 'A Field Guide to Northern Moths' }, { title: 'SQL_CONN' }])
   })

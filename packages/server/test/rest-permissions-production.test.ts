@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { isErrorEnvelope, useLibraryServer } from './support/library-test-server.js'
 
-const FORBIDDEN = '{"error":{"code":"Authorization Failure","message":"The current role does not have permission to perform this action.","status":403}}'
+const FORBIDDEN =
+  '{"error":{"code":"Authorization Failure","message":"The current role does not have permission to perform this action.","status":403}}'
 
 describe('permissions in production mode (without an authentication provider every caller is anonymous)', () => {
   const library = useLibraryServer({ runtime: { host: { mode: 'production' } } })

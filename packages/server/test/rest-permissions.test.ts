@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { isErrorEnvelope, useLibraryServer } from './support/library-test-server.js'
 
-const FORBIDDEN = '{"error":{"code":"Authorization Failure","message":"The current role does not have permission to perform this action.","status":403}}'
+const FORBIDDEN =
+  '{"error":{"code":"Authorization Failure","message":"The current role does not have permission to perform this action.","status":403}}'
 
 describe('permissions in development mode (X-MS-API-ROLE selects the role)', () => {
   const library = useLibraryServer()
 
   it.each(['/api/Loan', '/api/Loan/id/1', '/api/Loan?$first=5&$select=id&$orderby=loanedOn%20desc'])(
-    'an anonymous caller gets 403 with the exact Authorization Failure body for an entity it may not read: %s', async (url) => {
+    'an anonymous caller gets 403 with the exact Authorization Failure body for an entity it may not read: %s',
+    async (url) => {
       const response = await library.request(url)
       expect(response.status).toBe(403)
       expect(response.headers['content-type']).toMatch(/^application\/json/)
@@ -21,11 +23,14 @@ describe('permissions in development mode (X-MS-API-ROLE selects the role)', () 
     '/api/Loan?$orderby=nope',
     '/api/Loan/nope/1',
     '/api/Loan?$select=member',
-  ])('a caller without read permission gets the same 403 whatever fields it names, so it cannot probe the entity\'s fields: %s', async (url) => {
-    const response = await library.request(url)
-    expect(response.status).toBe(403)
-    expect(response.text).toBe(FORBIDDEN)
-  })
+  ])(
+    "a caller without read permission gets the same 403 whatever fields it names, so it cannot probe the entity's fields: %s",
+    async (url) => {
+      const response = await library.request(url)
+      expect(response.status).toBe(403)
+      expect(response.text).toBe(FORBIDDEN)
+    },
+  )
 
   it('naming the anonymous role explicitly changes nothing', async () => {
     const response = await library.request('/api/Loan', { role: 'anonymous' })
@@ -36,7 +41,9 @@ describe('permissions in development mode (X-MS-API-ROLE selects the role)', () 
   it('the authenticated role may read it', async () => {
     const response = await library.request('/api/Loan/id/1', { role: 'authenticated' })
     expect(response.status).toBe(200)
-    expect(response.body.value).toEqual([{ id: 1, book_id: 38, member: 'Leo Rossi', loanedOn: '2021-09-01', returnedOn: '2021-09-14' }])
+    expect(response.body.value).toEqual([
+      { id: 1, book_id: 38, member: 'Leo Rossi', loanedOn: '2021-09-01', returnedOn: '2021-09-14' },
+    ])
   })
 
   it('silently leaves out fields excluded for the role when there is no $select', async () => {
@@ -49,13 +56,21 @@ describe('permissions in development mode (X-MS-API-ROLE selects the role)', () 
 
   it('shows those fields to a role that may read them', async () => {
     const one = await library.request('/api/Author/id/1', { role: 'authenticated' })
-    expect(one.body.value).toEqual([{ id: 1, name: 'Ada Whitfield', birthYear: 1962, email: 'ada.whitfield@example.org' }])
+    expect(one.body.value).toEqual([
+      { id: 1, name: 'Ada Whitfield', birthYear: 1962, email: 'ada.whitfield@example.org' },
+    ])
     const collection = await library.request('/api/Author?$first=3', { role: 'authenticated' })
-    for (const author of collection.body.value) expect(Object.keys(author)).toEqual(['id', 'name', 'birthYear', 'email'])
+    for (const author of collection.body.value)
+      expect(Object.keys(author)).toEqual(['id', 'name', 'birthYear', 'email'])
   })
 
   it('rejects an excluded field named in $select, $filter or $orderby with 400, as if it did not exist', async () => {
-    for (const url of ['/api/Author?$select=email', '/api/Author?$filter=email%20eq%20null', '/api/Author?$orderby=email', '/api/Author/id/1?$select=name,email']) {
+    for (const url of [
+      '/api/Author?$select=email',
+      '/api/Author?$filter=email%20eq%20null',
+      '/api/Author?$orderby=email',
+      '/api/Author/id/1?$select=name,email',
+    ]) {
       const response = await library.request(url)
       expect(response.status, url).toBe(400)
       expect(isErrorEnvelope(response)).toBe(true)
@@ -86,7 +101,9 @@ describe('permissions in development mode (X-MS-API-ROLE selects the role)', () 
   })
 
   it('rejects a repeated role header with 403', async () => {
-    const response = await library.request('/api/Book/id/1', { headers: { 'x-ms-api-role': ['authenticated', 'anonymous'] } })
+    const response = await library.request('/api/Book/id/1', {
+      headers: { 'x-ms-api-role': ['authenticated', 'anonymous'] },
+    })
     expect(response.status).toBe(403)
     expect(isErrorEnvelope(response)).toBe(true)
   })

@@ -19,9 +19,16 @@ describe('REST stored procedures: results', () => {
 
   it('agrees with a table read of the same rows (numbers stay numbers, dates stay ISO text)', async () => {
     const viaProcedure = await api.request(`/api/BooksByPublisher${query({ publisher: 1 })}`)
-    const viaTable = await api.request(`/api/Book${query({ $filter: 'publisher_id eq 1', $select: 'id,title,price,publishedOn', $orderby: 'id', $first: -1 })}`)
+    const viaTable = await api.request(
+      `/api/Book${query({ $filter: 'publisher_id eq 1', $select: 'id,title,price,publishedOn', $orderby: 'id', $first: -1 })}`,
+    )
     expect(viaTable.status).toBe(200)
-    const renamed = viaTable.body.value.map((b: Record<string, unknown>) => ({ id: b['id'], title: b['title'], price: b['price'], published: b['publishedOn'] }))
+    const renamed = viaTable.body.value.map((b: Record<string, unknown>) => ({
+      id: b['id'],
+      title: b['title'],
+      price: b['price'],
+      published: b['publishedOn'],
+    }))
     expect(viaProcedure.body.value).toEqual(renamed)
   })
 
@@ -34,7 +41,10 @@ describe('REST stored procedures: results', () => {
   })
 
   it('POST takes parameters from a JSON body and answers 201 without Location', async () => {
-    const res = await api.request('/api/BooksByPublisher', { method: 'POST', payload: JSON.stringify({ publisher: 1, min_price: 20 }) })
+    const res = await api.request('/api/BooksByPublisher', {
+      method: 'POST',
+      payload: JSON.stringify({ publisher: 1, min_price: 20 }),
+    })
     expect(res.status).toBe(201)
     expect(res.headers['location']).toBeUndefined()
     const get = await api.request(`/api/BooksByPublisher${query({ publisher: 1, min_price: 20 })}`)
@@ -47,7 +57,7 @@ describe('REST stored procedures: results', () => {
     expect(res.body).toEqual({ value: [] })
   })
 
-  it('names a scalar function\'s single column after the function (aliased in config) and leaves database defaults to the database', async () => {
+  it("names a scalar function's single column after the function (aliased in config) and leaves database defaults to the database", async () => {
     const all = await api.request('/api/BookCount')
     expect(all.status).toBe(200)
     expect(all.body.value).toHaveLength(1)
@@ -61,11 +71,17 @@ describe('REST stored procedures: results', () => {
   })
 
   it('runs a procedure by CALL and returns its OUT parameters as the one row', async () => {
-    const out = await api.request(`/api/Loan${query({ $filter: 'returnedOn eq null', $first: -1, $select: 'id' })}`, { role: 'authenticated' })
+    const out = await api.request(`/api/Loan${query({ $filter: 'returnedOn eq null', $first: -1, $select: 'id' })}`, {
+      role: 'authenticated',
+    })
     expect(out.status).toBe(200)
     const before = out.body.value.length as number
     const loanId = out.body.value[0].id as number
-    const res = await api.request('/api/ReturnLoan', { method: 'POST', role: 'authenticated', payload: JSON.stringify({ loan_id: loanId, returned: '2024-05-01' }) })
+    const res = await api.request('/api/ReturnLoan', {
+      method: 'POST',
+      role: 'authenticated',
+      payload: JSON.stringify({ loan_id: loanId, returned: '2024-05-01' }),
+    })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ value: [{ stillOut: before - 1 }] })
     const loan = await api.request(`/api/Loan/id/${loanId}`, { role: 'authenticated' })
@@ -73,7 +89,11 @@ describe('REST stored procedures: results', () => {
   })
 
   it('turns an error the procedure raises on bad input into a 400', async () => {
-    const res = await api.request('/api/ReturnLoan', { method: 'POST', role: 'authenticated', payload: JSON.stringify({ loan_id: -1 }) })
+    const res = await api.request('/api/ReturnLoan', {
+      method: 'POST',
+      role: 'authenticated',
+      payload: JSON.stringify({ loan_id: -1 }),
+    })
     expect(res.status).toBe(400)
     expect(res.body.error.status).toBe(400)
     expect(res.body.error.message).toMatch(/loan -1 is not out/)
@@ -85,15 +105,24 @@ describe('REST stored procedures: parameters', () => {
     const res = await api.request('/api/BooksByPublisher')
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      error: { code: 'Bad Request', status: 400, message: 'Invalid request. Missing required procedure parameters: publisher for entity: BooksByPublisher' },
+      error: {
+        code: 'Bad Request',
+        status: 400,
+        message: 'Invalid request. Missing required procedure parameters: publisher for entity: BooksByPublisher',
+      },
     })
   })
 
   it('refuses an unknown parameter with 400, in the query string and in the body', async () => {
     const get = await api.request(`/api/BooksByPublisher${query({ publisher: 1, color: 'red' })}`)
     expect(get.status).toBe(400)
-    expect(get.body.error.message).toBe('Invalid request. Contained unexpected fields: color for entity: BooksByPublisher')
-    const post = await api.request('/api/BooksByPublisher', { method: 'POST', payload: JSON.stringify({ publisher: 1, Publisher: 2 }) })
+    expect(get.body.error.message).toBe(
+      'Invalid request. Contained unexpected fields: color for entity: BooksByPublisher',
+    )
+    const post = await api.request('/api/BooksByPublisher', {
+      method: 'POST',
+      payload: JSON.stringify({ publisher: 1, Publisher: 2 }),
+    })
     expect(post.status).toBe(400)
     expect(post.body.error.message).toMatch(/unexpected fields: Publisher/)
   })
@@ -106,7 +135,10 @@ describe('REST stored procedures: parameters', () => {
       expect(res.status, option).toBe(200)
       expect(res.body, option).toEqual(plain.body)
     }
-    const post = await api.request('/api/BooksByPublisher?$first=1', { method: 'POST', payload: JSON.stringify({ publisher: 1 }) })
+    const post = await api.request('/api/BooksByPublisher?$first=1', {
+      method: 'POST',
+      payload: JSON.stringify({ publisher: 1 }),
+    })
     expect(post.status).toBe(201)
     const select = await api.request('/api/BooksByPublisher?publisher=1&$select=id')
     expect(select.status).toBe(400)
@@ -117,12 +149,18 @@ describe('REST stored procedures: parameters', () => {
     const res = await api.request(`/api/BooksByPublisher${query({ publisher: 'abc' })}`)
     expect(res.status).toBe(400)
     expect(res.body.error.message).toMatch(/parameter 'publisher'/)
-    const body = await api.request('/api/BooksByPublisher', { method: 'POST', payload: JSON.stringify({ publisher: 1, min_price: 'cheap' }) })
+    const body = await api.request('/api/BooksByPublisher', {
+      method: 'POST',
+      payload: JSON.stringify({ publisher: 1, min_price: 'cheap' }),
+    })
     expect(body.status).toBe(400)
   })
 
   it('passes null for an explicit JSON null', async () => {
-    const res = await api.request('/api/BooksByPublisher', { method: 'POST', payload: JSON.stringify({ publisher: null }) })
+    const res = await api.request('/api/BooksByPublisher', {
+      method: 'POST',
+      payload: JSON.stringify({ publisher: null }),
+    })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ value: [] })
   })
@@ -131,7 +169,9 @@ describe('REST stored procedures: parameters', () => {
     expect((await api.request('/api/BooksByPublisher?publisher=1&publisher=2')).status).toBe(400)
     expect((await api.request('/api/BooksByPublisher', { method: 'POST', payload: '[1]' })).status).toBe(400)
     expect((await api.request('/api/BooksByPublisher', { method: 'POST', payload: '{"publisher":' })).status).toBe(400)
-    expect((await api.request('/api/BooksByPublisher?publisher=1', { method: 'POST', payload: '{"publisher":1}' })).status).toBe(400)
+    expect(
+      (await api.request('/api/BooksByPublisher?publisher=1', { method: 'POST', payload: '{"publisher":1}' })).status,
+    ).toBe(400)
   })
 })
 

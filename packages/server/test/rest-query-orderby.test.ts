@@ -10,7 +10,11 @@ function expectBadOrderBy(response: JsonResponse, message: RegExp): void {
 
 describe('$orderby', () => {
   const library = useLibraryServer()
-  const read = async (entity: string, params: Record<string, string | number>, role?: string): Promise<Record<string, unknown>[]> => {
+  const read = async (
+    entity: string,
+    params: Record<string, string | number>,
+    role?: string,
+  ): Promise<Record<string, unknown>[]> => {
     const response = await library.request(`/api/${entity}${query({ $first: -1, ...params })}`, { role })
     expect(response.status, response.text).toBe(200)
     return response.body.value
@@ -38,9 +42,15 @@ describe('$orderby', () => {
 
   it('puts NULLs first ascending and last descending (NULL is the lowest value)', async () => {
     const asc = await read('Author', { $select: 'id,birthYear', $orderby: 'birthYear' })
-    expect(asc.slice(0, 2)).toEqual([{ id: 17, birthYear: null }, { id: 29, birthYear: null }])
+    expect(asc.slice(0, 2)).toEqual([
+      { id: 17, birthYear: null },
+      { id: 29, birthYear: null },
+    ])
     const desc = await read('Author', { $select: 'id,birthYear', $orderby: 'birthYear desc' })
-    expect(desc.slice(-2)).toEqual([{ id: 17, birthYear: null }, { id: 29, birthYear: null }])
+    expect(desc.slice(-2)).toEqual([
+      { id: 17, birthYear: null },
+      { id: 29, birthYear: null },
+    ])
   })
 
   it('appends the primary key ascending as a tie-breaker, whatever the direction of the named field', async () => {
@@ -55,9 +65,17 @@ describe('$orderby', () => {
   })
 
   it('orders by several fields, each with its own direction', async () => {
-    const authors = await read('Author', { $select: 'id,birthYear', $filter: 'birthYear ge 1970 and birthYear le 1985', $orderby: 'birthYear desc,name asc' })
+    const authors = await read('Author', {
+      $select: 'id,birthYear',
+      $filter: 'birthYear ge 1970 and birthYear le 1985',
+      $orderby: 'birthYear desc,name asc',
+    })
     expect(authors.slice(0, 4).map((a) => a.id)).toEqual([28, 15, 18, 10]) // 1985: Alex Morgan (28), Olivia Chen, Rosa Delgado; then 1984
-    const byYearThenNameDesc = await read('Author', { $select: 'id', $filter: 'birthYear eq 1970', $orderby: 'birthYear, name desc' })
+    const byYearThenNameDesc = await read('Author', {
+      $select: 'id',
+      $filter: 'birthYear eq 1970',
+      $orderby: 'birthYear, name desc',
+    })
     expect(byYearThenNameDesc.map((a) => a.id)).toEqual([14, 7, 5, 4])
   })
 
@@ -68,7 +86,7 @@ describe('$orderby', () => {
   })
 
   it('orders a composite-key entity by a payload field, then by both key columns', async () => {
-    const rows = await read('BookAuthor', { $filter: 'royalty_percentage eq 10' , $orderby: 'royalty_percentage desc' })
+    const rows = await read('BookAuthor', { $filter: 'royalty_percentage eq 10', $orderby: 'royalty_percentage desc' })
     const keys = rows.map((r) => [r.book_id as number, r.author_id as number])
     expect(keys).toEqual([...keys].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!))
   })
@@ -80,7 +98,11 @@ describe('$orderby', () => {
   })
 
   it('orders by aliased names, on tables and views', async () => {
-    const books = await read('Book', { $select: 'id,publishedOn', $orderby: 'publishedOn desc', $filter: 'publishedOn ne null' })
+    const books = await read('Book', {
+      $select: 'id,publishedOn',
+      $orderby: 'publishedOn desc',
+      $filter: 'publishedOn ne null',
+    })
     expect(books[0]).toEqual({ id: 57, publishedOn: '2024-11-05' })
     const details = await read('BookDetail', { $select: 'id,authorCount', $orderby: 'authorCount desc' })
     expect(details.slice(0, 3).map((d) => d.id)).toEqual([12, 14, 35])
@@ -92,7 +114,10 @@ describe('$orderby', () => {
 
   it('rejects an unknown field, also in quotes, and matches names case-sensitively', async () => {
     expectBadOrderBy(await library.request('/api/Book?$orderby=nope'), /Invalid field 'nope' in \$orderby/)
-    expectBadOrderBy(await library.request(`/api/Book${query({ $orderby: "'it''s' desc" })}`), /Invalid field 'it's' in \$orderby/)
+    expectBadOrderBy(
+      await library.request(`/api/Book${query({ $orderby: "'it''s' desc" })}`),
+      /Invalid field 'it's' in \$orderby/,
+    )
     expectBadOrderBy(await library.request('/api/Book?$orderby=Title'), /Invalid field 'Title' in \$orderby/)
   })
 

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { isErrorEnvelope, pathAndQuery, query, useLibraryServer, type JsonResponse } from './support/library-test-server.js'
+import {
+  isErrorEnvelope,
+  pathAndQuery,
+  query,
+  useLibraryServer,
+  type JsonResponse,
+} from './support/library-test-server.js'
 
 function expectInvalidSelect(response: JsonResponse, field: string): void {
   expect(response.status).toBe(400)
   expect(isErrorEnvelope(response)).toBe(true)
-  expect(response.body.error).toEqual({ code: 'Bad Request', message: `Invalid field '${field}' in $select`, status: 400 })
+  expect(response.body.error).toEqual({
+    code: 'Bad Request',
+    message: `Invalid field '${field}' in $select`,
+    status: 400,
+  })
 }
 
 describe('$select', () => {
@@ -13,7 +23,10 @@ describe('$select', () => {
   it('returns only the selected fields, in the order given', async () => {
     const { status, body } = await library.request(`/api/Book${query({ $select: 'title,id', $first: 2 })}`)
     expect(status).toBe(200)
-    expect(body.value).toEqual([{ title: 'The Quiet Harbour', id: 1 }, { title: 'Rivers of Salt', id: 2 }])
+    expect(body.value).toEqual([
+      { title: 'The Quiet Harbour', id: 1 },
+      { title: 'Rivers of Salt', id: 2 },
+    ])
     expect(Object.keys(body.value[0])).toEqual(['title', 'id'])
   })
 
@@ -40,7 +53,9 @@ describe('$select', () => {
   })
 
   it('allows the same field for a role that may read it', async () => {
-    const { status, body } = await library.request(`/api/Author${query({ $select: 'id,email', $first: 1 })}`, { role: 'authenticated' })
+    const { status, body } = await library.request(`/api/Author${query({ $select: 'id,email', $first: 1 })}`, {
+      role: 'authenticated',
+    })
     expect(status).toBe(200)
     expect(body.value).toEqual([{ id: 1, email: 'ada.whitfield@example.org' }])
   })
@@ -71,12 +86,19 @@ describe('$select', () => {
 
   it('works on a view, with its aliases', async () => {
     const { body } = await library.request(`/api/BookDetail${query({ $select: 'publisher,authorCount', $first: 2 })}`)
-    expect(body.value).toEqual([{ publisher: 'Lighthouse Press', authorCount: 1 }, { publisher: 'Northwind Books', authorCount: 2 }])
+    expect(body.value).toEqual([
+      { publisher: 'Lighthouse Press', authorCount: 1 },
+      { publisher: 'Northwind Books', authorCount: 2 },
+    ])
   })
 
   it('pages correctly when the key is not selected (the cursor still follows the key)', async () => {
     const first = await library.request(`/api/Book${query({ $select: 'title', $first: 3 })}`)
-    expect(first.body.value).toEqual([{ title: 'The Quiet Harbour' }, { title: 'Rivers of Salt' }, { title: 'A Field Guide to Northern Moths' }])
+    expect(first.body.value).toEqual([
+      { title: 'The Quiet Harbour' },
+      { title: 'Rivers of Salt' },
+      { title: 'A Field Guide to Northern Moths' },
+    ])
     const second = await library.request(pathAndQuery(first.body.nextLink))
     expect(second.status).toBe(200)
     expect(second.body.value).toEqual([{ title: 'SQL_CONN' }, { title: '100% Pure' }, { title: 'C:\\Windows' }])

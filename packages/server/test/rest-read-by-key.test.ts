@@ -14,7 +14,11 @@ describe('GET /api/{entity}/{key}/{value}: reading one record by key', () => {
   const library = useLibraryServer({
     entities: {
       Loan: {
-        fields: [{ name: 'id', alias: 'loanId' }, { name: 'loaned_on', alias: 'loanedOn' }, { name: 'returned_on', alias: 'returnedOn' }],
+        fields: [
+          { name: 'id', alias: 'loanId' },
+          { name: 'loaned_on', alias: 'loanedOn' },
+          { name: 'returned_on', alias: 'returnedOn' },
+        ],
       },
       Publisher: { fields: [{ name: 'name', 'primary-key': true }] },
     },
@@ -24,11 +28,18 @@ describe('GET /api/{entity}/{key}/{value}: reading one record by key', () => {
     const response = await library.request('/api/Book/id/4')
     expect(response.status).toBe(200)
     expect(Object.keys(response.body)).toEqual(['value'])
-    expect(response.body.value).toEqual([expect.objectContaining({ id: 4, title: 'SQL_CONN', publishedOn: '2020-01-15', inPrint: true })])
+    expect(response.body.value).toEqual([
+      expect.objectContaining({ id: 4, title: 'SQL_CONN', publishedOn: '2020-01-15', inPrint: true }),
+    ])
   })
 
   it('answers 200 {"value":[]} for a key that does not exist (as Data API builder does)', async () => {
-    for (const url of ['/api/Book/id/999', '/api/Book/id/-1', '/api/BookAuthor/book_id/1/author_id/2', '/api/BookDetail/id/61']) {
+    for (const url of [
+      '/api/Book/id/999',
+      '/api/Book/id/-1',
+      '/api/BookAuthor/book_id/1/author_id/2',
+      '/api/BookDetail/id/61',
+    ]) {
       const response = await library.request(url)
       expect(response.status, url).toBe(200)
       expect(response.text, url).toBe('{"value":[]}')
@@ -50,7 +61,9 @@ describe('GET /api/{entity}/{key}/{value}: reading one record by key', () => {
   })
 
   it('reads a composite key below a subdirectory rest.path, in either order', async () => {
-    const expected = [{ book_id: 1, id: 2, reviewer: 'reader_1984', rating: 4, content: 'Slow start, wonderful ending.' }]
+    const expected = [
+      { book_id: 1, id: 2, reviewer: 'reader_1984', rating: 4, content: 'Slow start, wonderful ending.' },
+    ]
     expect((await library.request('/api/books/reviews/book_id/1/id/2')).body.value).toEqual(expected)
     expect((await library.request('/api/books/reviews/id/2/book_id/1')).body.value).toEqual(expected)
   })
@@ -58,18 +71,23 @@ describe('GET /api/{entity}/{key}/{value}: reading one record by key', () => {
   it('reads a view by the key declared in the config', async () => {
     const { status, body } = await library.request('/api/BookDetail/id/12')
     expect(status).toBe(200)
-    expect(body.value).toEqual([{ id: 12, title: 'Learning PostgreSQL the Hard Way', publisher: 'Northwind Books', price: 44, authorCount: 3 }])
+    expect(body.value).toEqual([
+      { id: 12, title: 'Learning PostgreSQL the Hard Way', publisher: 'Northwind Books', price: 44, authorCount: 3 },
+    ])
   })
 
   it('names the key in the path by its API-level name (the alias), not the column name', async () => {
     const aliased = await library.request('/api/Loan/loanId/1', { role: 'authenticated' })
     expect(aliased.status).toBe(200)
-    expect(aliased.body.value).toEqual([{ loanId: 1, book_id: 38, member: 'Leo Rossi', loanedOn: '2021-09-01', returnedOn: '2021-09-14' }])
+    expect(aliased.body.value).toEqual([
+      { loanId: 1, book_id: 38, member: 'Leo Rossi', loanedOn: '2021-09-01', returnedOn: '2021-09-14' },
+    ])
     expectBadRequest(await library.request('/api/Loan/id/1', { role: 'authenticated' }), /id/)
   })
 
   it('percent-decodes a text key value and compares it exactly', async () => {
-    const read = async (value: string): Promise<unknown> => (await library.request(`/api/Publisher/name/${value}`)).body.value
+    const read = async (value: string): Promise<unknown> =>
+      (await library.request(`/api/Publisher/name/${value}`)).body.value
     expect(await read('Fjord%20%26%20Fell')).toEqual([{ id: 6, name: 'Fjord & Fell', country: 'NO' }])
     expect(await read('%C3%89ditions%20du%20Canal')).toEqual([{ id: 3, name: 'Éditions du Canal', country: 'FR' }])
     expect(await read('fjord%20%26%20fell')).toEqual([])
@@ -109,18 +127,27 @@ describe('GET /api/{entity}/{key}/{value}: reading one record by key', () => {
   })
 
   it('rejects a key with an extra column', async () => {
-    expectBadRequest(await library.request('/api/BookAuthor/book_id/12/author_id/10/royalty_percentage/12'), /royalty_percentage/)
+    expectBadRequest(
+      await library.request('/api/BookAuthor/book_id/12/author_id/10/royalty_percentage/12'),
+      /royalty_percentage/,
+    )
     expectBadRequest(await library.request('/api/Book/id/1/title/x'), /title/)
   })
 
   it('rejects a key column given twice', async () => {
     expectBadRequest(await library.request('/api/Book/id/1/id/2'), /duplicate primary keys/)
-    expectBadRequest(await library.request('/api/BookAuthor/book_id/12/author_id/10/book_id/12'), /duplicate primary keys/)
+    expectBadRequest(
+      await library.request('/api/BookAuthor/book_id/12/author_id/10/book_id/12'),
+      /duplicate primary keys/,
+    )
   })
 
-  it.each(['abc', '1.5', '99999999999', '1e3', '%20'])('rejects a key value that cannot be cast to the column type (/id/%s) with 400 naming the field', async (value) => {
-    expectBadRequest(await library.request(`/api/Book/id/${value}`), /'id'/)
-  })
+  it.each(['abc', '1.5', '99999999999', '1e3', '%20'])(
+    'rejects a key value that cannot be cast to the column type (/id/%s) with 400 naming the field',
+    async (value) => {
+      expectBadRequest(await library.request(`/api/Book/id/${value}`), /'id'/)
+    },
+  )
 
   it('rejects $filter, $orderby, $first and $after with a key', async () => {
     for (const option of ['$filter=id%20eq%201', '$orderby=id', '$first=1', '$after=abc']) {

@@ -25,17 +25,42 @@ describe('GET /api/{entity}: reading a collection', () => {
     const { body } = await library.request('/api/Book')
     const first = body.value[0]
     expect(first).toEqual({
-      id: 1, title: 'The Quiet Harbour', publisher_id: 1, publishedOn: '2015-03-12', price: 14.99, pages: 320,
-      inPrint: true, isbn: '9781900001076', created_at: expect.stringMatching(/^2024-01-08T09:30:00/),
+      id: 1,
+      title: 'The Quiet Harbour',
+      publisher_id: 1,
+      publishedOn: '2015-03-12',
+      price: 14.99,
+      pages: 320,
+      inPrint: true,
+      isbn: '9781900001076',
+      created_at: expect.stringMatching(/^2024-01-08T09:30:00/),
     })
     const untitled = body.value.find((b: { id: number }) => b.id === 9)
-    expect(untitled).toMatchObject({ title: '', publishedOn: null, price: null, pages: null, inPrint: false, isbn: null })
+    expect(untitled).toMatchObject({
+      title: '',
+      publishedOn: null,
+      price: null,
+      pages: null,
+      inPrint: false,
+      isbn: null,
+    })
   })
 
   it('keeps titles with quotes, backslashes and percent signs intact', async () => {
     const { body } = await library.request('/api/Book')
     const titles = body.value.map((b: { title: string }) => b.title)
-    expect(titles).toEqual(expect.arrayContaining(['SQL_CONN', '100% Pure', 'C:\\Windows', "It's Complicated", '[Special Book]', '"Quoted" Recipes', 'CONN%_CONN', '']))
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'SQL_CONN',
+        '100% Pure',
+        'C:\\Windows',
+        "It's Complicated",
+        '[Special Book]',
+        '"Quoted" Recipes',
+        'CONN%_CONN',
+        '',
+      ]),
+    )
   })
 
   it('orders by the primary key when no $orderby is given', async () => {
@@ -58,7 +83,13 @@ describe('GET /api/{entity}: reading a collection', () => {
     expect(status).toBe(200)
     expect(Object.keys(body)).toEqual(['value', 'nextLink'])
     expect(body.value).toHaveLength(100)
-    expect(body.value[0]).toEqual({ id: 1, book_id: 38, member: 'Leo Rossi', loanedOn: '2021-09-01', returnedOn: '2021-09-14' })
+    expect(body.value[0]).toEqual({
+      id: 1,
+      book_id: 38,
+      member: 'Leo Rossi',
+      loanedOn: '2021-09-01',
+      returnedOn: '2021-09-14',
+    })
     expect(body.value[99].id).toBe(100)
   })
 
@@ -67,7 +98,13 @@ describe('GET /api/{entity}: reading a collection', () => {
     expect(status).toBe(200)
     expect(body.value).toHaveLength(60)
     expect(body.value.map((r: { id: number }) => r.id)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1))
-    expect(body.value[11]).toEqual({ id: 12, title: 'Learning PostgreSQL the Hard Way', publisher: 'Northwind Books', price: 44, authorCount: 3 })
+    expect(body.value[11]).toEqual({
+      id: 12,
+      title: 'Learning PostgreSQL the Hard Way',
+      publisher: 'Northwind Books',
+      price: 44,
+      authorCount: 3,
+    })
   })
 
   it('reads an entity published under a subdirectory rest.path (books/reviews)', async () => {
@@ -76,7 +113,11 @@ describe('GET /api/{entity}: reading a collection', () => {
     expect(body.value).toHaveLength(100)
     expect(body.nextLink).toBeUndefined()
     expect(body.value[0]).toEqual({
-      book_id: 1, id: 1, reviewer: 'Margo', rating: 5, content: 'Read it in one sitting. The harbour is a character in its own right.',
+      book_id: 1,
+      id: 1,
+      reviewer: 'Margo',
+      rating: 5,
+      content: 'Read it in one sitting. The harbour is a character in its own right.',
     })
   })
 

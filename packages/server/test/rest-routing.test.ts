@@ -23,7 +23,8 @@ describe('REST routing', () => {
   })
 
   it.each(['/api/book', '/api/BOOK', '/api/bOOK/id/1', '/api/Books', '/api/Books/reviews'])(
-    'matches entity paths case-sensitively: %s is 404', async (url) => {
+    'matches entity paths case-sensitively: %s is 404',
+    async (url) => {
       expectError(await library.request(url), 404)
     },
   )
@@ -35,13 +36,19 @@ describe('REST routing', () => {
   it('answers 404 "Invalid Entity path" for an unknown entity', async () => {
     const response = await library.request('/api/Nope')
     expectError(response, 404)
-    expect(response.body.error).toEqual({ code: 'Not Found', message: expect.stringMatching(/^Invalid Entity path: Nope/), status: 404 })
+    expect(response.body.error).toEqual({
+      code: 'Not Found',
+      message: expect.stringMatching(/^Invalid Entity path: Nope/),
+      status: 404,
+    })
   })
 
   it('routes a custom rest.path and no longer the entity name', async () => {
     const byPath = await library.request('/api/books/id/3')
     expect(byPath.status).toBe(200)
-    expect(byPath.body.value).toEqual([{ id: 3, title: 'A Field Guide to Northern Moths', publisher: 'Tidewater Publishing', price: 32, authorCount: 2 }])
+    expect(byPath.body.value).toEqual([
+      { id: 3, title: 'A Field Guide to Northern Moths', publisher: 'Tidewater Publishing', price: 32, authorCount: 2 },
+    ])
     expectError(await library.request('/api/BookDetail'), 404)
     expectError(await library.request('/api/BookDetail/id/3'), 404)
     expectError(await library.request('/api/Review'), 404)
@@ -52,7 +59,9 @@ describe('REST routing', () => {
     expect(reviews.status).toBe(200)
     expect(reviews.body.value[0]).toHaveProperty('reviewer', 'Margo')
     const review = await library.request('/api/books/reviews/book_id/1/id/2')
-    expect(review.body.value).toEqual([{ book_id: 1, id: 2, reviewer: 'reader_1984', rating: 4, content: 'Slow start, wonderful ending.' }])
+    expect(review.body.value).toEqual([
+      { book_id: 1, id: 2, reviewer: 'reader_1984', rating: 4, content: 'Slow start, wonderful ending.' },
+    ])
     const detail = await library.request('/api/books?$first=1')
     expect(detail.body.value[0]).toHaveProperty('authorCount')
   })

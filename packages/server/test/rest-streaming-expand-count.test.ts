@@ -12,7 +12,12 @@ const PARENTS = 3000
 const PG_URL = process.env['SLUICE_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/test'
 const MARIADB_URL = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
 
-interface Streamed { readonly status: number; readonly headers: Record<string, unknown>; readonly chunks: number; readonly text: string }
+interface Streamed {
+  readonly status: number
+  readonly headers: Record<string, unknown>
+  readonly chunks: number
+  readonly text: string
+}
 
 function fetchChunks(base: string, path: string): Promise<Streamed> {
   return new Promise((resolve, reject) => {
@@ -32,16 +37,20 @@ function fetchChunks(base: string, path: string): Promise<Streamed> {
 /** POSTs a GraphQL query over a real socket, counting the body's chunks. */
 function postChunks(base: string, query: string): Promise<Streamed> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      let chunks = 0
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (d: string) => {
-        chunks++
-        text += d
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks, text }))
-    })
+    const req = request(
+      `${base}/graphql`,
+      { method: 'POST', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let chunks = 0
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (d: string) => {
+          chunks++
+          text += d
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks, text }))
+      },
+    )
     req.on('error', reject)
     req.end(JSON.stringify({ query }))
   })
@@ -50,7 +59,14 @@ function postChunks(base: string, query: string): Promise<Streamed> {
 interface Engine {
   readonly name: string
   /** Creates `item` (PARENTS rows) and `part` (id mod 4 parts per item), returns the data source and a clean-up. */
-  setUp(): Promise<{ readonly source: Record<string, unknown>; readonly qualify: (table: string) => string; readonly tearDown: () => Promise<void> } | string>
+  setUp(): Promise<
+    | {
+        readonly source: Record<string, unknown>
+        readonly qualify: (table: string) => string
+        readonly tearDown: () => Promise<void>
+      }
+    | string
+  >
 }
 
 const ITEMS_SQL = (item: string, part: string, series: string) => [
@@ -74,7 +90,8 @@ const engines: Engine[] = [
         if (process.env['CI'] === 'true') throw error
         return `PostgreSQL unreachable at ${PG_URL}: ${String(error)}`
       }
-      for (const sql of ITEMS_SQL(`"${schema}".item`, `"${schema}".part`, `generate_series(1, ${PARENTS}) AS s(g)`)) await pool.query(sql)
+      for (const sql of ITEMS_SQL(`"${schema}".item`, `"${schema}".part`, `generate_series(1, ${PARENTS}) AS s(g)`))
+        await pool.query(sql)
       return {
         source: { 'database-type': 'postgresql', 'connection-string': PG_URL },
         qualify: (table) => `${schema}.${table}`,
@@ -98,7 +115,12 @@ const engines: Engine[] = [
         return `MariaDB unreachable at ${MARIADB_URL}: ${String(error)}`
       }
       // MariaDB's sequence engine gives the numbers 1…PARENTS.
-      for (const sql of ITEMS_SQL(`\`${database}\`.item`, `\`${database}\`.part`, `(SELECT seq AS g FROM seq_1_to_${PARENTS}) AS s`)) await admin.query(sql)
+      for (const sql of ITEMS_SQL(
+        `\`${database}\`.item`,
+        `\`${database}\`.part`,
+        `(SELECT seq AS g FROM seq_1_to_${PARENTS}) AS s`,
+      ))
+        await admin.query(sql)
       const target = new URL(MARIADB_URL)
       target.pathname = `/${database}`
       return {
@@ -127,20 +149,39 @@ for (const engine of engines) {
         return
       }
       tearDown = setUp.tearDown
-      const config = parseConfig({
-        'data-source': setUp.source,
-        runtime: { host: { mode: 'production' }, pagination: { 'max-page-size': 100_000 } },
-        entities: {
-          Item: {
-            source: setUp.qualify('item'), permissions: [{ role: 'anonymous', actions: ['read'] }],
-            relationships: { parts: { cardinality: 'many', 'target.entity': 'Part', 'source.fields': ['id'], 'target.fields': ['item_id'] } },
-          },
-          Part: {
-            source: setUp.qualify('part'), permissions: [{ role: 'anonymous', actions: ['read'] }],
-            relationships: { item: { cardinality: 'one', 'target.entity': 'Item', 'source.fields': ['item_id'], 'target.fields': ['id'] } },
+      const config = parseConfig(
+        {
+          'data-source': setUp.source,
+          runtime: { host: { mode: 'production' }, pagination: { 'max-page-size': 100_000 } },
+          entities: {
+            Item: {
+              source: setUp.qualify('item'),
+              permissions: [{ role: 'anonymous', actions: ['read'] }],
+              relationships: {
+                parts: {
+                  cardinality: 'many',
+                  'target.entity': 'Part',
+                  'source.fields': ['id'],
+                  'target.fields': ['item_id'],
+                },
+              },
+            },
+            Part: {
+              source: setUp.qualify('part'),
+              permissions: [{ role: 'anonymous', actions: ['read'] }],
+              relationships: {
+                item: {
+                  cardinality: 'one',
+                  'target.entity': 'Item',
+                  'source.fields': ['item_id'],
+                  'target.fields': ['id'],
+                },
+              },
+            },
           },
         },
-      }, { baseDir: process.cwd(), env: {} })
+        { baseDir: process.cwd(), env: {} },
+      )
       server = await createServer({ config, logger: false })
       base = await server.listen(0, '127.0.0.1')
     }, 120_000)
@@ -151,7 +192,10 @@ for (const engine of engines) {
 
     it('streams a large page whose records carry arrays, @count and @nextLink, with the count first', async (context) => {
       if (unavailable !== undefined) context.skip(unavailable)
-      const res = await fetchChunks(base, `/api/Item?$first=${PARENTS}&$count=true&$expand=${encodeURIComponent('parts($select=name;$orderby=id;$first=2;$count=true)')}`)
+      const res = await fetchChunks(
+        base,
+        `/api/Item?$first=${PARENTS}&$count=true&$expand=${encodeURIComponent('parts($select=name;$orderby=id;$first=2;$count=true)')}`,
+      )
       expect(res.status).toBe(200)
       expect(res.headers['content-length']).toBeUndefined()
       expect(res.chunks).toBeGreaterThan(1)
@@ -174,7 +218,10 @@ for (const engine of engines) {
     it('streams a large page whose nested lists are complete arrays or, with more parts, arrays and @nextLink', async (context) => {
       if (unavailable !== undefined) context.skip(unavailable)
       // No nested count: PostgreSQL sends a complete nested page as its array, and only a page with more as an object.
-      const res = await fetchChunks(base, `/api/Item?$first=${PARENTS}&$expand=${encodeURIComponent('parts($select=name;$orderby=id;$first=2)')}`)
+      const res = await fetchChunks(
+        base,
+        `/api/Item?$first=${PARENTS}&$expand=${encodeURIComponent('parts($select=name;$orderby=id;$first=2)')}`,
+      )
       expect(res.chunks).toBeGreaterThan(1)
       const body = JSON.parse(res.text) as { value: any[] }
       expect(body.value).toHaveLength(PARENTS)
@@ -182,13 +229,18 @@ for (const engine of engines) {
         const parts = (i + 1) % 4
         expect(item.parts).toEqual(['part 1', 'part 2'].slice(0, Math.min(parts, 2)).map((name) => ({ name })))
         expect(item['parts@nextLink'] !== undefined).toBe(parts > 2)
-        expect(Object.keys(item)).toEqual(parts > 2 ? ['id', 'label', 'parts', 'parts@nextLink'] : ['id', 'label', 'parts'])
+        expect(Object.keys(item)).toEqual(
+          parts > 2 ? ['id', 'label', 'parts', 'parts@nextLink'] : ['id', 'label', 'parts'],
+        )
       })
     })
 
     it('streams a large GraphQL list with nested connections and totalCount', async (context) => {
       if (unavailable !== undefined) context.skip(unavailable)
-      const res = await postChunks(base, `{ items(first: ${PARENTS}) { totalCount items { id parts(first: 1) { totalCount items { name } endCursor } } } }`)
+      const res = await postChunks(
+        base,
+        `{ items(first: ${PARENTS}) { totalCount items { id parts(first: 1) { totalCount items { name } endCursor } } } }`,
+      )
       expect(res.status).toBe(200)
       expect(res.chunks).toBeGreaterThan(1)
       const body = JSON.parse(res.text) as { data: { items: { totalCount: number; items: any[] } } }
@@ -207,7 +259,10 @@ for (const engine of engines) {
       expect(res.chunks).toBeGreaterThan(1)
       const body = JSON.parse(res.text) as { value: any[] }
       for (const part of body.value) expect(part.item).toEqual({ label: `item ${part.item_id}` })
-      const counted = await fetchChunks(base, `/api/Item?$first=2000&$count=true&$filter=${encodeURIComponent('id gt 2500')}`)
+      const counted = await fetchChunks(
+        base,
+        `/api/Item?$first=2000&$count=true&$filter=${encodeURIComponent('id gt 2500')}`,
+      )
       expect(JSON.parse(counted.text)).toMatchObject({ count: PARENTS - 2500 })
     })
   })

@@ -10,7 +10,12 @@ const URL_ = process.env['SLUICE_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:54
 const schema = `sluice_s_${randomBytes(5).toString('hex')}`
 const ROWS = 20_000
 
-interface Streamed { status: number; headers: Record<string, unknown>; chunks: number; text: string }
+interface Streamed {
+  status: number
+  headers: Record<string, unknown>
+  chunks: number
+  text: string
+}
 
 /** GET over a real socket, counting the body's chunks as they arrive. */
 function fetchChunks(base: string, path: string, stopAfterBytes?: number): Promise<Streamed> {
@@ -41,12 +46,15 @@ describe('REST: large pages stream', () => {
   beforeAll(async () => {
     await pool.query(`CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}".items (id int PRIMARY KEY, label text NOT NULL, weight numeric(8,2));
       INSERT INTO "${schema}".items SELECT g, 'item "' || g || '"', g / 100.0 FROM generate_series(1, ${ROWS}) g`)
-    const config = parseConfig({
-      // A pool of two: a stream that did not give its session back would starve the requests after it.
-      'data-source': { 'database-type': 'postgresql', 'connection-string': `${URL_}?maxpoolsize=2` },
-      runtime: { host: { mode: 'production' }, pagination: { 'max-page-size': 100_000 } },
-      entities: { Item: { source: `${schema}.items`, permissions: [{ role: 'anonymous', actions: ['read'] }] } },
-    }, { baseDir: process.cwd() })
+    const config = parseConfig(
+      {
+        // A pool of two: a stream that did not give its session back would starve the requests after it.
+        'data-source': { 'database-type': 'postgresql', 'connection-string': `${URL_}?maxpoolsize=2` },
+        runtime: { host: { mode: 'production' }, pagination: { 'max-page-size': 100_000 } },
+        entities: { Item: { source: `${schema}.items`, permissions: [{ role: 'anonymous', actions: ['read'] }] } },
+      },
+      { baseDir: process.cwd() },
+    )
     server = await createServer({ config, logger: false })
     base = await server.listen(0, '127.0.0.1')
   })
@@ -69,11 +77,16 @@ describe('REST: large pages stream', () => {
   })
 
   it('ends a streamed page with a nextLink that continues where it stopped', async () => {
-    const first = JSON.parse((await fetchChunks(base, `/api/Item?$first=5000&$orderby=${encodeURIComponent('weight desc')}`)).text) as { value: { id: number }[]; nextLink: string }
+    const first = JSON.parse(
+      (await fetchChunks(base, `/api/Item?$first=5000&$orderby=${encodeURIComponent('weight desc')}`)).text,
+    ) as { value: { id: number }[]; nextLink: string }
     expect(first.value).toHaveLength(5000)
     expect(first.value[0]!.id).toBe(ROWS)
     const next = new URL(first.nextLink)
-    const second = JSON.parse((await fetchChunks(base, next.pathname + next.search)).text) as { value: { id: number }[]; nextLink: string }
+    const second = JSON.parse((await fetchChunks(base, next.pathname + next.search)).text) as {
+      value: { id: number }[]
+      nextLink: string
+    }
     expect(second.value).toHaveLength(5000)
     expect(second.value[0]!.id).toBe(ROWS - 5000)
     expect(second.nextLink).toBeDefined()
@@ -81,7 +94,9 @@ describe('REST: large pages stream', () => {
 
   it('applies $select and $filter to a streamed page', async () => {
     const filter = encodeURIComponent('id gt 18000')
-    const body = JSON.parse((await fetchChunks(base, `/api/Item?$first=-1&$select=id&$filter=${filter}`)).text) as { value: { id: number }[] }
+    const body = JSON.parse((await fetchChunks(base, `/api/Item?$first=-1&$select=id&$filter=${filter}`)).text) as {
+      value: { id: number }[]
+    }
     expect(body.value).toHaveLength(ROWS - 18000)
     expect(body.value[0]).toEqual({ id: 18001 })
   })
@@ -100,7 +115,10 @@ describe('REST: large pages stream', () => {
   it('answers HEAD for a large page without holding a database session', async () => {
     for (let i = 0; i < 4; i++) {
       const head = await new Promise<number>((resolve, reject) => {
-        const req = request(`${base}/api/Item?$first=-1`, { method: 'HEAD' }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)) })
+        const req = request(`${base}/api/Item?$first=-1`, { method: 'HEAD' }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+        })
         req.on('error', reject)
         req.end()
       })

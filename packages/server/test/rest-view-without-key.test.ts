@@ -9,7 +9,10 @@ describe('views without key fields', () => {
     entities: {
       BookDetail: {
         fields: [{ name: 'publisher_name', alias: 'publisher' }],
-        permissions: [{ role: 'anonymous', actions: ['read'] }, { role: 'authenticated', actions: ['*'] }],
+        permissions: [
+          { role: 'anonymous', actions: ['read'] },
+          { role: 'authenticated', actions: ['*'] },
+        ],
       },
     },
   })
@@ -23,7 +26,10 @@ describe('views without key fields', () => {
       const page = await library.request(url)
       expect(page.status, page.text).toBe(200)
       walked.push(...page.body.value)
-      url = page.body.nextLink === undefined ? undefined : new URL(page.body.nextLink).pathname + new URL(page.body.nextLink).search
+      url =
+        page.body.nextLink === undefined
+          ? undefined
+          : new URL(page.body.nextLink).pathname + new URL(page.body.nextLink).search
     }
     expect(walked).toEqual(all.body.value)
     expect(walked.length).toBeGreaterThan(7)
@@ -34,7 +40,11 @@ describe('views without key fields', () => {
     expect(read.status).toBe(400)
     expect(read.body.error.message).toBe('Entity BookDetail has no primary key, so it cannot be addressed by key.')
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const write = await library.request('/api/BookDetail/id/1', { method, role: 'authenticated', payload: method === 'DELETE' ? undefined : '{"title":"x"}' })
+      const write = await library.request('/api/BookDetail/id/1', {
+        method,
+        role: 'authenticated',
+        payload: method === 'DELETE' ? undefined : '{"title":"x"}',
+      })
       expect(write.status, `${method} ${write.text}`).toBe(400)
     }
   })
@@ -47,15 +57,24 @@ describe('views without key fields', () => {
   })
 
   it('appear in GraphQL as a list query without a by-key query, and in OpenAPI without by-key paths', async () => {
-    const list = await library.request('/graphql', { method: 'POST', payload: JSON.stringify({ query: '{ bookDetails(first: 2) { items { title } hasNextPage endCursor } }' }) })
+    const list = await library.request('/graphql', {
+      method: 'POST',
+      payload: JSON.stringify({ query: '{ bookDetails(first: 2) { items { title } hasNextPage endCursor } }' }),
+    })
     expect(list.status, list.text).toBe(200)
     expect(list.body.data.bookDetails.items).toHaveLength(2)
     const next = await library.request('/graphql', {
-      method: 'POST', payload: JSON.stringify({ query: `{ bookDetails(first: 2, after: "${list.body.data.bookDetails.endCursor}") { items { title } } }` }),
+      method: 'POST',
+      payload: JSON.stringify({
+        query: `{ bookDetails(first: 2, after: "${list.body.data.bookDetails.endCursor}") { items { title } } }`,
+      }),
     })
     expect(next.body.data.bookDetails.items).toHaveLength(2)
     expect(next.body.data.bookDetails.items).not.toEqual(list.body.data.bookDetails.items)
-    const byKey = await library.request('/graphql', { method: 'POST', payload: JSON.stringify({ query: '{ bookDetail_by_pk(id: 1) { title } }' }) })
+    const byKey = await library.request('/graphql', {
+      method: 'POST',
+      payload: JSON.stringify({ query: '{ bookDetail_by_pk(id: 1) { title } }' }),
+    })
     expect(byKey.body.errors?.[0]?.message).toMatch(/Cannot query field "bookDetail_by_pk"/)
     const openapi = await library.request('/api/openapi')
     expect(Object.keys(openapi.body.paths).filter((p) => p.startsWith('/BookDetail'))).toEqual(['/BookDetail'])

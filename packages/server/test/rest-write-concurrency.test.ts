@@ -11,7 +11,10 @@ function statuses(responses: readonly JsonResponse[]): number[] {
 /** Exactly one 201, every other answer 200, and none a 5xx. */
 function expectOneCreated(responses: readonly JsonResponse[]): void {
   const detail = responses.map((r) => `${r.status} ${r.text}`).join('\n')
-  expect(responses.filter((r) => r.status >= 500), detail).toEqual([])
+  expect(
+    responses.filter((r) => r.status >= 500),
+    detail,
+  ).toEqual([])
   expect(statuses(responses), detail).toEqual([...Array<number>(RACE - 1).fill(200), 201])
 }
 
@@ -19,22 +22,34 @@ function expectOneCreated(responses: readonly JsonResponse[]): void {
 // view or on a key declared only in config) create exactly one row and answer one 201 and otherwise 200, never a 5xx; racing inserts and deletes of one
 // row succeed once and fail cleanly (409, 404) otherwise.
 describe('concurrent writes to one key', () => {
-  const library = useLibraryServer(withWriteFixtures({ entities: { Publisher: { fields: [{ name: 'name', 'primary-key': true }] } } }))
-  const race = (write: (i: number) => Promise<JsonResponse>): Promise<JsonResponse[]> => Promise.all(Array.from({ length: RACE }, (_, i) => write(i)))
+  const library = useLibraryServer(
+    withWriteFixtures({ entities: { Publisher: { fields: [{ name: 'name', 'primary-key': true }] } } }),
+  )
+  const race = (write: (i: number) => Promise<JsonResponse>): Promise<JsonResponse[]> =>
+    Promise.all(Array.from({ length: RACE }, (_, i) => write(i)))
 
-  it.each(['PUT', 'PATCH'] as const)('%s upserts of the same new BookAuthor key: one 201, the rest 200, one row', async (method) => {
-    const authorId = method === 'PUT' ? 11 : 12
-    const url = `/api/BookAuthor/book_id/60/author_id/${authorId}`
-    const responses = await race((i) => send(library, method, url, { royalty_percentage: i + 1 }))
-    expectOneCreated(responses)
-    const rows = await read(library, `/api/BookAuthor?$filter=${encodeURIComponent(`book_id eq 60 and author_id eq ${authorId}`)}`)
-    expect(rows).toHaveLength(1)
-    expect(responses.map((r) => r.body.value[0].royalty_percentage)).toContain(rows[0].royalty_percentage)
-    for (const r of responses) expect(r.body.value).toEqual([{ book_id: 60, author_id: authorId, royalty_percentage: expect.any(Number) }])
-  })
+  it.each(['PUT', 'PATCH'] as const)(
+    '%s upserts of the same new BookAuthor key: one 201, the rest 200, one row',
+    async (method) => {
+      const authorId = method === 'PUT' ? 11 : 12
+      const url = `/api/BookAuthor/book_id/60/author_id/${authorId}`
+      const responses = await race((i) => send(library, method, url, { royalty_percentage: i + 1 }))
+      expectOneCreated(responses)
+      const rows = await read(
+        library,
+        `/api/BookAuthor?$filter=${encodeURIComponent(`book_id eq 60 and author_id eq ${authorId}`)}`,
+      )
+      expect(rows).toHaveLength(1)
+      expect(responses.map((r) => r.body.value[0].royalty_percentage)).toContain(rows[0].royalty_percentage)
+      for (const r of responses)
+        expect(r.body.value).toEqual([{ book_id: 60, author_id: authorId, royalty_percentage: expect.any(Number) }])
+    },
+  )
 
   it('upserts of the same new key through a view (update-then-insert): one 201, the rest 200, one row', async () => {
-    const responses = await race((i) => send(library, 'PUT', '/api/CheapBook/id/91000', { title: `Racer ${i}`, publisher_id: 1, price: 1 }))
+    const responses = await race((i) =>
+      send(library, 'PUT', '/api/CheapBook/id/91000', { title: `Racer ${i}`, publisher_id: 1, price: 1 }),
+    )
     expectOneCreated(responses)
     const rows = await read(library, '/api/Book?$filter=id%20eq%2091000&$select=id,title')
     expect(rows).toHaveLength(1)
@@ -54,7 +69,9 @@ describe('concurrent writes to one key', () => {
   })
 
   it('POSTs of the same caller-chosen key: one 201, the rest 409, one row', async () => {
-    const responses = await race((i) => send(library, 'POST', '/api/BookAuthor', { book_id: 59, author_id: 1, royalty_percentage: i }))
+    const responses = await race((i) =>
+      send(library, 'POST', '/api/BookAuthor', { book_id: 59, author_id: 1, royalty_percentage: i }),
+    )
     const detail = responses.map((r) => `${r.status} ${r.text}`).join('\n')
     expect(statuses(responses), detail).toEqual([201, ...Array<number>(RACE - 1).fill(409)])
     expect(await read(library, '/api/BookAuthor?$filter=book_id%20eq%2059')).toHaveLength(1)

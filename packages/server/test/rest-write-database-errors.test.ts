@@ -18,48 +18,72 @@ function expectDatabaseError(response: JsonResponse, status: number, message: st
 // Constraint violations the database reports (development mode): unique → 409, not-null / foreign key / check / bad
 // value / not writable → 400, never a 500, the database's message appended, and no partial row left behind.
 describe('database errors on writes (development mode)', () => {
-  const library = useLibraryServer(withWriteFixtures({
-    entities: { BookDetail: { permissions: [{ role: 'authenticated', actions: ['*'] }] } },
-  }))
+  const library = useLibraryServer(
+    withWriteFixtures({
+      entities: { BookDetail: { permissions: [{ role: 'authenticated', actions: ['*'] }] } },
+    }),
+  )
 
   it('a duplicated unique value is 409 Conflict (POST and PATCH), and nothing changes', async () => {
-    const created = await expectUnchanged(library, 'Book', () => send(library, 'POST', '/api/Book', { title: 'Copy', publisher_id: 1, isbn: '9781900001076' }))
+    const created = await expectUnchanged(library, 'Book', () =>
+      send(library, 'POST', '/api/Book', { title: 'Copy', publisher_id: 1, isbn: '9781900001076' }),
+    )
     expectDatabaseError(created, 409, CONFLICT, /books_isbn_key/)
-    const patched = await expectUnchanged(library, 'Book', () => send(library, 'PATCH', '/api/Book/id/2', { isbn: '9781900001076' }))
+    const patched = await expectUnchanged(library, 'Book', () =>
+      send(library, 'PATCH', '/api/Book/id/2', { isbn: '9781900001076' }),
+    )
     expectDatabaseError(patched, 409, CONFLICT, /books_isbn_key/)
   })
 
   it('a duplicated unique value through a unique-key upsert is 409, and nothing changes', async () => {
-    const response = await expectUnchanged(library, 'Tag', () => send(library, 'PATCH', '/api/Tag/id/2', { name: 'fiction' }))
+    const response = await expectUnchanged(library, 'Tag', () =>
+      send(library, 'PATCH', '/api/Tag/id/2', { name: 'fiction' }),
+    )
     expectDatabaseError(response, 409, CONFLICT, /tags_name_key/)
   })
 
   it('a reference to an absent row is 400 (insert, upsert insert, update), and nothing changes', async () => {
-    const created = await expectUnchanged(library, 'Book', () => send(library, 'POST', '/api/Book', { title: 'Orphan', publisher_id: 999 }))
+    const created = await expectUnchanged(library, 'Book', () =>
+      send(library, 'POST', '/api/Book', { title: 'Orphan', publisher_id: 999 }),
+    )
     expectDatabaseError(created, 400, FOREIGN_KEY, /books_publisher_id_fkey/)
-    const upserted = await expectUnchanged(library, 'BookAuthor', () => send(library, 'PUT', '/api/BookAuthor/book_id/999/author_id/1', { royalty_percentage: 1 }))
+    const upserted = await expectUnchanged(library, 'BookAuthor', () =>
+      send(library, 'PUT', '/api/BookAuthor/book_id/999/author_id/1', { royalty_percentage: 1 }),
+    )
     expectDatabaseError(upserted, 400, FOREIGN_KEY, /book_authors_book_id_fkey/)
-    const updated = await expectUnchanged(library, 'Book', () => send(library, 'PATCH', '/api/Book/id/2', { publisher_id: 999 }))
+    const updated = await expectUnchanged(library, 'Book', () =>
+      send(library, 'PATCH', '/api/Book/id/2', { publisher_id: 999 }),
+    )
     expectDatabaseError(updated, 400, FOREIGN_KEY, /books_publisher_id_fkey/)
   })
 
   it('a check constraint violation is 400, and nothing changes', async () => {
-    const review = await expectUnchanged(library, 'books/reviews', () => send(library, 'PATCH', '/api/books/reviews/book_id/1/id/1', { rating: 9 }))
+    const review = await expectUnchanged(library, 'books/reviews', () =>
+      send(library, 'PATCH', '/api/books/reviews/book_id/1/id/1', { rating: 9 }),
+    )
     expectDatabaseError(review, 400, CHECK, /reviews_rating_check/)
-    const created = await expectUnchanged(library, 'books/reviews', () => send(library, 'POST', '/api/books/reviews', { book_id: 1, rating: 0 }))
+    const created = await expectUnchanged(library, 'books/reviews', () =>
+      send(library, 'POST', '/api/books/reviews', { book_id: 1, rating: 0 }),
+    )
     expectDatabaseError(created, 400, CHECK, /reviews_rating_check/)
-    const stock = await expectUnchanged(library, 'StockItem', () => send(library, 'PUT', '/api/StockItem/sku/N-1', { name: 'Negative', quantity: -1 }))
+    const stock = await expectUnchanged(library, 'StockItem', () =>
+      send(library, 'PUT', '/api/StockItem/sku/N-1', { name: 'Negative', quantity: -1 }),
+    )
     expectDatabaseError(stock, 400, CHECK, /stock_items_quantity_check/)
   })
 
   it('a PATCH upsert that inserts without a NOT NULL field is 400 from the database, inserting nothing', async () => {
-    const response = await expectUnchanged(library, 'StockItem', () => send(library, 'PATCH', '/api/StockItem/sku/N-2', { quantity: 1 }))
+    const response = await expectUnchanged(library, 'StockItem', () =>
+      send(library, 'PATCH', '/api/StockItem/sku/N-2', { quantity: 1 }),
+    )
     expectDatabaseError(response, 400, NOT_NULL, /name/)
     expect(await read(library, '/api/StockItem/sku/N-2')).toEqual([])
   })
 
-  it('a value out of the column\'s range is 400, and nothing changes', async () => {
-    const response = await expectUnchanged(library, 'Book', () => send(library, 'PATCH', '/api/Book/id/2', { price: 123456789012 }))
+  it("a value out of the column's range is 400, and nothing changes", async () => {
+    const response = await expectUnchanged(library, 'Book', () =>
+      send(library, 'PATCH', '/api/Book/id/2', { price: 123456789012 }),
+    )
     expectDatabaseError(response, 400, BAD_VALUE, /numeric/)
   })
 
@@ -76,7 +100,9 @@ describe('database errors on writes (development mode)', () => {
   })
 
   it('an upsert through a view that fails leaves no row (update-then-insert runs in one transaction)', async () => {
-    const response = await expectUnchanged(library, 'Book', () => send(library, 'PUT', '/api/CheapBook/id/90002', { title: 'Nowhere', publisher_id: 999, price: 1 }))
+    const response = await expectUnchanged(library, 'Book', () =>
+      send(library, 'PUT', '/api/CheapBook/id/90002', { title: 'Nowhere', publisher_id: 999, price: 1 }),
+    )
     expectDatabaseError(response, 400, FOREIGN_KEY, /books_publisher_id_fkey/)
   })
 })

@@ -24,7 +24,9 @@ describe('DELETE by key', () => {
     expect(before).toHaveLength(3)
     const response = await send(library, 'DELETE', '/api/BookAuthor/author_id/23/book_id/12')
     expect(response.status, response.text).toBe(204)
-    expect(await read(library, '/api/BookAuthor?$filter=book_id%20eq%2012')).toEqual(before.filter((r) => r.author_id !== 23))
+    expect(await read(library, '/api/BookAuthor?$filter=book_id%20eq%2012')).toEqual(
+      before.filter((r) => r.author_id !== 23),
+    )
   })
 
   it('deletes a row below a subdirectory path', async () => {
@@ -45,7 +47,9 @@ describe('DELETE by key', () => {
   })
 
   it('names every part of a composite key in the 404 message, in definition order', async () => {
-    const response = await expectUnchanged(library, 'BookAuthor', () => send(library, 'DELETE', '/api/BookAuthor/author_id/2/book_id/1'))
+    const response = await expectUnchanged(library, 'BookAuthor', () =>
+      send(library, 'DELETE', '/api/BookAuthor/author_id/2/book_id/1'),
+    )
     expectError(response, 404, 'Could not find item with <book_id: 1, author_id: 2>')
   })
 
@@ -56,8 +60,14 @@ describe('DELETE by key', () => {
   })
 
   it('answers 400 for part of a composite key, deleting nothing', async () => {
-    const response = await expectUnchanged(library, 'BookAuthor', () => send(library, 'DELETE', '/api/BookAuthor/book_id/2'))
-    expectError(response, 400, 'Primary key column(s) provided do not match the key of BookAuthor: expected book_id, author_id.')
+    const response = await expectUnchanged(library, 'BookAuthor', () =>
+      send(library, 'DELETE', '/api/BookAuthor/book_id/2'),
+    )
+    expectError(
+      response,
+      400,
+      'Primary key column(s) provided do not match the key of BookAuthor: expected book_id, author_id.',
+    )
   })
 
   it('refuses a body naming any field, key fields included (400), deleting nothing', async () => {
@@ -79,7 +89,9 @@ describe('DELETE by key', () => {
   })
 
   it('refuses a body that is not JSON (400), deleting nothing', async () => {
-    const response = await expectUnchanged(library, 'BookAuthor', () => send(library, 'DELETE', '/api/BookAuthor/book_id/3/author_id/9', 'not json {'))
+    const response = await expectUnchanged(library, 'BookAuthor', () =>
+      send(library, 'DELETE', '/api/BookAuthor/book_id/3/author_id/9', 'not json {'),
+    )
     expectError(response, 400, 'Request body contains invalid JSON.')
     expect(await read(library, '/api/BookAuthor/book_id/3/author_id/9')).toHaveLength(1)
   })
@@ -96,12 +108,20 @@ describe('DELETE by key', () => {
     const loans = await read(library, '/api/Loan?$filter=book_id%20eq%201&$first=-1')
     expect(loans.length).toBeGreaterThan(0)
     const response = await expectUnchanged(library, 'Book', () => send(library, 'DELETE', '/api/Book/id/1'))
-    expectError(response, 400, startsWith('The database rejected the request: a referenced row does not exist, or other rows still reference this one.'))
+    expectError(
+      response,
+      400,
+      startsWith(
+        'The database rejected the request: a referenced row does not exist, or other rows still reference this one.',
+      ),
+    )
     expect(await read(library, '/api/Loan?$filter=book_id%20eq%201&$first=-1')).toEqual(loans)
   })
 
   it('refuses a query string with 400, deleting nothing', async () => {
-    const response = await expectUnchanged(library, 'BookAuthor', () => send(library, 'DELETE', '/api/BookAuthor/book_id/5/author_id/13?$select=book_id'))
+    const response = await expectUnchanged(library, 'BookAuthor', () =>
+      send(library, 'DELETE', '/api/BookAuthor/book_id/5/author_id/13?$select=book_id'),
+    )
     expectError(response, 400, 'Query string for this HTTP request type is an invalid URL.')
   })
 })

@@ -32,7 +32,14 @@ describe('write permissions: role × action', () => {
     },
   })
 
-  const forbidden = async (entity: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: unknown, role: string, headers?: Record<string, string>) => {
+  const forbidden = async (
+    entity: string,
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body: unknown,
+    role: string,
+    headers?: Record<string, string>,
+  ) => {
     const response = await expectUnchanged(library, entity, () => send(library, method, url, body, { role, headers }))
     expectError(response, 403, FORBIDDEN)
     expect(response.text).toBe(FORBIDDEN_BODY)
@@ -45,7 +52,13 @@ describe('write permissions: role × action', () => {
       await forbidden('Book', 'PATCH', '/api/Book/id/1', { title: 'x' }, 'anonymous')
       await forbidden('Book', 'PUT', '/api/Book', { title: 'x', publisher_id: 1 }, 'anonymous')
       await forbidden('Book', 'DELETE', '/api/Book/id/9', undefined, 'anonymous')
-      await forbidden('BookAuthor', 'PUT', '/api/BookAuthor/book_id/1/author_id/2', { royalty_percentage: 1 }, 'anonymous')
+      await forbidden(
+        'BookAuthor',
+        'PUT',
+        '/api/BookAuthor/book_id/1/author_id/2',
+        { royalty_percentage: 1 },
+        'anonymous',
+      )
       await forbidden('BookAuthor', 'DELETE', '/api/BookAuthor/book_id/1/author_id/1', undefined, 'anonymous')
     })
 
@@ -58,7 +71,9 @@ describe('write permissions: role × action', () => {
       await forbidden('Book', 'PATCH', '/api/Book/id/10', { pages: 345 }, 'editor')
       await forbidden('Book', 'PUT', '/api/Book/id/10', { title: 'Winter in Bergen', publisher_id: 6 }, 'editor')
       await forbidden('Book', 'PATCH', '/api/Book/id/10', { pages: 345 }, 'editor', { 'if-match': '*' })
-      await forbidden('Book', 'PUT', '/api/Book/id/10', { title: 'Winter in Bergen', publisher_id: 6 }, 'editor', { 'if-match': '*' })
+      await forbidden('Book', 'PUT', '/api/Book/id/10', { title: 'Winter in Bergen', publisher_id: 6 }, 'editor', {
+        'if-match': '*',
+      })
       await forbidden('Book', 'PUT', '/api/Book', { title: 'x', publisher_id: 1 }, 'editor')
       await forbidden('Book', 'PATCH', '/api/Book', { title: 'x', publisher_id: 1 }, 'editor')
       await forbidden('Book', 'POST', '/api/Book', { title: 'x', publisher_id: 1 }, 'editor')
@@ -69,10 +84,22 @@ describe('write permissions: role × action', () => {
       const patched = await send(library, 'PATCH', '/api/Book/id/10', { pages: 345 }, { role: 'maintainer' })
       expect(patched.status, patched.text).toBe(200)
       expect(patched.body.value[0]).toMatchObject({ id: 10, pages: 345 })
-      const put = await send(library, 'PUT', '/api/Book/id/10', { title: 'Winter in Bergen', publisher_id: 6 }, { role: 'maintainer', headers: { 'if-match': '*' } })
+      const put = await send(
+        library,
+        'PUT',
+        '/api/Book/id/10',
+        { title: 'Winter in Bergen', publisher_id: 6 },
+        { role: 'maintainer', headers: { 'if-match': '*' } },
+      )
       expect(put.status, put.text).toBe(200)
       expect(put.body.value[0]).toMatchObject({ id: 10, title: 'Winter in Bergen', publisher_id: 6, pages: null })
-      const inserted = await send(library, 'PUT', '/api/Book', { title: 'Kept by the maintainer', publisher_id: 1 }, { role: 'maintainer' })
+      const inserted = await send(
+        library,
+        'PUT',
+        '/api/Book',
+        { title: 'Kept by the maintainer', publisher_id: 1 },
+        { role: 'maintainer' },
+      )
       expect(inserted.status, inserted.text).toBe(201)
       expect(inserted.body.value[0]).toMatchObject({ title: 'Kept by the maintainer', publisher_id: 1 })
       await forbidden('Book', 'DELETE', '/api/Book/id/9', undefined, 'maintainer')
@@ -83,26 +110,76 @@ describe('write permissions: role × action', () => {
       await forbidden('Book', 'PATCH', '/api/Book', { title: 'x', publisher_id: 1 }, 'creator')
       await forbidden('Book', 'PATCH', '/api/Book/id/11', { pages: 1 }, 'creator')
       await forbidden('Book', 'PUT', '/api/Book/id/11', { title: 'x', publisher_id: 1 }, 'creator', { 'if-match': '*' })
-      const response = await send(library, 'POST', '/api/Book', { title: 'Created, not updated', publisher_id: 1 }, { role: 'creator' })
+      const response = await send(
+        library,
+        'POST',
+        '/api/Book',
+        { title: 'Created, not updated', publisher_id: 1 },
+        { role: 'creator' },
+      )
       expect(response.status, response.text).toBe(201)
     })
 
     it('an upsert needs create as well as update: update alone is 403, for an existing row, an absent one, and with If-Match: *', async () => {
       await forbidden('BookAuthor', 'PUT', '/api/BookAuthor/book_id/1/author_id/1', { royalty_percentage: 1 }, 'linker')
-      await forbidden('BookAuthor', 'PATCH', '/api/BookAuthor/book_id/1/author_id/1', { royalty_percentage: 1 }, 'linker')
-      await forbidden('BookAuthor', 'PATCH', '/api/BookAuthor/book_id/1/author_id/4', { royalty_percentage: 1 }, 'linker')
-      await forbidden('BookAuthor', 'PATCH', '/api/BookAuthor/book_id/1/author_id/1', { royalty_percentage: 1 }, 'linker', { 'if-match': '*' })
-      await forbidden('BookAuthor', 'PUT', '/api/BookAuthor/book_id/1/author_id/1', { royalty_percentage: 1 }, 'linker', { 'if-match': '*' })
+      await forbidden(
+        'BookAuthor',
+        'PATCH',
+        '/api/BookAuthor/book_id/1/author_id/1',
+        { royalty_percentage: 1 },
+        'linker',
+      )
+      await forbidden(
+        'BookAuthor',
+        'PATCH',
+        '/api/BookAuthor/book_id/1/author_id/4',
+        { royalty_percentage: 1 },
+        'linker',
+      )
+      await forbidden(
+        'BookAuthor',
+        'PATCH',
+        '/api/BookAuthor/book_id/1/author_id/1',
+        { royalty_percentage: 1 },
+        'linker',
+        { 'if-match': '*' },
+      )
+      await forbidden(
+        'BookAuthor',
+        'PUT',
+        '/api/BookAuthor/book_id/1/author_id/1',
+        { royalty_percentage: 1 },
+        'linker',
+        { 'if-match': '*' },
+      )
     })
 
     it('update and create (curator on BookAuthor) allow an upsert (update and insert) and an update with If-Match: *', async () => {
-      const updated = await send(library, 'PATCH', '/api/BookAuthor/book_id/1/author_id/1', { royalty_percentage: 1 }, { role: 'curator', headers: { 'if-match': '*' } })
+      const updated = await send(
+        library,
+        'PATCH',
+        '/api/BookAuthor/book_id/1/author_id/1',
+        { royalty_percentage: 1 },
+        { role: 'curator', headers: { 'if-match': '*' } },
+      )
       expect(updated.status, updated.text).toBe(200)
       expect(updated.body.value).toEqual([{ book_id: 1, author_id: 1, royalty_percentage: 1 }])
-      const upserted = await send(library, 'PUT', '/api/BookAuthor/book_id/1/author_id/1', { royalty_percentage: 2 }, { role: 'curator' })
+      const upserted = await send(
+        library,
+        'PUT',
+        '/api/BookAuthor/book_id/1/author_id/1',
+        { royalty_percentage: 2 },
+        { role: 'curator' },
+      )
       expect(upserted.status, upserted.text).toBe(200)
       expect(upserted.body.value).toEqual([{ book_id: 1, author_id: 1, royalty_percentage: 2 }])
-      const inserted = await send(library, 'PATCH', '/api/BookAuthor/book_id/1/author_id/4', { royalty_percentage: 3 }, { role: 'curator' })
+      const inserted = await send(
+        library,
+        'PATCH',
+        '/api/BookAuthor/book_id/1/author_id/4',
+        { royalty_percentage: 3 },
+        { role: 'curator' },
+      )
       expect(inserted.status, inserted.text).toBe(201)
       expect(inserted.body.value).toEqual([{ book_id: 1, author_id: 4, royalty_percentage: 3 }])
     })
@@ -138,13 +215,26 @@ describe('write permissions: role × action', () => {
 
     it('an upsert by a role with update but not create is 403 even with a malformed body field', async () => {
       await forbidden('BookAuthor', 'PUT', '/api/BookAuthor/book_id/1/author_id/1', { nope: 1 }, 'linker')
-      await forbidden('BookAuthor', 'PATCH', '/api/BookAuthor/book_id/1/author_id/1', { royalty_percentage: 'lots' }, 'linker')
+      await forbidden(
+        'BookAuthor',
+        'PATCH',
+        '/api/BookAuthor/book_id/1/author_id/1',
+        { royalty_percentage: 'lots' },
+        'linker',
+      )
     })
 
     it('an update by generated key or with If-Match: * by a role with update but not create is 403 even with a malformed body field', async () => {
       await forbidden('Book', 'PATCH', '/api/Book/id/2', { title: 5 }, 'editor')
       await forbidden('Book', 'PUT', '/api/Book/id/2', { nope: 1 }, 'editor', { 'if-match': '*' })
-      await forbidden('BookAuthor', 'PATCH', '/api/BookAuthor/book_id/1/author_id/1', { royalty_percentage: 'lots' }, 'linker', { 'if-match': '*' })
+      await forbidden(
+        'BookAuthor',
+        'PATCH',
+        '/api/BookAuthor/book_id/1/author_id/1',
+        { royalty_percentage: 'lots' },
+        'linker',
+        { 'if-match': '*' },
+      )
     })
 
     it('a keyless insert by a role with create but not update is 403 even with a malformed body field', async () => {
@@ -161,10 +251,16 @@ describe('write permissions: role × action', () => {
     // the body before authorizing): they reveal nothing about the entity's fields.
     it.each([
       ['invalid JSON', '{"title":', 'Request body contains invalid JSON.'],
-      ['an array', '[{"title":"x"}]', 'A Mutation operation on more than one entity in a single request is not yet supported.'],
+      [
+        'an array',
+        '[{"title":"x"}]',
+        'A Mutation operation on more than one entity in a single request is not yet supported.',
+      ],
       ['a JSON string', '"x"', 'The request body must be a JSON object of field values, not a string.'],
     ])('%s is a protocol error: 400 even for a role without the action', async (_, body, message) => {
-      const response = await expectUnchanged(library, 'Book', () => send(library, 'POST', '/api/Book', body, { role: 'anonymous' }))
+      const response = await expectUnchanged(library, 'Book', () =>
+        send(library, 'POST', '/api/Book', body, { role: 'anonymous' }),
+      )
       expectError(response, 400, message)
     })
   })

@@ -36,8 +36,16 @@ afterAll(async () => {
   await admin?.end().catch(() => undefined)
 })
 
-function configJson(connection: string, entities: Record<string, unknown>, runtime: Record<string, unknown> = {}): string {
-  return JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': connection }, runtime: { host: { mode: 'production' }, ...runtime }, entities })
+function configJson(
+  connection: string,
+  entities: Record<string, unknown>,
+  runtime: Record<string, unknown> = {},
+): string {
+  return JSON.stringify({
+    'data-source': { 'database-type': 'postgresql', 'connection-string': connection },
+    runtime: { host: { mode: 'production' }, ...runtime },
+    entities,
+  })
 }
 
 const read = [{ role: 'anonymous', actions: ['read'] }]
@@ -46,19 +54,29 @@ const read = [{ role: 'anonymous', actions: ['read'] }]
 async function serve(file: string, log: Logger = silentLogger): Promise<RunningService> {
   const initial = loadConfigFile(file, { env: {}, cwd: dir })
   return serveSluice(initial, {
-    port: 0, host: '127.0.0.1', log,
+    port: 0,
+    host: '127.0.0.1',
+    log,
     create: (config: RuntimeConfig) => createServer({ config, logger: false }),
     reload: () => loadConfigFile(file, { env: {}, cwd: dir }),
     files: [file],
   })
 }
 
-async function get(base: string, path: string, agent?: Agent): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
+async function get(
+  base: string,
+  path: string,
+  agent?: Agent,
+): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { agent }, (res) => {
       let text = ''
-      res.on('data', (chunk: Buffer) => { text += chunk.toString() })
-      res.on('end', () => resolve({ status: res.statusCode!, body: text === '' ? undefined : JSON.parse(text), headers: res.headers }))
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+      })
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, body: text === '' ? undefined : JSON.parse(text), headers: res.headers }),
+      )
     })
     req.on('error', reject)
     req.end()
@@ -84,19 +102,25 @@ async function lateDatabase(): Promise<{ port: number; open(): Promise<void>; cl
   const sockets = new Set<Socket>()
   return {
     port,
-    open: () => new Promise<void>((resolve) => {
-      server = createTcpServer((client) => {
-        const upstream = connect(Number(target.port || 5432), target.hostname)
-        for (const s of [client, upstream]) { sockets.add(s); s.on('error', () => undefined); s.on('close', () => sockets.delete(s)) }
-        client.pipe(upstream).pipe(client)
-      })
-      server.listen(port, '127.0.0.1', () => resolve())
-    }),
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy()
-      if (server === undefined) resolve()
-      else server.close(() => resolve())
-    }),
+    open: () =>
+      new Promise<void>((resolve) => {
+        server = createTcpServer((client) => {
+          const upstream = connect(Number(target.port || 5432), target.hostname)
+          for (const s of [client, upstream]) {
+            sockets.add(s)
+            s.on('error', () => undefined)
+            s.on('close', () => sockets.delete(s))
+          }
+          client.pipe(upstream).pipe(client)
+        })
+        server.listen(port, '127.0.0.1', () => resolve())
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy()
+        if (server === undefined) resolve()
+        else server.close(() => resolve())
+      }),
   }
 }
 
@@ -106,13 +130,30 @@ describe('sluice start lifecycle', () => {
     const database = await lateDatabase()
     const url = new URL(URL_)
     const file = join(dir, 'late.json')
-    writeFileSync(file, configJson(`postgresql://${url.username}@127.0.0.1:${database.port}${url.pathname}`, { Item: { source: `${schema}.items`, permissions: read } }))
+    writeFileSync(
+      file,
+      configJson(`postgresql://${url.username}@127.0.0.1:${database.port}${url.pathname}`, {
+        Item: { source: `${schema}.items`, permissions: read },
+      }),
+    )
     const warnings: string[] = []
-    const log = { ...silentLogger, warn: (message: unknown) => { warnings.push(String(message)) } } as unknown as Logger
+    const log = {
+      ...silentLogger,
+      warn: (message: unknown) => {
+        warnings.push(String(message))
+      },
+    } as unknown as Logger
     // serveSluice resolves only once booted; meanwhile the port already answers.
     const starting = (async () => {
       const initial = loadConfigFile(file, { env: {}, cwd: dir })
-      return serveSluice(initial, { port: 0, host: '127.0.0.1', log, create: (config) => createServer({ config, logger: false }), reload: () => initial, files: [] })
+      return serveSluice(initial, {
+        port: 0,
+        host: '127.0.0.1',
+        log,
+        create: (config) => createServer({ config, logger: false }),
+        reload: () => initial,
+        files: [],
+      })
     })()
     await eventually(async () => warnings.length > 0, 'a failed attempt is logged')
     expect(warnings[0]).toMatch(/Cannot connect to the PostgreSQL database: .* — retrying in/)
@@ -135,7 +176,11 @@ describe('sluice start lifecycle', () => {
       const api = await get(base, '/api/Item')
       expect(api.status).toBe(503)
       expect(api.headers['retry-after']).toBe('1')
-      expect(api.body.error).toEqual({ code: 'Service Unavailable', message: expect.stringContaining('starting'), status: 503 })
+      expect(api.body.error).toEqual({
+        code: 'Service Unavailable',
+        message: expect.stringContaining('starting'),
+        status: 503,
+      })
       expect((await get(base, '/')).status).toBe(200)
     } finally {
       await front.close()
@@ -149,20 +194,34 @@ describe('sluice start lifecycle', () => {
     const service = await serve(file)
     let stop = false
     const statuses: number[] = []
-    const load = Promise.all(Array.from({ length: 4 }, async () => {
-      while (!stop) statuses.push((await get(service.address, '/api/Item?$first=5')).status)
-    }))
+    const load = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (!stop) statuses.push((await get(service.address, '/api/Item?$first=5')).status)
+      }),
+    )
     try {
       expect((await get(service.address, '/api/Other')).status).toBe(404)
       // A new column and a new entity: the reload reads the database's metadata again.
       await admin.query(`ALTER TABLE ${schema}.items ADD COLUMN extra int DEFAULT 7`)
-      writeFileSync(file, configJson(URL_, { Item: { source: `${schema}.items`, permissions: read }, Other: { source: `${schema}.others`, permissions: read } }))
-      await eventually(async () => (await get(service.address, '/api/Other')).status === 200, 'the new entity is served')
+      writeFileSync(
+        file,
+        configJson(URL_, {
+          Item: { source: `${schema}.items`, permissions: read },
+          Other: { source: `${schema}.others`, permissions: read },
+        }),
+      )
+      await eventually(
+        async () => (await get(service.address, '/api/Other')).status === 200,
+        'the new entity is served',
+      )
       expect((await get(service.address, '/api/Item/id/1')).body.value[0]).toEqual({ id: 1, label: 'item 1', extra: 7 })
       // An invalid change and a host.mode change are not applied; the running configuration keeps serving.
       writeFileSync(file, '{ "entities": ')
       await new Promise((r) => setTimeout(r, 1_000))
-      writeFileSync(file, configJson(URL_, { Item: { source: `${schema}.items`, permissions: read } }, { host: { mode: 'development' } }))
+      writeFileSync(
+        file,
+        configJson(URL_, { Item: { source: `${schema}.items`, permissions: read } }, { host: { mode: 'development' } }),
+      )
       await new Promise((r) => setTimeout(r, 1_000))
       expect((await get(service.address, '/api/Other')).status).toBe(200)
     } finally {
@@ -200,18 +259,24 @@ describe('sluice start lifecycle', () => {
     const agents = Array.from({ length: 4 }, () => new Agent({ keepAlive: true, maxSockets: 1 }))
     let closing: Promise<void> | undefined
     const outcomes: string[] = []
-    const load = Promise.all(agents.map(async (agent) => {
-      for (let n = 0; n < 40; n++) {
-        if (n === 10 && closing === undefined) closing = service.close()
-        try {
-          const res = await get(service.address, `/api/Item?$first=${1 + (n % 20)}`, agent)
-          outcomes.push(res.status === 200 && res.body.value.length === 1 + (n % 20) ? 'ok' : `status ${res.status}`)
-        } catch (error) {
-          // Once the server has stopped, new connections are refused: fine. A reset of a request it accepted is not.
-          outcomes.push((error as { code?: string }).code === 'ECONNREFUSED' ? 'refused' : `error ${(error as { code?: string }).code}`)
+    const load = Promise.all(
+      agents.map(async (agent) => {
+        for (let n = 0; n < 40; n++) {
+          if (n === 10 && closing === undefined) closing = service.close()
+          try {
+            const res = await get(service.address, `/api/Item?$first=${1 + (n % 20)}`, agent)
+            outcomes.push(res.status === 200 && res.body.value.length === 1 + (n % 20) ? 'ok' : `status ${res.status}`)
+          } catch (error) {
+            // Once the server has stopped, new connections are refused: fine. A reset of a request it accepted is not.
+            outcomes.push(
+              (error as { code?: string }).code === 'ECONNREFUSED'
+                ? 'refused'
+                : `error ${(error as { code?: string }).code}`,
+            )
+          }
         }
-      }
-    }))
+      }),
+    )
     await load
     await closing
     for (const agent of agents) agent.destroy()

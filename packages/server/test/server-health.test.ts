@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { isErrorEnvelope, useLibraryServer } from './support/library-test-server.js'
 
-const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
 
 describe('GET / and routes outside the REST prefix', () => {
   const library = useLibraryServer()
@@ -14,12 +16,15 @@ describe('GET / and routes outside the REST prefix', () => {
     expect(response.body).toEqual({ status: 'Healthy', version: packageVersion })
   })
 
-  it.each(['/nothing', '/swagger-ish', '/apix/Book', '/graphqlx'])('an unknown route outside /api (%s) is a 404 error envelope', async (url) => {
-    const response = await library.request(url)
-    expect(response.status).toBe(404)
-    expect(isErrorEnvelope(response)).toBe(true)
-    expect(response.body.error.code).toBe('Not Found')
-  })
+  it.each(['/nothing', '/swagger-ish', '/apix/Book', '/graphqlx'])(
+    'an unknown route outside /api (%s) is a 404 error envelope',
+    async (url) => {
+      const response = await library.request(url)
+      expect(response.status).toBe(404)
+      expect(isErrorEnvelope(response)).toBe(true)
+      expect(response.body.error.code).toBe('Not Found')
+    },
+  )
 
   it('the REST prefix is case-sensitive: /API/Book and /Api/Book are 404 envelopes', async () => {
     for (const url of ['/API/Book', '/Api/Book']) {

@@ -20,7 +20,11 @@ describe.runIf(runs)('Swagger UI in headless Chromium', () => {
   it('runs "Try it out" on GET /Book and shows the rows', { timeout: 240_000 }, async () => {
     expect(available, `${CHROMIUM} is missing: apt-get install chromium`).toBe(true)
     const base = await server.server.listen(0, '127.0.0.1')
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    })
     const page = await browser.newPage()
     // Generous waits: CI runs the whole suite on two cores beside this browser.
     page.setDefaultTimeout(90_000)
@@ -37,7 +41,11 @@ describe.runIf(runs)('Swagger UI in headless Chromium', () => {
     await operation.getByRole('button', { name: 'Execute' }).click()
 
     const live = operation.locator('.live-responses-table')
-    await expect.poll(async () => (await live.locator('tbody .response-col_status').first().textContent())?.trim(), { timeout: 90_000 }).toBe('200')
+    await expect
+      .poll(async () => (await live.locator('tbody .response-col_status').first().textContent())?.trim(), {
+        timeout: 90_000,
+      })
+      .toBe('200')
     const text = await live.locator('tbody .response-col_description pre').first().textContent()
     const body = JSON.parse(text ?? '') as { value: { id: number; title: string }[]; nextLink?: string }
     expect(body.value).toHaveLength(3)

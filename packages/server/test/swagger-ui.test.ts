@@ -7,7 +7,9 @@ import { isErrorEnvelope, useLibraryServer } from './support/library-test-server
 // SPEC §OpenAPI rule 2: the interactive browser at /swagger (not under the REST path), development mode only,
 // with its assets served by the server itself from the swagger-ui-dist package (no CDN).
 const require = createRequire(import.meta.url)
-const DIST = dirname(require.resolve('swagger-ui-dist/package.json', { paths: [dirname(require.resolve('@sluice/plugin-openapi'))] }))
+const DIST = dirname(
+  require.resolve('swagger-ui-dist/package.json', { paths: [dirname(require.resolve('@sluice/plugin-openapi'))] }),
+)
 
 describe('Swagger UI in development mode', () => {
   const server = useLibraryServer({ runtime: { rest: { path: '/data' } } })
@@ -24,7 +26,11 @@ describe('Swagger UI in development mode', () => {
   })
 
   it('serves the swagger-ui-dist files byte for byte with their content types', async () => {
-    for (const [file, type] of [['swagger-ui-bundle.js', 'text/javascript'], ['swagger-ui.css', 'text/css'], ['favicon-32x32.png', 'image/png']] as const) {
+    for (const [file, type] of [
+      ['swagger-ui-bundle.js', 'text/javascript'],
+      ['swagger-ui.css', 'text/css'],
+      ['favicon-32x32.png', 'image/png'],
+    ] as const) {
       const response = await server.app.inject({ url: `/swagger/${file}` })
       expect(response.statusCode, file).toBe(200)
       expect(response.headers['content-type']).toContain(type)
@@ -40,12 +46,19 @@ describe('Swagger UI in development mode', () => {
     expect(script.status).toBe(200)
     const options = JSON.parse(/var options = (\{[\s\S]*?\n\});/.exec(script.text)![1]!)
     expect(options.urls[0]).toEqual({ name: 'anonymous', url: '/data/openapi' })
-    expect(options.urls.map((u: { name: string }) => u.name)).toEqual(expect.arrayContaining(['authenticated', 'editor']))
+    expect(options.urls.map((u: { name: string }) => u.name)).toEqual(
+      expect.arrayContaining(['authenticated', 'editor']),
+    )
     for (const { url } of options.urls) expect((await server.request(url)).status, url).toBe(200)
   })
 
   it('answers 404 in the error envelope for anything else below /swagger', async () => {
-    for (const path of ['/swagger/package.json', '/swagger/../package.json', '/swagger/swagger-ui.js.map', '/swagger/x/y']) {
+    for (const path of [
+      '/swagger/package.json',
+      '/swagger/../package.json',
+      '/swagger/swagger-ui.js.map',
+      '/swagger/x/y',
+    ]) {
       const response = await server.request(path)
       expect(response.status, path).toBe(404)
       expect(isErrorEnvelope(response), path).toBe(true)

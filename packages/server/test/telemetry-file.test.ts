@@ -11,7 +11,8 @@ import { startSluice } from './support/run-sluice-cli.js'
 
 /** Ends a logger's transport worker once everything written has reached its files. */
 function closeLogger(log: Logger): Promise<void> {
-  const stream = (log as unknown as Record<symbol, unknown>)[Symbol.for('pino.stream')] as { end?: () => void; once?: (event: string, listener: () => void) => void } | undefined
+  const stream = (log as unknown as Record<symbol, unknown>)[Symbol.for('pino.stream')] as
+    { end?: () => void; once?: (event: string, listener: () => void) => void } | undefined
   return new Promise((resolve) => {
     if (stream?.end === undefined || stream.once === undefined) return resolve()
     stream.once('close', () => resolve())
@@ -28,11 +29,14 @@ describe('runtime.telemetry.file', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   const writeConfig = (file: Record<string, unknown>): void => {
-    writeFileSync(join(dir, 'dab-config.json'), JSON.stringify({
-      'data-source': { 'database-type': 'pglite', 'connection-string': '', options: { seed: SEED } },
-      runtime: { telemetry: { file, 'log-level': { default: 'debug' } } },
-      entities: { Book: { source: 'books', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
-    }))
+    writeFileSync(
+      join(dir, 'dab-config.json'),
+      JSON.stringify({
+        'data-source': { 'database-type': 'pglite', 'connection-string': '', options: { seed: SEED } },
+        runtime: { telemetry: { file, 'log-level': { default: 'debug' } } },
+        entities: { Book: { source: 'books', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
+      }),
+    )
   }
 
   it("writes JSON log lines under the config's folder, DAB's Windows-style default path included", async () => {
@@ -43,20 +47,40 @@ describe('runtime.telemetry.file', () => {
     const logs = join(dir, 'logs')
     const files = readdirSync(logs)
     expect(files.length).toBeGreaterThan(0)
-    expect(files.every((f) => /^dab-log\.\d{8}\.\d+\.txt$/.test(f)), files.join()).toBe(true)
-    const lines = files.flatMap((f) => readFileSync(join(logs, f), 'utf8').trim().split('\n')).map((l) => JSON.parse(l) as { msg?: string })
+    expect(
+      files.every((f) => /^dab-log\.\d{8}\.\d+\.txt$/.test(f)),
+      files.join(),
+    ).toBe(true)
+    const lines = files
+      .flatMap((f) => readFileSync(join(logs, f), 'utf8').trim().split('\n'))
+      .map((l) => JSON.parse(l) as { msg?: string })
     expect(lines.some((l) => l.msg?.includes('listening on'))).toBe(true)
     // Still on the console too.
     expect(server.output()).toContain('listening on')
   }, 60_000)
 
   // The CLI passes the config to createLogger (above); the rolling and the fallback are createLogger's own.
-  const loggerFor = (file: Record<string, unknown>) => createLogger(parseConfig({
-    'data-source': { 'database-type': 'pglite', 'connection-string': '' }, entities: {}, runtime: { telemetry: { file } },
-  }, { baseDir: dir, env: {} }), { level: 'info', destination: 2 })
+  const loggerFor = (file: Record<string, unknown>) =>
+    createLogger(
+      parseConfig(
+        {
+          'data-source': { 'database-type': 'pglite', 'connection-string': '' },
+          entities: {},
+          runtime: { telemetry: { file } },
+        },
+        { baseDir: dir, env: {} },
+      ),
+      { level: 'info', destination: 2 },
+    )
 
   it('rolls on size and keeps the retained number of files', async () => {
-    const log = loggerFor({ enabled: true, path: 'rolled/api.log', 'rolling-interval': 'Infinite', 'file-size-limit-bytes': 1024, 'retained-file-count-limit': 3 })
+    const log = loggerFor({
+      enabled: true,
+      path: 'rolled/api.log',
+      'rolling-interval': 'Infinite',
+      'file-size-limit-bytes': 1024,
+      'retained-file-count-limit': 3,
+    })
     const rolled = join(dir, 'rolled')
     const files = (): string[] => (existsSync(rolled) ? readdirSync(rolled) : [])
     const newest = (): number => Math.max(0, ...files().map((f) => Number(/\.(\d+)\.log$/.exec(f)?.[1] ?? 0)))
@@ -69,7 +93,10 @@ describe('runtime.telemetry.file', () => {
       await expect.poll(newest, { timeout: 15_000, interval: 20 }).toBeGreaterThan(before)
     }
     await closeLogger(log)
-    expect(files().every((f) => /^api\.\d+\.log$/.test(f)), files().join()).toBe(true)
+    expect(
+      files().every((f) => /^api\.\d+\.log$/.test(f)),
+      files().join(),
+    ).toBe(true)
     // Removing the oldest files runs after each roll, asynchronously.
     await expect.poll(() => files().length, { timeout: 15_000, interval: 20 }).toBe(3)
   }, 60_000)
@@ -77,8 +104,19 @@ describe('runtime.telemetry.file', () => {
   it('warns and logs to the console only when the folder cannot be written', async () => {
     writeFileSync(join(dir, 'blocker'), 'a file where the log folder should be')
     const file = { enabled: true, path: 'blocker/dab-log.txt' }
-    const config = parseConfig({ 'data-source': { 'database-type': 'pglite', 'connection-string': '' }, entities: {}, runtime: { telemetry: { file } } }, { baseDir: dir, env: {} })
-    expect(fileLogTarget(config, 'info')).toEqual({ warning: expect.stringMatching(/^runtime\.telemetry\.file: cannot write log files in .*blocker \((EEXIST|ENOTDIR)\); logging to stdout only\.$/) })
+    const config = parseConfig(
+      {
+        'data-source': { 'database-type': 'pglite', 'connection-string': '' },
+        entities: {},
+        runtime: { telemetry: { file } },
+      },
+      { baseDir: dir, env: {} },
+    )
+    expect(fileLogTarget(config, 'info')).toEqual({
+      warning: expect.stringMatching(
+        /^runtime\.telemetry\.file: cannot write log files in .*blocker \((EEXIST|ENOTDIR)\); logging to stdout only\.$/,
+      ),
+    })
     const log = loggerFor(file)
     log.info('still logging')
     await closeLogger(log)

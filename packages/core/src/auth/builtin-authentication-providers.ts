@@ -18,6 +18,10 @@ export const developmentRoleAuthentication: AuthenticationProvider = Object.free
   authenticate(request: HttpRequest): Principal {
     const role = singleHeader(request, ROLE_HEADER).value?.trim().toLowerCase()
     if (role === undefined || role === '' || role === 'anonymous') return ANONYMOUS_PRINCIPAL
-    return Object.freeze({ authenticated: true, roles: Object.freeze([role]), claims: Object.freeze({ roles: [role] }) })
+    return Object.freeze({
+      authenticated: true,
+      roles: Object.freeze([role]),
+      claims: Object.freeze({ roles: [role] }),
+    })
   },
 })

@@ -14,6 +14,7 @@ export function resolveRole(principal: Principal, header: string | undefined, re
   const fallback = principal.authenticated ? 'authenticated' : 'anonymous'
   const requested = header?.trim().toLowerCase()
   if (requested === undefined || requested === '' || !principal.authenticated) return fallback
-  if (requested === 'anonymous' || requested === 'authenticated' || principal.roles.includes(requested)) return requested
+  if (requested === 'anonymous' || requested === 'authenticated' || principal.roles.includes(requested))
+    return requested
   throw new SluiceError('SLUICE_ERR_ROLE_NOT_HELD', { role: header!.trim() })
 }

@@ -18,18 +18,31 @@ export const AVERAGE_ROWS_PER_VALUE_SAFETY_FACTOR = 10
  * figure bounds the rows matching all of them). A figure the catalog lacks, or says is zero (a table it saw empty
  * may have been filled since), is forgotten, so the estimate falls back to page sizes there.
  */
-export function applyStatistics(model: ServiceModel, dataSource: string, statistics: DatabaseStatistics, target: ModelStatistics): void {
+export function applyStatistics(
+  model: ServiceModel,
+  dataSource: string,
+  statistics: DatabaseStatistics,
+  target: ModelStatistics,
+): void {
   for (const entity of model.entities.values()) {
     if (entity.dataSource !== dataSource) continue
-    const rows = entity.kind === 'stored-procedure' ? undefined : statistics.objects.get(qualifiedKey(entity.source))?.rows
+    const rows =
+      entity.kind === 'stored-procedure' ? undefined : statistics.objects.get(qualifiedKey(entity.source))?.rows
     target.setRows(entity, wholeRows(rows))
     for (const relationship of entity.relationships.values()) {
-      target.setFanOut(relationship, relationship.cardinality === 'many' ? wholeRows(readFanOut(model, relationship, statistics)) : undefined)
+      target.setFanOut(
+        relationship,
+        relationship.cardinality === 'many' ? wholeRows(readFanOut(model, relationship, statistics)) : undefined,
+      )
     }
   }
 }
 
-function readFanOut(model: ServiceModel, relationship: RelationshipModel, statistics: DatabaseStatistics): number | undefined {
+function readFanOut(
+  model: ServiceModel,
+  relationship: RelationshipModel,
+  statistics: DatabaseStatistics,
+): number | undefined {
   const { linking } = relationship
   const object = linking?.object ?? model.entities.get(relationship.target)?.source
   const column = linking === undefined ? relationship.targetColumns[0] : linking.sourceColumns[0]
@@ -40,7 +53,9 @@ function readFanOut(model: ServiceModel, relationship: RelationshipModel, statis
 
 function rowsPerValue(column: ColumnStatistics): number | undefined {
   if (column.maxRowsPerValue !== undefined) return column.maxRowsPerValue
-  return column.averageRowsPerValue === undefined ? undefined : column.averageRowsPerValue * AVERAGE_ROWS_PER_VALUE_SAFETY_FACTOR
+  return column.averageRowsPerValue === undefined
+    ? undefined
+    : column.averageRowsPerValue * AVERAGE_ROWS_PER_VALUE_SAFETY_FACTOR
 }
 
 /** A positive estimate as a whole number of rows (rounded up, past float noise such as 0.016666668 × 1800); else undefined. */

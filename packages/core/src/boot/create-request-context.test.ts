@@ -10,7 +10,17 @@ const editor: Principal = { authenticated: true, roles: ['editor'], claims: {} }
 
 /** The parts of a Sluice the context is built from: its authentication provider and three runtime settings. */
 function sluiceWith(authentication: AuthenticationProvider): Sluice {
-  return { authentication, config: { runtime: { host: { mode: 'production' }, cache: { enabled: false }, limits: { maxQueryCost: 10, maxStatementsPerRequest: 2 } } }, log: undefined } as unknown as Sluice
+  return {
+    authentication,
+    config: {
+      runtime: {
+        host: { mode: 'production' },
+        cache: { enabled: false },
+        limits: { maxQueryCost: 10, maxStatementsPerRequest: 2 },
+      },
+    },
+    log: undefined,
+  } as unknown as Sluice
 }
 
 function request(headers: HttpRequest['headers'] = {}): HttpRequest {
@@ -21,22 +31,34 @@ const options = { requestId: 'r1' }
 
 describe('resolveRequestContext', () => {
   it('answers without a promise when the provider does', () => {
-    const context = resolveRequestContext(sluiceWith({ name: 'sync', authenticate: () => editor }), request({ 'x-ms-api-role': 'Editor' }), options)
+    const context = resolveRequestContext(
+      sluiceWith({ name: 'sync', authenticate: () => editor }),
+      request({ 'x-ms-api-role': 'Editor' }),
+      options,
+    )
     expect(context).not.toBeInstanceOf(Promise)
     expect(context).toMatchObject({ requestId: 'r1', role: 'editor', principal: editor })
     expect((context as RequestContext).budget).toBeInstanceOf(RequestBudget)
   })
 
   it('answers with a promise when the provider needs I/O', async () => {
-    const context = resolveRequestContext(sluiceWith({ name: 'async', authenticate: async () => ANONYMOUS_PRINCIPAL }), request(), options)
+    const context = resolveRequestContext(
+      sluiceWith({ name: 'async', authenticate: async () => ANONYMOUS_PRINCIPAL }),
+      request(),
+      options,
+    )
     expect(context).toBeInstanceOf(Promise)
     expect(await context).toMatchObject({ role: 'anonymous' })
   })
 
   it('throws at once for a role the caller does not hold, and for a repeated role header', () => {
     const sluice = sluiceWith({ name: 'sync', authenticate: () => editor })
-    expect(() => resolveRequestContext(sluice, request({ 'x-ms-api-role': 'admin' }), options)).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_ROLE_NOT_HELD' }))
-    expect(() => resolveRequestContext(sluice, request({ 'x-ms-api-role': ['editor', 'editor'] }), options)).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_ROLE_NOT_HELD' }))
+    expect(() => resolveRequestContext(sluice, request({ 'x-ms-api-role': 'admin' }), options)).toThrow(
+      expect.objectContaining({ code: 'SLUICE_ERR_ROLE_NOT_HELD' }),
+    )
+    expect(() => resolveRequestContext(sluice, request({ 'x-ms-api-role': ['editor', 'editor'] }), options)).toThrow(
+      expect.objectContaining({ code: 'SLUICE_ERR_ROLE_NOT_HELD' }),
+    )
   })
 })
 
@@ -46,6 +68,8 @@ describe('createRequestContext', () => {
     const context = createRequestContext(sluice, request(), options)
     expect(context).toBeInstanceOf(Promise)
     expect(await context).toMatchObject({ role: 'authenticated' })
-    await expect(createRequestContext(sluice, request({ 'x-ms-api-role': 'admin' }), options)).rejects.toMatchObject({ code: 'SLUICE_ERR_ROLE_NOT_HELD' })
+    await expect(createRequestContext(sluice, request({ 'x-ms-api-role': 'admin' }), options)).rejects.toMatchObject({
+      code: 'SLUICE_ERR_ROLE_NOT_HELD',
+    })
   })
 })

@@ -19,7 +19,11 @@ export interface RequestContextOptions {
  * budget (statements and rows) shared by every operation of the request, and `Cache-Control` when the response cache is on.
  * Rejects with a coded error (401/403) a host answers in its protocol's envelope.
  */
-export function createRequestContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions): Promise<RequestContext> {
+export function createRequestContext(
+  sluice: Sluice,
+  http: HttpRequest,
+  options: RequestContextOptions,
+): Promise<RequestContext> {
   try {
     const context = resolveRequestContext(sluice, http, options)
     return context instanceof Promise ? context : Promise.resolve(context)
@@ -33,12 +37,23 @@ export function createRequestContext(sluice: Sluice, http: HttpRequest, options:
  * a header-trusting provider, a JWT whose keys are loaded): a host on the request path awaits only a real promise,
  * which saves every request a promise and a microtask. Throws (rather than rejects) a coded error found at once.
  */
-export function resolveRequestContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions): RequestContext | Promise<RequestContext> {
+export function resolveRequestContext(
+  sluice: Sluice,
+  http: HttpRequest,
+  options: RequestContextOptions,
+): RequestContext | Promise<RequestContext> {
   const principal = sluice.authentication.authenticate(http)
-  return principal instanceof Promise ? principal.then((p) => buildContext(sluice, http, options, p)) : buildContext(sluice, http, options, principal)
+  return principal instanceof Promise
+    ? principal.then((p) => buildContext(sluice, http, options, p))
+    : buildContext(sluice, http, options, principal)
 }
 
-function buildContext(sluice: Sluice, http: HttpRequest, options: RequestContextOptions, principal: Principal): RequestContext {
+function buildContext(
+  sluice: Sluice,
+  http: HttpRequest,
+  options: RequestContextOptions,
+  principal: Principal,
+): RequestContext {
   const header = singleHeader(http, ROLE_HEADER)
   return {
     requestId: options.requestId,

@@ -21,7 +21,11 @@ import { closeResponseCache, setUpResponseCache } from '../cache/set-up-response
 import { expandAutoentities } from './expand-autoentities.js'
 import { openDataSources } from './open-data-sources.js'
 import { registerDefaults } from './register-defaults.js'
-import { DEFAULT_STATISTICS_REFRESH_MS, startStatisticsRefresh, type StatisticsRefresh } from './start-statistics-refresh.js'
+import {
+  DEFAULT_STATISTICS_REFRESH_MS,
+  startStatisticsRefresh,
+  type StatisticsRefresh,
+} from './start-statistics-refresh.js'
 import { ModelStatistics } from '../request/model-statistics.js'
 
 export interface CreateSluiceOptions {
@@ -76,7 +80,10 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   let statistics: StatisticsRefresh | undefined
   const close = async (): Promise<void> => {
     await statistics?.stop()
-    await Promise.all([...sources.map((s) => s.driver.destroy()), container === undefined ? undefined : closeResponseCache(container)])
+    await Promise.all([
+      ...sources.map((s) => s.driver.destroy()),
+      container === undefined ? undefined : closeResponseCache(container),
+    ])
   }
   try {
     // autoentities first: the entities they generate are introspected, modelled and served like the config's own.
@@ -84,31 +91,65 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
     for (const line of generated) log.info(line)
     for (const warning of warnings) log.warn(warning)
     // Each data source introspects its own entities' objects, all sources at once.
-    const metadata = new Map(await Promise.all(sources.map(async (s) =>
-      [s.name, await s.dialect.createIntrospector(s.driver).introspect(listSourceObjects(config, s.name))] as const)))
+    const metadata = new Map(
+      await Promise.all(
+        sources.map(
+          async (s) =>
+            [
+              s.name,
+              await s.dialect.createIntrospector(s.driver).introspect(listSourceObjects(config, s.name)),
+            ] as const,
+        ),
+      ),
+    )
     const model = buildServiceModel(config, metadata, new Map(sources.map((s) => [s.name, s.dialect.capabilities])))
     for (const warning of model.warnings) log.warn(warning)
     const defaultProblems = findParameterDefaultProblems(model)
     if (defaultProblems.length > 0) {
-      throw new SluiceError('SLUICE_ERR_MODEL', { count: defaultProblems.length, problems: defaultProblems.map((p) => `  - ${p}`).join('\n') })
+      throw new SluiceError('SLUICE_ERR_MODEL', {
+        count: defaultProblems.length,
+        problems: defaultProblems.map((p) => `  - ${p}`).join('\n'),
+      })
     }
     // The catalog's row estimates bound each read's cost; read now and refreshed in the background, never per request.
     const figures = new ModelStatistics()
     const intervalMs = options.statisticsRefreshMs ?? DEFAULT_STATISTICS_REFRESH_MS
     statistics = await startStatisticsRefresh({ model, sources, log, intervalMs, statistics: figures })
     container = new SluiceContainer()
-    registerDefaults(container, { config, model, log, dataSources, statistics: figures, cursorSecret: options.cursorSecret ?? randomBytes(32) })
+    registerDefaults(container, {
+      config,
+      model,
+      log,
+      dataSources,
+      statistics: figures,
+      cursorSecret: options.cursorSecret ?? randomBytes(32),
+    })
     const registry = createPluginRegistry(container, config, log)
     for (const plugin of plugins) await plugin.register?.(registry.forPlugin(plugin.name))
-    await setUpResponseCache(container, registry.forPlugin('@sluice/core:response-cache'), { config, model, dataSources, log })
+    await setUpResponseCache(container, registry.forPlugin('@sluice/core:response-cache'), {
+      config,
+      model,
+      dataSources,
+      log,
+    })
     container.register(Tokens.PipelineHooks, { useValue: Object.freeze([...registry.hooks]) })
     registry.seal()
     const pipeline = container.resolve(Tokens.Pipeline)
     return Object.freeze({
-      config, model, pipeline, dialect, driver, dataSources, log, container,
+      config,
+      model,
+      pipeline,
+      dialect,
+      driver,
+      dataSources,
+      log,
+      container,
       authentication: container.resolve(Tokens.AuthenticationProvider),
       protocols: plugins.filter(isProtocolPlugin),
-      encoders: plugins.filter(isResponseEncoderPlugin).map((p) => p.createEncoder(config)).filter((e): e is ResponseEncoder => e !== undefined),
+      encoders: plugins
+        .filter(isResponseEncoderPlugin)
+        .map((p) => p.createEncoder(config))
+        .filter((e): e is ResponseEncoder => e !== undefined),
       close,
     })
   } catch (error) {

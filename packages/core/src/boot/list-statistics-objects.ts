@@ -11,7 +11,8 @@ export function listStatisticsObjects(model: ServiceModel, dataSource: string): 
     if (entity.dataSource !== dataSource || entity.kind === 'stored-procedure') continue
     objects.set(qualifiedKey(entity.source), entity.source)
     for (const relationship of entity.relationships.values()) {
-      if (relationship.linking !== undefined) objects.set(qualifiedKey(relationship.linking.object), relationship.linking.object)
+      if (relationship.linking !== undefined)
+        objects.set(qualifiedKey(relationship.linking.object), relationship.linking.object)
     }
   }
   return [...objects.values()]

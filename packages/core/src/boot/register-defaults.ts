@@ -49,23 +49,25 @@ export function registerDefaults(container: SluiceContainer, d: DefaultRegistrat
   // Built by factories rather than decorators: pipeline.ts and multiple-create.ts then need no tokens (whose types
   // name them), which keeps the module graph free of cycles.
   container.register(Tokens.MultipleCreate, {
-    useFactory: (c) => new MultipleCreate(c.resolve(Tokens.ServiceModel), c.resolve(Tokens.Config), c.resolve(Tokens.DataSources)),
+    useFactory: (c) =>
+      new MultipleCreate(c.resolve(Tokens.ServiceModel), c.resolve(Tokens.Config), c.resolve(Tokens.DataSources)),
   })
   container.register(Tokens.Pipeline, {
-    useFactory: (c) => new Pipeline({
-      stages: {
-        parse: c.resolve(Tokens.ParseStage),
-        authorize: c.resolve(Tokens.AuthorizeStage),
-        fieldFilter: c.resolve(Tokens.FieldFilterStage),
-        plan: c.resolve(Tokens.PlanStage),
-        execute: c.resolve(Tokens.ExecuteStage),
-        shape: c.resolve(Tokens.ShapeStage),
-      },
-      hooks: c.resolve(Tokens.PipelineHooks),
-      log: c.resolve(Tokens.Logger),
-      limits: c.resolve(Tokens.Config).runtime.limits,
-      statistics: d.statistics,
-      multipleCreate: c.resolve(Tokens.MultipleCreate),
-    }),
+    useFactory: (c) =>
+      new Pipeline({
+        stages: {
+          parse: c.resolve(Tokens.ParseStage),
+          authorize: c.resolve(Tokens.AuthorizeStage),
+          fieldFilter: c.resolve(Tokens.FieldFilterStage),
+          plan: c.resolve(Tokens.PlanStage),
+          execute: c.resolve(Tokens.ExecuteStage),
+          shape: c.resolve(Tokens.ShapeStage),
+        },
+        hooks: c.resolve(Tokens.PipelineHooks),
+        log: c.resolve(Tokens.Logger),
+        limits: c.resolve(Tokens.Config).runtime.limits,
+        statistics: d.statistics,
+        multipleCreate: c.resolve(Tokens.MultipleCreate),
+      }),
   })
 }

@@ -49,7 +49,8 @@ export async function startStatisticsRefresh(options: StatisticsRefreshOptions):
   for (const source of options.sources) {
     const introspector = source.dialect.createIntrospector(source.driver)
     const objects = listStatisticsObjects(model, source.name)
-    if (introspector.readStatistics !== undefined && objects.length > 0) readers.push({ source, introspector, objects, failing: false })
+    if (introspector.readStatistics !== undefined && objects.length > 0)
+      readers.push({ source, introspector, objects, failing: false })
   }
   const stopped = new AbortController()
   const read = async (reader: Reader, signal: AbortSignal | undefined): Promise<void> => {
@@ -61,8 +62,10 @@ export async function startStatisticsRefresh(options: StatisticsRefreshOptions):
     } catch (error) {
       if (stopped.signal.aborted || reader.failing) return
       reader.failing = true
-      log.warn({ err: error, dataSource: reader.source.name },
-        `could not read the database statistics of data source ${reader.source.name}; read costs keep their previous estimates (page sizes where none)`)
+      log.warn(
+        { err: error, dataSource: reader.source.name },
+        `could not read the database statistics of data source ${reader.source.name}; read costs keep their previous estimates (page sizes where none)`,
+      )
     }
   }
   // At start-up like introspection: bounded by the driver's statement timeout.
@@ -73,7 +76,9 @@ export async function startStatisticsRefresh(options: StatisticsRefreshOptions):
   const timer = setInterval(() => {
     if (running !== undefined) return
     const signal = AbortSignal.any([stopped.signal, AbortSignal.timeout(REFRESH_TIMEOUT_MS)])
-    running = Promise.all(readers.map((reader) => read(reader, signal))).finally(() => { running = undefined })
+    running = Promise.all(readers.map((reader) => read(reader, signal))).finally(() => {
+      running = undefined
+    })
   }, intervalMs)
   timer.unref()
   return {

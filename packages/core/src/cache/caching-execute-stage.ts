@@ -84,7 +84,7 @@ export class CachingExecuteStage implements ExecuteStage {
     const shape = streamed ? undefined : this.#shape(plan)
     const params = shape === undefined ? undefined : encodeParameters(plan.parameters, marker?.marker.index)
     const fenced = params === undefined ? false : this.#cache.fence()
-    const ticket = (fenced === true || (fenced !== false && await fenced)) ? this.#cache.begin(shape!.tags) : undefined
+    const ticket = fenced === true || (fenced !== false && (await fenced)) ? this.#cache.begin(shape!.tags) : undefined
     if (ticket === undefined) {
       // Streamed pages, values the key cannot hold, a shared store out of step: the database answers.
       if (directives.onlyIfCached) throw new SluiceError('SLUICE_ERR_NOT_CACHED')
@@ -93,13 +93,21 @@ export class CachingExecuteStage implements ExecuteStage {
     const key = `${shape!.id}\u0000${params!}`
     const sharedKey = settings.shared ? this.#sharedKey(plan, shape!, params!) : undefined
     if (!directives.noCache) {
-      const hit = this.#cache.getLocal(key, shape!.tags) ?? (sharedKey === undefined ? undefined : await this.#cache.getShared(key, sharedKey, ticket))
+      const hit =
+        this.#cache.getLocal(key, shape!.tags) ??
+        (sharedKey === undefined ? undefined : await this.#cache.getShared(key, sharedKey, ticket))
       if (hit !== undefined) return withMarker(hit, marker?.value)
     }
     if (directives.onlyIfCached) throw new SluiceError('SLUICE_ERR_NOT_CACHED')
     const result = await this.#inner.run(plan, context)
     if (!directives.noStore && (result.kind === 'page' || result.kind === 'single')) {
-      this.#cache.set(key, sharedKey, ticket, Object.freeze({ result: Object.freeze({ ...result }), marker: marker?.value }), settings.ttlMs)
+      this.#cache.set(
+        key,
+        sharedKey,
+        ticket,
+        Object.freeze({ result: Object.freeze({ ...result }), marker: marker?.value }),
+        settings.ttlMs,
+      )
     }
     return result
   }
@@ -147,9 +155,22 @@ export class CachingExecuteStage implements ExecuteStage {
     if (shape.shared === undefined) {
       const source = this.#sources.get(plan.dataSource)
       const compiled = source.compiler.compile(plan)
-      const columns = (plan.columns ?? []).map((c) => `${c.name}=${c.column.table}.${c.column.column}:${c.type}`).join(',')
-      const cursor = plan.kind === 'select' && plan.result.mode !== 'single' ? plan.result.cursorColumns.map((c) => `${c.table}.${c.column}`).join(',') : ''
-      const text = ['sluice-cache-1', source.name, compiled.sql, compiled.parameterOrder.join(','), compiled.result ?? 'json', columns, cursor].join('\u0000')
+      const columns = (plan.columns ?? [])
+        .map((c) => `${c.name}=${c.column.table}.${c.column.column}:${c.type}`)
+        .join(',')
+      const cursor =
+        plan.kind === 'select' && plan.result.mode !== 'single'
+          ? plan.result.cursorColumns.map((c) => `${c.table}.${c.column}`).join(',')
+          : ''
+      const text = [
+        'sluice-cache-1',
+        source.name,
+        compiled.sql,
+        compiled.parameterOrder.join(','),
+        compiled.result ?? 'json',
+        columns,
+        cursor,
+      ].join('\u0000')
       shape.shared = createHash('sha256').update(text).digest('base64url')
     }
     return createHash('sha256').update(shape.shared).update('\u0000').update(params).digest('base64url')
@@ -159,6 +180,7 @@ export class CachingExecuteStage implements ExecuteStage {
 /** A cached result with the nested-cursor marker of the current request, so the shape stage finds and signs it. */
 function withMarker(answer: CachedAnswer, marker: string | undefined): CachedResult {
   const { result } = answer
-  if (marker === undefined || answer.marker === undefined || answer.marker === marker || result.json === null) return result
+  if (marker === undefined || answer.marker === undefined || answer.marker === marker || result.json === null)
+    return result
   return { ...result, json: result.json.split(`"${answer.marker}`).join(`"${marker}`) }
 }

@@ -7,10 +7,26 @@ const p = (value: unknown, type: PlanParameter['type'] = 'string'): PlanParamete
 describe('encodeParameters', () => {
   it('tells apart values that print alike', () => {
     const keys = [
-      [p('1')], [p(1, 'int')], [p(1n, 'long')], [p('1', 'int')], [p(null)], [p('null')], [p(true, 'boolean')], [p('T')],
-      [p(0, 'float')], [p(-0, 'float')], [p(Number.NaN, 'float')], [p(Number.POSITIVE_INFINITY, 'float')],
-      [p('a;b')], [p('a'), p('b')], [p(new Uint8Array([1, 2]), 'bytes')], [p(new Uint8Array([1, 3]), 'bytes')],
-      [p(['a', 'b'], 'array')], [p(['a,b'], 'array')], [p({ a: 1 }, 'json')], [p({ a: '1' }, 'json')],
+      [p('1')],
+      [p(1, 'int')],
+      [p(1n, 'long')],
+      [p('1', 'int')],
+      [p(null)],
+      [p('null')],
+      [p(true, 'boolean')],
+      [p('T')],
+      [p(0, 'float')],
+      [p(-0, 'float')],
+      [p(Number.NaN, 'float')],
+      [p(Number.POSITIVE_INFINITY, 'float')],
+      [p('a;b')],
+      [p('a'), p('b')],
+      [p(new Uint8Array([1, 2]), 'bytes')],
+      [p(new Uint8Array([1, 3]), 'bytes')],
+      [p(['a', 'b'], 'array')],
+      [p(['a,b'], 'array')],
+      [p({ a: 1 }, 'json')],
+      [p({ a: '1' }, 'json')],
     ].map((ps) => encodeParameters(ps, undefined))
     expect(new Set(keys).size).toBe(keys.length)
   })

@@ -42,7 +42,8 @@ function encodeValue(value: unknown): string | undefined {
 
 function encodeObject(value: object | null): string | undefined {
   if (value === null) return 'N'
-  if (value instanceof Uint8Array) return `b${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')}`
+  if (value instanceof Uint8Array)
+    return `b${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')}`
   if (Array.isArray(value)) {
     const items: string[] = []
     for (const item of value) {

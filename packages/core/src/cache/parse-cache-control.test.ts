@@ -16,6 +16,10 @@ describe('parseCacheControl', () => {
 
   it('combines directives of one header and of several joined header lines', () => {
     expect(parseCacheControl('no-cache, no-store')).toEqual({ noCache: true, noStore: true, onlyIfCached: false })
-    expect(parseCacheControl('max-age=5,only-if-cached,no-cache="x"')).toEqual({ noCache: true, noStore: false, onlyIfCached: true })
+    expect(parseCacheControl('max-age=5,only-if-cached,no-cache="x"')).toEqual({
+      noCache: true,
+      noStore: false,
+      onlyIfCached: true,
+    })
   })
 })

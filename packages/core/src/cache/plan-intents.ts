@@ -7,7 +7,8 @@ import { isQueryProcedure, resolveEntityCache, type EntityCacheSettings } from '
  * What a plan is for, as the response cache sees it: a read and its entity's cache settings (undefined: not cached),
  * or a statement that may write (anything else, and a stored procedure not exposed as a query).
  */
-export type PlanIntent = { readonly kind: 'read'; readonly cache: EntityCacheSettings | undefined } | { readonly kind: 'write' }
+export type PlanIntent =
+  { readonly kind: 'read'; readonly cache: EntityCacheSettings | undefined } | { readonly kind: 'write' }
 
 const WRITE: PlanIntent = Object.freeze({ kind: 'write' })
 const UNCACHED_READ: PlanIntent = Object.freeze({ kind: 'read', cache: undefined })
@@ -28,12 +29,16 @@ export class PlanIntents {
       case 'select': {
         // A select without its entity (a plugin's own plan) is read from the database, never cached.
         const entity = plan.entity
-        return entity === undefined ? UNCACHED_READ : memo(this.#reads, entity, () => ({ kind: 'read', cache: resolveEntityCache(this.config, entity.config) }))
+        return entity === undefined
+          ? UNCACHED_READ
+          : memo(this.#reads, entity, () => ({ kind: 'read', cache: resolveEntityCache(this.config, entity.config) }))
       }
       case 'execute': {
         const entity = plan.entity
         if (entity === undefined) return WRITE
-        return memo(this.#executions, entity, () => (isQueryProcedure(entity) ? { kind: 'read', cache: resolveEntityCache(this.config, entity.config) } : WRITE))
+        return memo(this.#executions, entity, () =>
+          isQueryProcedure(entity) ? { kind: 'read', cache: resolveEntityCache(this.config, entity.config) } : WRITE,
+        )
       }
       default:
         return WRITE

@@ -86,7 +86,12 @@ export function collectReadTags(plan: SelectPlan | ExecutionPlan, dataSource: st
  * are unknown) or runs a stored procedure.
  */
 export function collectWriteTags(plan: ExecutionPlan, dataSource: string, kinds: ObjectKinds): string[] {
-  const table = plan.kind === 'updateOrInsert' ? plan.update.table : plan.kind === 'execute' || plan.kind === 'select' ? undefined : plan.table
+  const table =
+    plan.kind === 'updateOrInsert'
+      ? plan.update.table
+      : plan.kind === 'execute' || plan.kind === 'select'
+        ? undefined
+        : plan.table
   if (table === undefined) return [everythingTag(dataSource)]
   const tag = objectTag(dataSource, table.name)
   return kinds.get(tag) === 'view' ? [everythingTag(dataSource)] : [tag, anyWriteTag(dataSource)]

@@ -23,18 +23,35 @@ export interface ResponseCacheParts {
  * multiple create's included. The shared store is the one a plugin provided (`OptionalTokens.SharedCacheStore`),
  * if any.
  */
-export function registerResponseCache(container: SluiceContainer, registry: PluginRegistry, parts: ResponseCacheParts): void {
+export function registerResponseCache(
+  container: SluiceContainer,
+  registry: PluginRegistry,
+  parts: ResponseCacheParts,
+): void {
   const { config, model, dataSources, log } = parts
-  const store = container.isRegistered(OptionalTokens.SharedCacheStore) ? container.resolve(OptionalTokens.SharedCacheStore) : undefined
+  const store = container.isRegistered(OptionalTokens.SharedCacheStore)
+    ? container.resolve(OptionalTokens.SharedCacheStore)
+    : undefined
   if (config.runtime.cache.level2.enabled && store === undefined) {
-    log.warn('runtime.cache.level-2 is enabled but no shared cache plugin is registered (@sluice/plugin-cache-redis): cached reads stay in this process and writes evict them here only.')
+    log.warn(
+      'runtime.cache.level-2 is enabled but no shared cache plugin is registered (@sluice/plugin-cache-redis): cached reads stay in this process and writes evict them here only.',
+    )
   }
   if (!config.runtime.cache.level2.enabled) {
     const levels = [...config.entities.values()].filter((e) => e.cache.level === 'L1L2').map((e) => e.name)
-    if (levels.length > 0) log.warn(`Entities ${levels.join(', ')} ask for cache level L1L2, but runtime.cache.level-2 is not enabled: their reads are cached in memory only (L1).`)
+    if (levels.length > 0)
+      log.warn(
+        `Entities ${levels.join(', ')} ask for cache level L1L2, but runtime.cache.level-2 is not enabled: their reads are cached in memory only (L1).`,
+      )
   }
   const cache = new ResponseCache(store)
   const inner = container.resolve(Tokens.ExecuteStage)
-  const stage = new CachingExecuteStage({ inner, cache, intents: new PlanIntents(config), sources: dataSources, kinds: buildObjectKinds(model) })
+  const stage = new CachingExecuteStage({
+    inner,
+    cache,
+    intents: new PlanIntents(config),
+    sources: dataSources,
+    kinds: buildObjectKinds(model),
+  })
   registry.provide(Tokens.ExecuteStage, { useValue: stage })
 }

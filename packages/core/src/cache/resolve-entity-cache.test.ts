@@ -4,11 +4,20 @@ import type { EntityModel } from '../model/service-model.js'
 import { isQueryProcedure, resolveEntityCache } from './resolve-entity-cache.js'
 
 function settings(runtimeCache: unknown, entityCache?: unknown, options: Record<string, unknown> = {}) {
-  const config = parseConfig({
-    'data-source': { 'database-type': 'postgresql', 'connection-string': 'postgres://h/db', options },
-    runtime: { cache: runtimeCache },
-    entities: { Book: { source: 'books', permissions: [{ role: 'anonymous', actions: ['read'] }], ...(entityCache === undefined ? {} : { cache: entityCache }) } },
-  }, { baseDir: '/tmp', env: {} })
+  const config = parseConfig(
+    {
+      'data-source': { 'database-type': 'postgresql', 'connection-string': 'postgres://h/db', options },
+      runtime: { cache: runtimeCache },
+      entities: {
+        Book: {
+          source: 'books',
+          permissions: [{ role: 'anonymous', actions: ['read'] }],
+          ...(entityCache === undefined ? {} : { cache: entityCache }),
+        },
+      },
+    },
+    { baseDir: '/tmp', env: {} },
+  )
   return resolveEntityCache(config, config.entities.get('Book')!)
 }
 
@@ -40,14 +49,19 @@ describe("resolveEntityCache (Data API builder's inheritance)", () => {
 
 describe('isQueryProcedure', () => {
   const procedure = (graphql: Partial<EntityModel['graphql']>, rest: Partial<EntityModel['rest']>): EntityModel =>
-    ({ graphql: { enabled: true, operation: undefined, ...graphql }, rest: { enabled: true, methods: ['post'], ...rest } }) as unknown as EntityModel
+    ({
+      graphql: { enabled: true, operation: undefined, ...graphql },
+      rest: { enabled: true, methods: ['post'], ...rest },
+    }) as unknown as EntityModel
 
   it('takes a GraphQL query or a GET-only REST entity for a read, anything else for a possible write', () => {
     expect(isQueryProcedure(procedure({ operation: 'query' }, { methods: ['get', 'post'] }))).toBe(true)
     expect(isQueryProcedure(procedure({ operation: 'mutation' }, { methods: ['get'] }))).toBe(true)
     expect(isQueryProcedure(procedure({ enabled: false }, { methods: ['get'] }))).toBe(true)
     expect(isQueryProcedure(procedure({}, {}))).toBe(false)
-    expect(isQueryProcedure(procedure({ operation: 'query', enabled: false }, { methods: ['get', 'post'] }))).toBe(false)
+    expect(isQueryProcedure(procedure({ operation: 'query', enabled: false }, { methods: ['get', 'post'] }))).toBe(
+      false,
+    )
     expect(isQueryProcedure(procedure({ enabled: false }, { enabled: false, methods: ['get'] }))).toBe(false)
   })
 })

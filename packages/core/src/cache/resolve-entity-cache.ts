@@ -20,7 +20,10 @@ export function resolveEntityCache(config: RuntimeConfig, entity: EntityConfig):
   if (!runtime.enabled || !(entity.cache.enabled ?? runtime.enabled)) return undefined
   if (config.dataSources.get(entity.dataSource)?.options['set-session-context'] === true) return undefined
   const level = entity.cache.level ?? (runtime.level2.enabled ? 'L1L2' : 'L1')
-  return { ttlMs: (entity.cache.ttlSeconds ?? runtime.ttlSeconds) * 1000, shared: level === 'L1L2' && runtime.level2.enabled }
+  return {
+    ttlMs: (entity.cache.ttlSeconds ?? runtime.ttlSeconds) * 1000,
+    shared: level === 'L1L2' && runtime.level2.enabled,
+  }
 }
 
 /**

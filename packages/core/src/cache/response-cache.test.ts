@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { ResponseCache, type CachedAnswer } from './response-cache.js'
 
-const page = (json: string): CachedAnswer => ({ result: { kind: 'page', json, more: false, cursor: null }, marker: undefined })
+const page = (json: string): CachedAnswer => ({
+  result: { kind: 'page', json, more: false, cursor: null },
+  marker: undefined,
+})
 
 function clock(start = 1_000_000): { now(): number; advance(ms: number): void } {
   let t = start
-  return { now: () => t, advance: (ms) => { t += ms } }
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms
+    },
+  }
 }
 
 describe('ResponseCache (level 1)', () => {

@@ -38,7 +38,11 @@ export interface Clock {
   now(): number
 }
 
-export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = Object.freeze({ maxEntries: 10_000, maxBytes: 256 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024 })
+export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = Object.freeze({
+  maxEntries: 10_000,
+  maxBytes: 256 * 1024 * 1024,
+  maxEntryBytes: 8 * 1024 * 1024,
+})
 
 /**
  * The response cache's two levels: level 1 in this process (an LRU bounded by entries and bytes, each entry with its
@@ -54,7 +58,11 @@ export class ResponseCache {
   readonly #clock: Clock
 
   /** `clock` (wall-clock milliseconds) is for tests; entries in the shared store carry absolute expiry times. */
-  constructor(store: SharedCacheStore | undefined, limits: ResponseCacheLimits = DEFAULT_CACHE_LIMITS, clock: Clock = Date) {
+  constructor(
+    store: SharedCacheStore | undefined,
+    limits: ResponseCacheLimits = DEFAULT_CACHE_LIMITS,
+    clock: Clock = Date,
+  ) {
     this.#store = store
     this.#maxEntryBytes = limits.maxEntryBytes
     this.#clock = clock
@@ -118,7 +126,9 @@ export class ResponseCache {
   set(key: string, sharedKey: string | undefined, ticket: CacheTicket, answer: CachedAnswer, ttlMs: number): void {
     const shared = sharedKey !== undefined && ticket.shared !== undefined && this.#store !== undefined
     // Serialized only for the shared store; level 1 keeps the object and counts the JSON text's size.
-    const text = shared ? JSON.stringify({ r: answer.result, m: answer.marker, x: this.#clock.now() + ttlMs }) : undefined
+    const text = shared
+      ? JSON.stringify({ r: answer.result, m: answer.marker, x: this.#clock.now() + ttlMs })
+      : undefined
     const size = (text?.length ?? (answer.result.json?.length ?? 0) + 200) * 2
     if (size > this.#maxEntryBytes) return
     this.#setLocal(key, answer, ticket.local, ttlMs, size)
@@ -154,9 +164,17 @@ function parseStoredAnswer(text: string): { readonly answer: CachedAnswer; reado
   if (typeof result !== 'object' || result === null) return undefined
   const json = result.json
   if (json !== null && typeof json !== 'string') return undefined
-  if (result.kind === 'single') return { answer: { result: { kind: 'single', json }, marker: stored.m }, expiresAt: stored.x }
+  if (result.kind === 'single')
+    return { answer: { result: { kind: 'single', json }, marker: stored.m }, expiresAt: stored.x }
   if (result.kind !== 'page' || typeof result.more !== 'boolean') return undefined
   const cursor = result.cursor
-  if (cursor !== null && !(Array.isArray(cursor) && cursor.every((c) => c === null || typeof c === 'string'))) return undefined
-  return { answer: { result: { kind: 'page', json, more: result.more, cursor: cursor as (string | null)[] | null }, marker: stored.m }, expiresAt: stored.x }
+  if (cursor !== null && !(Array.isArray(cursor) && cursor.every((c) => c === null || typeof c === 'string')))
+    return undefined
+  return {
+    answer: {
+      result: { kind: 'page', json, more: result.more, cursor: cursor as (string | null)[] | null },
+      marker: stored.m,
+    },
+    expiresAt: stored.x,
+  }
 }

@@ -5,7 +5,7 @@ function matches(pattern: string, text: string): boolean {
   return buildLikePattern(pattern).test(text)
 }
 
-describe('buildLikePattern (SQL LIKE, as SQL Server reads it with ESCAPE \'\\\')', () => {
+describe("buildLikePattern (SQL LIKE, as SQL Server reads it with ESCAPE '\\')", () => {
   it('reads % as any run of characters and _ as exactly one', () => {
     expect(matches('%.%', 'dbo.books')).toBe(true)
     expect(matches('%.%', 'books')).toBe(false)
@@ -51,7 +51,8 @@ describe('buildLikePattern (SQL LIKE, as SQL Server reads it with ESCAPE \'\\\')
 
 describe('findLikePatternProblem', () => {
   it('accepts well-formed patterns', () => {
-    for (const pattern of ['%.%', 'dbo.[a-c]%', 'x.\\%', 'x.[^a]', '%']) expect(findLikePatternProblem(pattern), pattern).toBeUndefined()
+    for (const pattern of ['%.%', 'dbo.[a-c]%', 'x.\\%', 'x.[^a]', '%'])
+      expect(findLikePatternProblem(pattern), pattern).toBeUndefined()
   })
 
   it('names an unclosed [ and a trailing backslash', () => {

@@ -26,12 +26,14 @@ export function findLikePatternProblem(pattern: string): string | undefined {
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i]
     if (char === '\\') {
-      if (i + 1 === pattern.length) return `${JSON.stringify(pattern)} ends with the escape character '\\' (write '\\\\' for a literal backslash)`
+      if (i + 1 === pattern.length)
+        return `${JSON.stringify(pattern)} ends with the escape character '\\' (write '\\\\' for a literal backslash)`
       i++
     } else if (char === '[') {
       const close = pattern.indexOf(']', i + 1)
       if (close === -1) return `${JSON.stringify(pattern)} has an unclosed '[' (write '\\[' for a literal '[')`
-      if (close === i + 1 || (close === i + 2 && pattern[i + 1] === '^')) return `${JSON.stringify(pattern)} has an empty character set '${pattern.slice(i, close + 1)}'`
+      if (close === i + 1 || (close === i + 2 && pattern[i + 1] === '^'))
+        return `${JSON.stringify(pattern)} has an empty character set '${pattern.slice(i, close + 1)}'`
       i = close
     }
   }

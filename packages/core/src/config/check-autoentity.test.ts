@@ -10,7 +10,12 @@ function load(json: Record<string, unknown>): { problems: string[]; warnings: re
     return { problems: [], warnings: parseConfig(json, { baseDir: '/', env: {} }).warnings }
   } catch (error) {
     if (!isSluiceError(error)) throw error
-    return { problems: String(error.params['problems']).split('\n').map((line) => line.replace(/^ {2}- /, '')), warnings: [] }
+    return {
+      problems: String(error.params['problems'])
+        .split('\n')
+        .map((line) => line.replace(/^ {2}- /, '')),
+      warnings: [],
+    }
   }
 }
 
@@ -19,23 +24,34 @@ function withDefinition(definition: unknown): { problems: string[]; warnings: re
 }
 
 describe('autoentities checks', () => {
-  it('needs no entities section when a definition is present (as Data API builder\'s schema)', () => {
+  it("needs no entities section when a definition is present (as Data API builder's schema)", () => {
     expect(withDefinition({ permissions: READ })).toEqual({ problems: [], warnings: [] })
   })
 
   it('still needs entities when the autoentities section is empty', () => {
-    expect(load({ 'data-source': DATA_SOURCE, autoentities: {} }).problems).toEqual(["(root): missing required key 'entities'"])
+    expect(load({ 'data-source': DATA_SOURCE, autoentities: {} }).problems).toEqual([
+      "(root): missing required key 'entities'",
+    ])
   })
 
   it('checks permissions as for a table entity', () => {
-    expect(withDefinition({ permissions: [{ role: 'r', actions: ['execute'] }, { role: 'R', actions: ['read'] }] }).problems).toEqual([
+    expect(
+      withDefinition({
+        permissions: [
+          { role: 'r', actions: ['execute'] },
+          { role: 'R', actions: ['read'] },
+        ],
+      }).problems,
+    ).toEqual([
       expect.stringMatching(/^autoentities\.all\.permissions\[0\]\.actions\[0\]: 'execute' is not allowed/),
       expect.stringMatching(/^autoentities\.all\.permissions\[1\]\.role: role 'R' is listed twice/),
     ])
   })
 
   it('refuses a malformed LIKE pattern, naming where it stands', () => {
-    expect(withDefinition({ patterns: { include: ['dbo.[abc'], exclude: ['x.%', 'y\\'] }, permissions: READ }).problems).toEqual([
+    expect(
+      withDefinition({ patterns: { include: ['dbo.[abc'], exclude: ['x.%', 'y\\'] }, permissions: READ }).problems,
+    ).toEqual([
       expect.stringMatching(/^autoentities\.all\.patterns\.include\[0\]: "dbo\.\[abc" has an unclosed '\['/),
       expect.stringMatching(/^autoentities\.all\.patterns\.exclude\[1\]: "y\\\\" ends with the escape character/),
     ])

@@ -15,7 +15,9 @@ export function checkAutoentity(name: string, raw: unknown, report: ConfigReport
   const permissions = raw['permissions']
   checkPermissions(permissions, 'table', [...path, 'permissions'], report)
   if (!Array.isArray(permissions) || permissions.length === 0) {
-    report.addWarning(`${formatConfigPath([...path, 'permissions'])}: none are given, so no role can reach the entities this definition generates.`)
+    report.addWarning(
+      `${formatConfigPath([...path, 'permissions'])}: none are given, so no role can reach the entities this definition generates.`,
+    )
   }
   const patterns = readObject(raw, 'patterns')
   for (const list of ['include', 'exclude'] as const) {
@@ -32,6 +34,8 @@ export function checkAutoentity(name: string, raw: unknown, report: ConfigReport
   }
   const namePattern = patterns?.['name']
   if (typeof namePattern === 'string' && namePattern.trim() !== '' && !namePattern.includes('{object}')) {
-    report.addWarning(`${formatConfigPath([...path, 'patterns', 'name'])}: '${namePattern}' has no {object}: every table it matches in one schema gets the same entity name, and a second one stops start-up.`)
+    report.addWarning(
+      `${formatConfigPath([...path, 'patterns', 'name'])}: '${namePattern}' has no {object}: every table it matches in one schema gets the same entity name, and a second one stops start-up.`,
+    )
   }
 }

@@ -9,7 +9,9 @@ import type { RuntimeConfig } from './runtime-config.js'
 export function checkCache(config: RuntimeConfig, report: ConfigReport): void {
   const { cache } = config.runtime
   if (cache.enabled && cache.level2.enabled && (cache.level2.connectionString ?? '').trim() === '') {
-    report.addProblem(['runtime', 'cache', 'level-2', 'connection-string'],
-      'the "redis" level-2 cache needs a connection-string (host:port[,password=…][,ssl=true] or redis://host:port)')
+    report.addProblem(
+      ['runtime', 'cache', 'level-2', 'connection-string'],
+      'the "redis" level-2 cache needs a connection-string (host:port[,password=…][,ssl=true] or redis://host:port)',
+    )
   }
 }

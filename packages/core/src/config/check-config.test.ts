@@ -12,7 +12,9 @@ function problemsOf(json: Record<string, unknown>): string[] {
     return []
   } catch (error) {
     if (!isSluiceError(error)) throw error
-    return String(error.params['problems']).split('\n').map((line) => line.replace(/^ {2}- /, ''))
+    return String(error.params['problems'])
+      .split('\n')
+      .map((line) => line.replace(/^ {2}- /, ''))
   }
 }
 
@@ -24,11 +26,17 @@ function warningsOf(json: Record<string, unknown>): readonly string[] {
   return parseConfig(json, { baseDir: '/', env: {} }).warnings
 }
 
-const procedure = (actions: unknown) => ({ source: { object: 'p', type: 'stored-procedure' }, permissions: [{ role: 'r', actions }] })
+const procedure = (actions: unknown) => ({
+  source: { object: 'p', type: 'stored-procedure' },
+  permissions: [{ role: 'r', actions }],
+})
 
 describe('checkConfig: top level', () => {
   it('requires data-source and entities', () => {
-    expect(problemsOf({})).toEqual(["(root): missing required key 'data-source'", "(root): missing required key 'entities'"])
+    expect(problemsOf({})).toEqual([
+      "(root): missing required key 'data-source'",
+      "(root): missing required key 'entities'",
+    ])
   })
 
   it('accepts data-source-files in place of a data-source and entities, and reports a child file it cannot read', () => {
@@ -44,7 +52,9 @@ describe('checkConfig: top level', () => {
   })
 
   it('rejects a default page size above the maximum', () => {
-    expect(problemsOf({ 'data-source': DATA_SOURCE, entities: {}, runtime: { pagination: { 'max-page-size': 50 } } })).toEqual([
+    expect(
+      problemsOf({ 'data-source': DATA_SOURCE, entities: {}, runtime: { pagination: { 'max-page-size': 50 } } }),
+    ).toEqual([
       'runtime.pagination.default-page-size: 100 is larger than max-page-size 50 (allowed: 1 to 50, or -1 for max-page-size)',
     ])
   })
@@ -78,23 +88,41 @@ describe('checkConfig: REST paths', () => {
     expect(problems[0]).toContain(reason)
   })
 
-  it.each(['catalog/../books', 'cat\\books', 'catalog//books', '//books', 'catalog%2Fbooks', 'books?x', 'my books', '/'])('rejects entity rest.path %j', (path) => {
+  it.each([
+    'catalog/../books',
+    'cat\\books',
+    'catalog//books',
+    '//books',
+    'catalog%2Fbooks',
+    'books?x',
+    'my books',
+    '/',
+  ])('rejects entity rest.path %j', (path) => {
     const problems = entityProblems({ Book: { source: 'b', permissions: READ, rest: { path } } })
     expect(problems).toHaveLength(1)
     expect(problems[0]).toMatch(/^entities\.Book\.rest\.path: .* is not a valid REST path: /)
   })
 
   it('accepts multi-segment paths', () => {
-    expect(entityProblems({ Book: { source: 'b', permissions: READ, rest: { path: '/catalog/books/' } } }, { runtime: { rest: { path: '/api/v2' } } })).toEqual([])
+    expect(
+      entityProblems(
+        { Book: { source: 'b', permissions: READ, rest: { path: '/catalog/books/' } } },
+        { runtime: { rest: { path: '/api/v2' } } },
+      ),
+    ).toEqual([])
   })
 
   it('rejects two entities with the same REST path, compared case-sensitively', () => {
-    expect(entityProblems({
-      Book: { source: 'b', permissions: READ },
-      Tome: { source: 't', permissions: READ, rest: { path: 'Book' } },
-      Other: { source: 'o', permissions: READ, rest: { path: 'book' } },
-      Hidden: { source: 'h', permissions: READ, rest: { path: 'Book', enabled: false } },
-    })).toEqual(["entities.Tome.rest.path: REST path 'Book' is already used by entity 'Book'; give one of them another rest.path"])
+    expect(
+      entityProblems({
+        Book: { source: 'b', permissions: READ },
+        Tome: { source: 't', permissions: READ, rest: { path: 'Book' } },
+        Other: { source: 'o', permissions: READ, rest: { path: 'book' } },
+        Hidden: { source: 'h', permissions: READ, rest: { path: 'Book', enabled: false } },
+      }),
+    ).toEqual([
+      "entities.Tome.rest.path: REST path 'Book' is already used by entity 'Book'; give one of them another rest.path",
+    ])
   })
 
   it('rejects the entity path openapi', () => {
@@ -114,16 +142,27 @@ describe('checkConfig: permissions', () => {
   })
 
   it('rejects execute on views', () => {
-    expect(entityProblems({ V: { source: { object: 'v', type: 'view' }, permissions: [{ role: 'r', actions: [{ action: 'execute' }] }] } })).toEqual([
+    expect(
+      entityProblems({
+        V: { source: { object: 'v', type: 'view' }, permissions: [{ role: 'r', actions: [{ action: 'execute' }] }] },
+      }),
+    ).toEqual([
       "entities.V.permissions[0].actions[0]: 'execute' is not allowed for a view (allowed: create, read, update, delete, *). Only stored procedures can be configured with the 'execute' action.",
     ])
   })
 
   it('rejects a role listed twice and an action listed twice', () => {
-    expect(entityProblems({ Book: { source: 'b', permissions: [
-      { role: 'editor', actions: ['read', { action: 'READ' }] },
-      { role: 'editor', actions: ['create'] },
-    ] } })).toEqual([
+    expect(
+      entityProblems({
+        Book: {
+          source: 'b',
+          permissions: [
+            { role: 'editor', actions: ['read', { action: 'READ' }] },
+            { role: 'editor', actions: ['create'] },
+          ],
+        },
+      }),
+    ).toEqual([
       "entities.Book.permissions[0].actions[1]: action 'read' is listed twice for role 'editor' (first at actions[0])",
       "entities.Book.permissions[1].role: role 'editor' is listed twice (first at permissions[0]); merge its actions into one entry",
     ])
@@ -140,7 +179,13 @@ describe('checkConfig: permissions', () => {
 
 describe('checkConfig: fields and source', () => {
   it('rejects duplicate column names and API names', () => {
-    const fields = [{ name: 'id' }, { name: 'id' }, { name: 'title', alias: 'name' }, { name: 'name' }, { name: 'x', alias: 'name' }]
+    const fields = [
+      { name: 'id' },
+      { name: 'id' },
+      { name: 'title', alias: 'name' },
+      { name: 'name' },
+      { name: 'x', alias: 'name' },
+    ]
     expect(entityProblems({ Book: { source: 'b', permissions: READ, fields } })).toEqual([
       "entities.Book.fields[1].name: column 'id' is listed twice (first at fields[0])",
       "entities.Book.fields[3].name: API name 'name' is already used by fields[2]",
@@ -155,26 +200,42 @@ describe('checkConfig: fields and source', () => {
   })
 
   it('rejects mappings or key-fields together with fields', () => {
-    expect(entityProblems({ Book: {
-      source: { object: 'b', 'key-fields': ['id'] }, permissions: READ, fields: [{ name: 'id' }], mappings: { id: 'key' },
-    } })).toEqual([
+    expect(
+      entityProblems({
+        Book: {
+          source: { object: 'b', 'key-fields': ['id'] },
+          permissions: READ,
+          fields: [{ name: 'id' }],
+          mappings: { id: 'key' },
+        },
+      }),
+    ).toEqual([
       'entities.Book.mappings: cannot be combined with fields; move each alias into fields as {"name": …, "alias": …}',
       'entities.Book.source.key-fields: cannot be combined with fields; mark the key columns in fields with "primary-key": true',
     ])
   })
 
   it('rejects parameters on a table', () => {
-    expect(entityProblems({ Book: { source: { object: 'b', parameters: [{ name: 'id' }] }, permissions: READ } })).toEqual([
+    expect(
+      entityProblems({ Book: { source: { object: 'b', parameters: [{ name: 'id' }] }, permissions: READ } }),
+    ).toEqual([
       "entities.Book.source.parameters: parameters are only allowed for stored procedures (source.type is 'table')",
     ])
   })
 
   it('warns that rest.methods and graphql.operation have no effect on a table', () => {
-    const json = { 'data-source': DATA_SOURCE, entities: { Book: { source: 'b', permissions: READ, rest: { methods: ['get'] }, graphql: { operation: 'query' } } } }
-    expect(warningsOf(json)).toEqual(expect.arrayContaining([
-      "entities.Book.rest.methods has no effect: only stored procedures use it (source.type is 'table').",
-      "entities.Book.graphql.operation has no effect: only stored procedures use it (source.type is 'table').",
-    ]))
+    const json = {
+      'data-source': DATA_SOURCE,
+      entities: {
+        Book: { source: 'b', permissions: READ, rest: { methods: ['get'] }, graphql: { operation: 'query' } },
+      },
+    }
+    expect(warningsOf(json)).toEqual(
+      expect.arrayContaining([
+        "entities.Book.rest.methods has no effect: only stored procedures use it (source.type is 'table').",
+        "entities.Book.graphql.operation has no effect: only stored procedures use it (source.type is 'table').",
+      ]),
+    )
   })
 
   it('rejects custom-tool on a table', () => {
@@ -187,32 +248,51 @@ describe('checkConfig: fields and source', () => {
 describe('checkConfig: relationships', () => {
   it('rejects relationships on views and stored procedures', () => {
     const relationships = { r: { cardinality: 'one', 'target.entity': 'Book' } }
-    expect(entityProblems({
-      Book: { source: 'b', permissions: READ },
-      'Book Summary': { source: { object: 'v', type: 'view' }, permissions: READ, relationships },
-      P: { ...procedure(['execute']), relationships },
-    })).toEqual([
+    expect(
+      entityProblems({
+        Book: { source: 'b', permissions: READ },
+        'Book Summary': { source: { object: 'v', type: 'view' }, permissions: READ, relationships },
+        P: { ...procedure(['execute']), relationships },
+      }),
+    ).toEqual([
       `entities["Book Summary"].relationships: relationships are not supported on a view (allowed only when source.type is 'table')`,
       "entities.P.relationships: relationships are not supported on a stored procedure (allowed only when source.type is 'table')",
     ])
   })
 
   it('rejects a target entity that does not exist', () => {
-    expect(entityProblems({ Book: { source: 'b', permissions: READ, relationships: { r: { cardinality: 'many', 'target.entity': 'Nope' } } } })).toEqual([
+    expect(
+      entityProblems({
+        Book: {
+          source: 'b',
+          permissions: READ,
+          relationships: { r: { cardinality: 'many', 'target.entity': 'Nope' } },
+        },
+      }),
+    ).toEqual([
       `entities.Book.relationships.r["target.entity"]: 'Nope' is not an entity of this config (entities: Book).`,
     ])
   })
 })
 
 describe('checkConfig: runtime.base-route', () => {
-  const withRoute = (route: unknown, provider?: string) => problemsOf({
-    'data-source': DATA_SOURCE, entities: {},
-    runtime: { 'base-route': route, host: provider === undefined ? {} : { authentication: { provider } } },
-  })
+  const withRoute = (route: unknown, provider?: string) =>
+    problemsOf({
+      'data-source': DATA_SOURCE,
+      entities: {},
+      runtime: { 'base-route': route, host: provider === undefined ? {} : { authentication: { provider } } },
+    })
 
   it('is accepted behind Static Web Apps, and its trailing slash dropped', () => {
     expect(withRoute('/data-api', 'StaticWebApps')).toEqual([])
-    const config = parseConfig({ 'data-source': DATA_SOURCE, entities: {}, runtime: { 'base-route': '/data-api/v2/', host: { authentication: { provider: 'StaticWebApps' } } } }, { baseDir: '/', env: {} })
+    const config = parseConfig(
+      {
+        'data-source': DATA_SOURCE,
+        entities: {},
+        runtime: { 'base-route': '/data-api/v2/', host: { authentication: { provider: 'StaticWebApps' } } },
+      },
+      { baseDir: '/', env: {} },
+    )
     expect(config.runtime.baseRoute).toBe('/data-api/v2')
     expect(config.warnings.some((w) => w.includes('base-route'))).toBe(false)
   })
@@ -227,6 +307,7 @@ describe('checkConfig: runtime.base-route', () => {
   it('must be a path of plain segments', () => {
     expect(withRoute('data-api', 'StaticWebApps')).toEqual([`runtime.base-route: "data-api" should start with a '/'`])
     expect(withRoute('/data api', 'StaticWebApps')).toEqual([`runtime.base-route: "/data api" contains white space`])
-    for (const bad of ['/a?b', '/a#b', '/a//b', '/a.b', '/a:b']) expect(withRoute(bad, 'StaticWebApps'), bad).toHaveLength(1)
+    for (const bad of ['/a?b', '/a#b', '/a//b', '/a.b', '/a:b'])
+      expect(withRoute(bad, 'StaticWebApps'), bad).toHaveLength(1)
   })
 })

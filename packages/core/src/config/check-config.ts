@@ -26,8 +26,10 @@ export function checkConfig(json: unknown, config: RuntimeConfig, report: Config
   }
   const { defaultPageSize, maxPageSize } = config.runtime.pagination
   if (defaultPageSize > maxPageSize) {
-    report.addProblem(['runtime', 'pagination', 'default-page-size'],
-      `${defaultPageSize} is larger than max-page-size ${maxPageSize} (allowed: 1 to ${maxPageSize}, or -1 for max-page-size)`)
+    report.addProblem(
+      ['runtime', 'pagination', 'default-page-size'],
+      `${defaultPageSize} is larger than max-page-size ${maxPageSize} (allowed: 1 to ${maxPageSize}, or -1 for max-page-size)`,
+    )
   }
   const entities = readObject(root, 'entities') ?? {}
   // Relationship targets may be entities of data-source-files children (crossing sources is the model's to refuse).
@@ -51,22 +53,39 @@ function checkBaseRoute(written: unknown, config: RuntimeConfig, report: ConfigR
   const at = ['runtime', 'base-route']
   const provider = config.runtime.host.authentication?.provider
   if (provider?.toLowerCase() !== 'staticwebapps') {
-    report.addProblem(at, `${JSON.stringify(written)} can only be used when host.authentication.provider is StaticWebApps (it is ${provider === undefined ? 'not set' : JSON.stringify(provider)})`)
+    report.addProblem(
+      at,
+      `${JSON.stringify(written)} can only be used when host.authentication.provider is StaticWebApps (it is ${provider === undefined ? 'not set' : JSON.stringify(provider)})`,
+    )
   }
   if (!written.startsWith('/')) report.addProblem(at, `${JSON.stringify(written)} should start with a '/'`)
   else if (/\s/.test(written)) report.addProblem(at, `${JSON.stringify(written)} contains white space`)
-  else if (written.slice(1).split('/').filter((s, i, all) => i < all.length - 1 || s !== '').some((s) => s === '' || /[.:?#[\]@!$&'()*+,;=]/.test(s))) {
-    report.addProblem(at, `${JSON.stringify(written)} contains one or more reserved characters or an empty segment (allowed: segments of letters, digits, '-', '_' and '~')`)
+  else if (
+    written
+      .slice(1)
+      .split('/')
+      .filter((s, i, all) => i < all.length - 1 || s !== '')
+      .some((s) => s === '' || /[.:?#[\]@!$&'()*+,;=]/.test(s))
+  ) {
+    report.addProblem(
+      at,
+      `${JSON.stringify(written)} contains one or more reserved characters or an empty segment (allowed: segments of letters, digits, '-', '_' and '~')`,
+    )
   }
 }
 
 function checkTopLevel(root: JsonObject, report: ConfigReport): void {
   // As DAB's schema: with data-source-files, the data sources (and entities) may all come from the child files.
   const files = root['data-source-files']
-  if (files === undefined && root['data-source'] === undefined) report.addProblem([], "missing required key 'data-source'")
+  if (files === undefined && root['data-source'] === undefined)
+    report.addProblem([], "missing required key 'data-source'")
   // A non-empty autoentities section may bring every entity (DAB's schema: minProperties 1).
   const autoentities = readObject(root, 'autoentities')
-  if (root['entities'] === undefined && (autoentities === undefined || Object.keys(autoentities).length === 0) && files === undefined) {
+  if (
+    root['entities'] === undefined &&
+    (autoentities === undefined || Object.keys(autoentities).length === 0) &&
+    files === undefined
+  ) {
     report.addProblem([], "missing required key 'entities'")
   }
   if (root['data-source'] === undefined) checkSourceless(root, report)
@@ -84,7 +103,10 @@ export function checkSourceless(file: JsonObject, report: ConfigReport): void {
   for (const section of ['entities', 'autoentities'] as const) {
     const value = readObject(file, section)
     if (value !== undefined && Object.keys(value).length > 0) {
-      report.addProblem([section], `this file has no data-source, so its ${section} would have no database; move them into a data-source-files file or add a data-source`)
+      report.addProblem(
+        [section],
+        `this file has no data-source, so its ${section} would have no database; move them into a data-source-files file or add a data-source`,
+      )
     }
   }
 }
@@ -96,14 +118,26 @@ function checkAuthenticationKeys(root: JsonObject, report: ConfigReport): void {
   const host = inRuntime ? readObject(readObject(root, 'runtime'), 'host') : readObject(root, 'host')
   const authentication = readObject(host, 'authentication')
   warnNearMisses(authentication, ['provider', 'jwt'], [...hostPath, 'authentication'], report)
-  warnNearMisses(readObject(authentication, 'jwt'), ['audience', 'issuer'], [...hostPath, 'authentication', 'jwt'], report)
+  warnNearMisses(
+    readObject(authentication, 'jwt'),
+    ['audience', 'issuer'],
+    [...hostPath, 'authentication', 'jwt'],
+    report,
+  )
 }
 
-function warnNearMisses(node: JsonObject | undefined, known: readonly string[], path: ConfigPath, report: ConfigReport): void {
+function warnNearMisses(
+  node: JsonObject | undefined,
+  known: readonly string[],
+  path: ConfigPath,
+  report: ConfigReport,
+): void {
   for (const key of Object.keys(node ?? {})) {
     const hint = known.includes(key) ? '' : didYouMean(key, known)
     if (hint !== '') {
-      report.addWarning(`${formatConfigPath([...path, key])} is not a known key; it is passed to authentication plugins as is.${hint}`)
+      report.addWarning(
+        `${formatConfigPath([...path, key])} is not a known key; it is passed to authentication plugins as is.${hint}`,
+      )
     }
   }
 }

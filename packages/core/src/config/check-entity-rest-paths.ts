@@ -11,15 +11,26 @@ export function checkEntityRestPaths(config: RuntimeConfig, report: ConfigReport
   for (const entity of config.entities.values()) {
     if (!entity.rest.enabled) continue
     const restPath = entity.rest.path ?? entity.name
-    const where: ConfigPath = entity.autoentity !== undefined ? ['autoentities', entity.autoentity]
-      : entity.rest.path === undefined ? ['entities', entity.name] : ['entities', entity.name, 'rest', 'path']
+    const where: ConfigPath =
+      entity.autoentity !== undefined
+        ? ['autoentities', entity.autoentity]
+        : entity.rest.path === undefined
+          ? ['entities', entity.name]
+          : ['entities', entity.name, 'rest', 'path']
     if (restPath === 'openapi') {
-      report.addProblem(where, `${subject(entity)}REST path 'openapi' is reserved for the OpenAPI document; ${fix(entity, 'set another rest.path')}`)
+      report.addProblem(
+        where,
+        `${subject(entity)}REST path 'openapi' is reserved for the OpenAPI document; ${fix(entity, 'set another rest.path')}`,
+      )
       continue
     }
     const owner = owners.get(restPath)
     if (owner === undefined) owners.set(restPath, entity.name)
-    else report.addProblem(where, `${subject(entity)}REST path '${restPath}' is already used by entity '${owner}'; ${fix(entity, 'give one of them another rest.path')}`)
+    else
+      report.addProblem(
+        where,
+        `${subject(entity)}REST path '${restPath}' is already used by entity '${owner}'; ${fix(entity, 'give one of them another rest.path')}`,
+      )
   }
 }
 
@@ -28,5 +39,7 @@ function subject(entity: EntityConfig): string {
 }
 
 function fix(entity: EntityConfig, configured: string): string {
-  return entity.autoentity === undefined ? configured : 'skip its table with patterns.exclude, change patterns.name or set template.rest.enabled to false'
+  return entity.autoentity === undefined
+    ? configured
+    : 'skip its table with patterns.exclude, change patterns.name or set template.rest.enabled to false'
 }

@@ -31,10 +31,16 @@ export function checkEntity(name: string, raw: unknown, entityNames: readonly st
 function checkFields(entity: JsonObject, path: ConfigPath, report: ConfigReport): void {
   const fields = entity['fields']
   if (fields !== undefined && entity['mappings'] !== undefined) {
-    report.addProblem([...path, 'mappings'], 'cannot be combined with fields; move each alias into fields as {"name": …, "alias": …}')
+    report.addProblem(
+      [...path, 'mappings'],
+      'cannot be combined with fields; move each alias into fields as {"name": …, "alias": …}',
+    )
   }
   if (fields !== undefined && readObject(entity, 'source')?.['key-fields'] !== undefined) {
-    report.addProblem([...path, 'source', 'key-fields'], 'cannot be combined with fields; mark the key columns in fields with "primary-key": true')
+    report.addProblem(
+      [...path, 'source', 'key-fields'],
+      'cannot be combined with fields; mark the key columns in fields with "primary-key": true',
+    )
   }
   if (Array.isArray(fields)) checkFieldNames(fields, [...path, 'fields'], report)
   const mappings = readObject(entity, 'mappings')
@@ -66,7 +72,11 @@ function checkFieldNames(fields: readonly unknown[], path: ConfigPath, report: C
     const apiName = alias ?? name
     const firstApi = apiNames.get(apiName)
     if (firstApi === undefined) apiNames.set(apiName, i)
-    else report.addProblem([...path, i, alias === undefined ? 'name' : 'alias'], `API name '${apiName}' is already used by fields[${firstApi}]`)
+    else
+      report.addProblem(
+        [...path, i, alias === undefined ? 'name' : 'alias'],
+        `API name '${apiName}' is already used by fields[${firstApi}]`,
+      )
   })
 }
 
@@ -74,21 +84,35 @@ function checkProcedureOnlyKeys(entity: JsonObject, type: SourceType, path: Conf
   if (type === 'stored-procedure') return
   const source = readObject(entity, 'source')
   if (source?.['parameters'] !== undefined) {
-    report.addProblem([...path, 'source', 'parameters'], `parameters are only allowed for stored procedures (source.type is '${type}')`)
+    report.addProblem(
+      [...path, 'source', 'parameters'],
+      `parameters are only allowed for stored procedures (source.type is '${type}')`,
+    )
   }
   if (readObject(entity, 'rest')?.['methods'] !== undefined) {
-    report.addWarning(`${formatConfigPath([...path, 'rest', 'methods'])} has no effect: only stored procedures use it (source.type is '${type}').`)
+    report.addWarning(
+      `${formatConfigPath([...path, 'rest', 'methods'])} has no effect: only stored procedures use it (source.type is '${type}').`,
+    )
   }
   if (readObject(entity, 'graphql')?.['operation'] !== undefined) {
-    report.addWarning(`${formatConfigPath([...path, 'graphql', 'operation'])} has no effect: only stored procedures use it (source.type is '${type}').`)
+    report.addWarning(
+      `${formatConfigPath([...path, 'graphql', 'operation'])} has no effect: only stored procedures use it (source.type is '${type}').`,
+    )
   }
   if (parseBooleanLike(readObject(entity, 'mcp')?.['custom-tool']) === true) {
-    report.addProblem([...path, 'mcp', 'custom-tool'], `true is not allowed: custom-tool can only be enabled for stored procedures (source.type is '${type}')`)
+    report.addProblem(
+      [...path, 'mcp', 'custom-tool'],
+      `true is not allowed: custom-tool can only be enabled for stored procedures (source.type is '${type}')`,
+    )
   }
 }
 
 function checkRelationships(
-  relationships: unknown, type: SourceType, entityNames: readonly string[], path: ConfigPath, report: ConfigReport,
+  relationships: unknown,
+  type: SourceType,
+  entityNames: readonly string[],
+  path: ConfigPath,
+  report: ConfigReport,
 ): void {
   if (!isJsonObject(relationships) || Object.keys(relationships).length === 0) return
   if (type !== 'table') {
@@ -99,6 +123,9 @@ function checkRelationships(
     const target = isJsonObject(relationship) ? relationship['target.entity'] : undefined
     if (typeof target !== 'string' || target === '' || entityNames.includes(target)) continue
     const known = entityNames.length <= 10 ? entityNames.join(', ') : `${entityNames.slice(0, 10).join(', ')}, …`
-    report.addProblem([...path, name, 'target.entity'], `'${target}' is not an entity of this config (entities: ${known}).${didYouMean(target, entityNames)}`)
+    report.addProblem(
+      [...path, name, 'target.entity'],
+      `'${target}' is not an entity of this config (entities: ${known}).${didYouMean(target, entityNames)}`,
+    )
   }
 }

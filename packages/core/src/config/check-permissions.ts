@@ -21,7 +21,11 @@ export function checkPermissions(permissions: unknown, type: SourceType, path: C
     if (typeof role === 'string') {
       const first = roles.get(role.toLowerCase())
       if (first === undefined) roles.set(role.toLowerCase(), i)
-      else report.addProblem([...path, i, 'role'], `role '${role}' is listed twice (first at permissions[${first}]); merge its actions into one entry`)
+      else
+        report.addProblem(
+          [...path, i, 'role'],
+          `role '${role}' is listed twice (first at permissions[${first}]); merge its actions into one entry`,
+        )
     }
     checkActions(permission['actions'], type, typeof role === 'string' ? role : '?', [...path, i, 'actions'], report)
   })
@@ -35,16 +39,22 @@ function checkActions(actions: unknown, type: SourceType, role: string, path: Co
     if (action === undefined) return
     const itemPath = [...path, j]
     if (type === 'stored-procedure' && !PROCEDURE_ACTIONS.includes(action)) {
-      report.addProblem(itemPath,
-        `'${action}' is not allowed (allowed: ${PROCEDURE_ACTIONS.join(', ')}). Stored procedures can only be configured with the 'execute' action.`)
+      report.addProblem(
+        itemPath,
+        `'${action}' is not allowed (allowed: ${PROCEDURE_ACTIONS.join(', ')}). Stored procedures can only be configured with the 'execute' action.`,
+      )
     } else if (type !== 'stored-procedure' && !TABLE_ACTIONS.includes(action)) {
-      report.addProblem(itemPath,
-        `'${action}' is not allowed for a ${type} (allowed: ${TABLE_ACTIONS.join(', ')}). Only stored procedures can be configured with the 'execute' action.`)
+      report.addProblem(
+        itemPath,
+        `'${action}' is not allowed for a ${type} (allowed: ${TABLE_ACTIONS.join(', ')}). Only stored procedures can be configured with the 'execute' action.`,
+      )
     }
     const first = seen.get(action)
     if (first === undefined) seen.set(action, j)
-    else report.addProblem(itemPath, `action '${action}' is listed twice for role '${role}' (first at actions[${first}])`)
-    if (isJsonObject(item) && isJsonObject(item['fields'])) checkFieldLists(item['fields'], [...itemPath, 'fields'], report)
+    else
+      report.addProblem(itemPath, `action '${action}' is listed twice for role '${role}' (first at actions[${first}])`)
+    if (isJsonObject(item) && isJsonObject(item['fields']))
+      checkFieldLists(item['fields'], [...itemPath, 'fields'], report)
   })
 }
 
@@ -52,8 +62,10 @@ function checkFieldLists(fields: Record<string, unknown>, path: ConfigPath, repo
   for (const list of ['include', 'exclude']) {
     const names = fields[list]
     if (Array.isArray(names) && names.length > 1 && names.includes('*')) {
-      report.addProblem([...path, list],
-        `${formatConfigValue(names)}: '*' must be the only item when it is used (allowed: ["*"] or a list of field names)`)
+      report.addProblem(
+        [...path, list],
+        `${formatConfigValue(names)}: '*' must be the only item when it is used (allowed: ["*"] or a list of field names)`,
+      )
     }
   }
 }

@@ -21,8 +21,12 @@ export function createConfigReport(): ConfigReport {
   return {
     problems,
     warnings,
-    addProblem: (path, message) => { problems.push({ path, message }) },
-    addWarning: (message) => { if (!warnings.includes(message)) warnings.push(message) },
+    addProblem: (path, message) => {
+      problems.push({ path, message })
+    },
+    addWarning: (message) => {
+      if (!warnings.includes(message)) warnings.push(message)
+    },
   }
 }
 

@@ -1,8 +1,19 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import { cacheLevelSchema, entitySchema, permissionsSchema } from './entity-schema.js'
 import {
-  anyOfSchema, booleanSchema, integerSchema, matchesLooseScalar, LOOSE_KEYWORD, mapSchema, nonEmptyStringSchema,
-  objectSchema, stringArraySchema, stringSchema, wordSchema, type LooseScalar, type Schema,
+  anyOfSchema,
+  booleanSchema,
+  integerSchema,
+  matchesLooseScalar,
+  LOOSE_KEYWORD,
+  mapSchema,
+  nonEmptyStringSchema,
+  objectSchema,
+  stringArraySchema,
+  stringSchema,
+  wordSchema,
+  type LooseScalar,
+  type Schema,
 } from './schema-builders.js'
 
 /**
@@ -12,26 +23,38 @@ import {
  * `formatSchemaErrors` reports only the branch matching the value's type.
  */
 export const MCP_TOOL_NAMES = [
-  'describe-entities', 'create-record', 'read-records', 'update-record', 'delete-record', 'execute-entity', 'aggregate-records',
+  'describe-entities',
+  'create-record',
+  'read-records',
+  'update-record',
+  'delete-record',
+  'execute-entity',
+  'aggregate-records',
 ] as const
 export const LOG_LEVELS = ['trace', 'debug', 'information', 'warning', 'error', 'critical', 'none'] as const
 const INT32_MAX = 2147483647
 
-const dataSourceSchema = objectSchema({
-  'database-type': nonEmptyStringSchema,
-  'connection-string': stringSchema,
-  options: { type: 'object' },
-  health: objectSchema({
-    enabled: booleanSchema,
-    name: { type: ['string', 'null'] },
-    'threshold-ms': integerSchema({ minimum: 1, maximum: INT32_MAX }),
-  }, { nullable: true }),
-  'user-delegated-auth': objectSchema({
-    enabled: booleanSchema,
-    provider: wordSchema(['EntraId']),
-    'database-audience': stringSchema,
-  }),
-}, { required: ['database-type', 'connection-string'] })
+const dataSourceSchema = objectSchema(
+  {
+    'database-type': nonEmptyStringSchema,
+    'connection-string': stringSchema,
+    options: { type: 'object' },
+    health: objectSchema(
+      {
+        enabled: booleanSchema,
+        name: { type: ['string', 'null'] },
+        'threshold-ms': integerSchema({ minimum: 1, maximum: INT32_MAX }),
+      },
+      { nullable: true },
+    ),
+    'user-delegated-auth': objectSchema({
+      enabled: booleanSchema,
+      provider: wordSchema(['EntraId']),
+      'database-audience': stringSchema,
+    }),
+  },
+  { required: ['database-type', 'connection-string'] },
+)
 
 const dmlToolSchema = anyOfSchema(
   booleanSchema,
@@ -42,23 +65,30 @@ export const hostSchema = objectSchema({
   mode: wordSchema(['development', 'production'], { nullable: true }),
   'max-response-size-mb': integerSchema({ minimum: 1, maximum: 158, nullable: true, minusOne: true }),
   cors: objectSchema({ origins: stringArraySchema, 'allow-credentials': booleanSchema }, { nullable: true }),
-  authentication: objectSchema({
-    provider: nonEmptyStringSchema,
-    jwt: objectSchema({ audience: stringSchema, issuer: stringSchema }, { open: true }),
-  }, { nullable: true, open: true }),
+  authentication: objectSchema(
+    {
+      provider: nonEmptyStringSchema,
+      jwt: objectSchema({ audience: stringSchema, issuer: stringSchema }, { open: true }),
+    },
+    { nullable: true, open: true },
+  ),
 })
 
 const telemetrySchema = objectSchema({
   'application-insights': objectSchema(
-    { 'connection-string': stringSchema, enabled: booleanSchema }, { required: ['connection-string'] },
+    { 'connection-string': stringSchema, enabled: booleanSchema },
+    { required: ['connection-string'] },
   ),
-  'open-telemetry': objectSchema({
-    endpoint: stringSchema,
-    headers: stringSchema,
-    'service-name': stringSchema,
-    'exporter-protocol': wordSchema(['grpc', 'httpprotobuf']),
-    enabled: booleanSchema,
-  }, { required: ['endpoint'] }),
+  'open-telemetry': objectSchema(
+    {
+      endpoint: stringSchema,
+      headers: stringSchema,
+      'service-name': stringSchema,
+      'exporter-protocol': wordSchema(['grpc', 'httpprotobuf']),
+      enabled: booleanSchema,
+    },
+    { required: ['endpoint'] },
+  ),
   'azure-log-analytics': objectSchema({
     enabled: booleanSchema,
     auth: objectSchema({
@@ -90,9 +120,15 @@ const embeddingsSchema = objectSchema({
   'timeout-ms': integerSchema({ minimum: 1 }),
   endpoint: objectSchema({ enabled: booleanSchema, path: stringSchema, roles: stringArraySchema }),
   health: { type: 'object' },
-  cache: objectSchema({ enabled: booleanSchema, 'ttl-hours': integerSchema({ minimum: 1 }), 'level-2': { type: 'object' } }),
+  cache: objectSchema({
+    enabled: booleanSchema,
+    'ttl-hours': integerSchema({ minimum: 1 }),
+    'level-2': { type: 'object' },
+  }),
   chunking: objectSchema({
-    enabled: booleanSchema, 'size-chars': integerSchema({ minimum: 1 }), 'overlap-chars': integerSchema({ minimum: 0 }),
+    enabled: booleanSchema,
+    'size-chars': integerSchema({ minimum: 1 }),
+    'overlap-chars': integerSchema({ minimum: 0 }),
   }),
 })
 
@@ -120,22 +156,30 @@ const runtimeSchema = objectSchema({
   }),
   host: hostSchema,
   pagination: objectSchema({
-    'default-page-size': pageSizeSchema, 'max-page-size': pageSizeSchema, 'next-link-relative': booleanSchema,
+    'default-page-size': pageSizeSchema,
+    'max-page-size': pageSizeSchema,
+    'next-link-relative': booleanSchema,
   }),
   cache: objectSchema({
     enabled: booleanSchema,
     'ttl-seconds': integerSchema({ minimum: 1 }),
     'level-2': objectSchema({
-      enabled: booleanSchema, provider: wordSchema(['redis']), 'connection-string': stringSchema, partition: stringSchema,
+      enabled: booleanSchema,
+      provider: wordSchema(['redis']),
+      'connection-string': stringSchema,
+      partition: stringSchema,
     }),
   }),
   compression: objectSchema({ level: wordSchema(['optimal', 'fastest', 'none']) }),
-  health: objectSchema({
-    enabled: booleanSchema,
-    roles: stringArraySchema,
-    'cache-ttl-seconds': integerSchema({ minimum: 0 }),
-    'max-query-parallelism': integerSchema({ minimum: 1, maximum: 8 }),
-  }, { nullable: true }),
+  health: objectSchema(
+    {
+      enabled: booleanSchema,
+      roles: stringArraySchema,
+      'cache-ttl-seconds': integerSchema({ minimum: 0 }),
+      'max-query-parallelism': integerSchema({ minimum: 1, maximum: 8 }),
+    },
+    { nullable: true },
+  ),
   telemetry: telemetrySchema,
   embeddings: embeddingsSchema,
   'base-route': stringSchema,
@@ -169,7 +213,9 @@ const autoentitySchema = objectSchema({
     graphql: enabledOnly,
     health: enabledOnly,
     cache: objectSchema({
-      enabled: booleanSchema, 'ttl-seconds': integerSchema({ minimum: 1, nullable: true }), level: cacheLevelSchema,
+      enabled: booleanSchema,
+      'ttl-seconds': integerSchema({ minimum: 1, nullable: true }),
+      level: cacheLevelSchema,
     }),
   }),
   permissions: permissionsSchema,

@@ -5,11 +5,22 @@ type Slot = 'host' | 'port' | 'database' | 'user' | 'password'
 
 /** Keyword aliases, by normalized key (lower case, no spaces, `_` or `-`). */
 const ALIASES: Readonly<Record<string, Slot>> = {
-  host: 'host', server: 'host', datasource: 'host', address: 'host', addr: 'host', networkaddress: 'host',
+  host: 'host',
+  server: 'host',
+  datasource: 'host',
+  address: 'host',
+  addr: 'host',
+  networkaddress: 'host',
   port: 'port',
-  database: 'database', initialcatalog: 'database', db: 'database',
-  username: 'user', userid: 'user', uid: 'user', user: 'user',
-  password: 'password', pwd: 'password',
+  database: 'database',
+  initialcatalog: 'database',
+  db: 'database',
+  username: 'user',
+  userid: 'user',
+  uid: 'user',
+  user: 'user',
+  password: 'password',
+  pwd: 'password',
 }
 const URL_FORM = /^[a-z][a-z0-9+.-]*:\/\//i
 const WHERE = 'data-source.connection-string'
@@ -39,7 +50,12 @@ function parseUrlForm(text: string): ConnectionSettings {
   try {
     url = new URL(text)
   } catch (error) {
-    throw createConfigError([`${WHERE}: ${JSON.stringify(redactConnectionString(text))} is not a valid URL (allowed: scheme://user:password@host:port/database?option=value)`], error)
+    throw createConfigError(
+      [
+        `${WHERE}: ${JSON.stringify(redactConnectionString(text))} is not a valid URL (allowed: scheme://user:password@host:port/database?option=value)`,
+      ],
+      error,
+    )
   }
   const options: Record<string, string> = {}
   for (const [key, value] of url.searchParams) options[normalizeKey(key)] = value
@@ -111,7 +127,10 @@ function splitKeywords(text: string): [string, string][] {
       continue
     }
     const key = text.slice(i, equals).trim()
-    if (key === '') throw createConfigError([`${WHERE}: part ${segment} has no key before '=' (allowed: key=value pairs separated by ';')`])
+    if (key === '')
+      throw createConfigError([
+        `${WHERE}: part ${segment} has no key before '=' (allowed: key=value pairs separated by ';')`,
+      ])
     const { value, next } = readValue(text, equals + 1, segment)
     pairs.push([key, value])
     i = next
@@ -143,7 +162,8 @@ function readValue(text: string, start: number, segment: number): { value: strin
   }
   i++
   while (i < text.length && text[i] !== ';') {
-    if (!/\s/.test(text[i]!)) throw createConfigError([`${WHERE}: part ${segment} has text after its closing quote (allowed: key="value";)`])
+    if (!/\s/.test(text[i]!))
+      throw createConfigError([`${WHERE}: part ${segment} has text after its closing quote (allowed: key="value";)`])
     i++
   }
   return { value, next: i + 1 }

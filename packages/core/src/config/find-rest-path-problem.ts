@@ -1,4 +1,5 @@
-const ALLOWED = "segments separated by single '/', without '..', '\\', '?', '#', whitespace or percent-encoded separators"
+const ALLOWED =
+  "segments separated by single '/', without '..', '\\', '?', '#', whitespace or percent-encoded separators"
 
 /**
  * What is wrong with a REST path, or `undefined` when it is usable. `segments` is the normalized path without
@@ -8,7 +9,9 @@ const ALLOWED = "segments separated by single '/', without '..', '\\', '?', '#',
  */
 export function findRestPathProblem(segments: string, written: string): string | undefined {
   const reason = findReason(segments)
-  return reason === undefined ? undefined : `${JSON.stringify(written)} is not a valid REST path: ${reason} (allowed: ${ALLOWED})`
+  return reason === undefined
+    ? undefined
+    : `${JSON.stringify(written)} is not a valid REST path: ${reason} (allowed: ${ALLOWED})`
 }
 
 function findReason(path: string): string | undefined {

@@ -25,11 +25,15 @@ describe('formatSchemaErrors', () => {
     expect(schemaProblems({ entitys: {} })).toEqual([
       "entitys: unknown key 'entitys' (allowed: $schema, data-source, data-source-files, runtime, host, entities, azure-key-vault, autoentities). Did you mean 'entities'?",
     ])
-    expect(entityProblems({ permisions: READ })[0]).toMatch(/^entities\.Book\.permisions: unknown key 'permisions' \(allowed: description, source, .*\)\. Did you mean 'permissions'\?$/)
+    expect(entityProblems({ permisions: READ })[0]).toMatch(
+      /^entities\.Book\.permisions: unknown key 'permisions' \(allowed: description, source, .*\)\. Did you mean 'permissions'\?$/,
+    )
   })
 
   it('reports enum and type mistakes with the value and what is allowed', () => {
-    expect(schemaProblems({ runtime: { host: { mode: 'dev' }, rest: { 'request-body-strict': 'yes', path: 5 } } })).toEqual([
+    expect(
+      schemaProblems({ runtime: { host: { mode: 'dev' }, rest: { 'request-body-strict': 'yes', path: 5 } } }),
+    ).toEqual([
       'runtime.rest.path: expected string, got number 5',
       'runtime.rest.request-body-strict: expected boolean, got string "yes"',
       "runtime.host.mode: 'dev' is not allowed (allowed: development, production)",
@@ -37,7 +41,9 @@ describe('formatSchemaErrors', () => {
   })
 
   it('reports integer ranges, accepting digit strings', () => {
-    const mcp = { 'dml-tools': { 'read-records': { 'query-timeout': 700 }, 'create-record': { 'query-timeout': '60' } } }
+    const mcp = {
+      'dml-tools': { 'read-records': { 'query-timeout': 700 }, 'create-record': { 'query-timeout': '60' } },
+    }
     expect(schemaProblems({ runtime: { mcp, health: { 'max-query-parallelism': 'many' } } })).toEqual([
       'runtime.mcp.dml-tools.read-records.query-timeout: expected integer from 1 to 600, got number 700',
       'runtime.health.max-query-parallelism: expected integer from 1 to 8, got string "many"',
@@ -51,7 +57,9 @@ describe('formatSchemaErrors', () => {
     expect(schemaProblems({ 'data-source': { 'database-type': 'mssql' } })).toEqual([
       "data-source: missing required key 'connection-string'",
     ])
-    expect(schemaProblems({ entities: { Book: { source: 'b' } } })).toEqual(["entities.Book: missing required key 'permissions'"])
+    expect(schemaProblems({ entities: { Book: { source: 'b' } } })).toEqual([
+      "entities.Book: missing required key 'permissions'",
+    ])
   })
 
   it('reports only the anyOf branch that matches the value type', () => {
@@ -89,13 +97,17 @@ describe('formatSchemaErrors', () => {
 
   it('bracket-quotes keys that are not identifier-like and truncates long values', () => {
     const long = 'x'.repeat(100)
-    const problems = schemaProblems({ entities: { 'Book Summary': { source: 'b', permissions: READ, rest: { path: [long] } } } })
+    const problems = schemaProblems({
+      entities: { 'Book Summary': { source: 'b', permissions: READ, rest: { path: [long] } } },
+    })
     expect(problems).toHaveLength(1)
     expect(problems[0]).toMatch(/^entities\["Book Summary"\]\.rest\.path: expected string, got array \["x{50,}…$/)
     expect(problems[0]!.length).toBeLessThan(140)
   })
 
   it('reports minItems', () => {
-    expect(schemaProblems({ 'data-source-files': [] })).toEqual(['data-source-files: expected at least 1 item(s), got array []'])
+    expect(schemaProblems({ 'data-source-files': [] })).toEqual([
+      'data-source-files: expected at least 1 item(s), got array []',
+    ])
   })
 })

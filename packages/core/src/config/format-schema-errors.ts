@@ -31,7 +31,10 @@ export function formatSchemaErrors(errors: readonly ErrorObject[], data: unknown
     if (!alive.has(e)) continue
     const problem = describeError(e, data, unmatched.has(e))
     const key = `${problem.path.join('\u0000')}\u0001${problem.message}`
-    if (!seen.has(key)) { seen.add(key); problems.push(problem) }
+    if (!seen.has(key)) {
+      seen.add(key)
+      problems.push(problem)
+    }
   }
   return problems
 }
@@ -44,14 +47,23 @@ function describeError(e: ErrorObject, data: unknown, unmatchedAnyOf: boolean): 
     case 'additionalProperties': {
       const key = String((e.params as { additionalProperty: string }).additionalProperty)
       const allowed = Object.keys((e.parentSchema?.['properties'] ?? {}) as Record<string, unknown>)
-      return { path: [...path, key], message: `unknown key '${key}' (allowed: ${allowed.join(', ')}).${didYouMean(key, allowed)}` }
+      return {
+        path: [...path, key],
+        message: `unknown key '${key}' (allowed: ${allowed.join(', ')}).${didYouMean(key, allowed)}`,
+      }
     }
     case 'required':
-      return { path, message: `missing required key '${String((e.params as { missingProperty: string }).missingProperty)}'` }
+      return {
+        path,
+        message: `missing required key '${String((e.params as { missingProperty: string }).missingProperty)}'`,
+      }
     case 'type':
       return { path, message: `expected ${[e.schema as string | string[]].flat().join(' or ')}, ${got}` }
     case 'enum':
-      return { path, message: `${quote(value)} is not allowed (allowed: ${(e.schema as unknown[]).map(String).join(', ')})` }
+      return {
+        path,
+        message: `${quote(value)} is not allowed (allowed: ${(e.schema as unknown[]).map(String).join(', ')})`,
+      }
     case 'minLength':
       return { path, message: `expected a non-empty string, ${got}` }
     case 'minItems':
@@ -59,7 +71,8 @@ function describeError(e: ErrorObject, data: unknown, unmatchedAnyOf: boolean): 
     case LOOSE_KEYWORD:
       return { path, message: describeLooseError(e.schema as LooseScalar, value, got) }
     case 'anyOf':
-      if (unmatchedAnyOf) return { path, message: `expected ${(e.schema as Schema[]).map(describeBranch).join(' or ')}, ${got}` }
+      if (unmatchedAnyOf)
+        return { path, message: `expected ${(e.schema as Schema[]).map(describeBranch).join(' or ')}, ${got}` }
       return { path, message: `${formatConfigValue(value)} ${e.message ?? 'is not valid'}` }
     default:
       return { path, message: `${formatConfigValue(value)} ${e.message ?? 'is not valid'}` }
@@ -93,7 +106,11 @@ function fitsBranchType(branch: Schema, value: unknown): boolean {
   }
   if (branch['type'] !== undefined) {
     const types = [branch['type'] as string | string[]].flat()
-    return types.includes(type) || (type === 'integer' && types.includes('number')) || (type === 'number' && types.includes('integer'))
+    return (
+      types.includes(type) ||
+      (type === 'integer' && types.includes('number')) ||
+      (type === 'number' && types.includes('integer'))
+    )
   }
   return Array.isArray(branch['enum']) && branch['enum'].some((v) => jsonSchemaType(v) === type)
 }

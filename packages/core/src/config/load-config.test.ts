@@ -22,7 +22,9 @@ function caught(run: () => unknown): SluiceError {
 function problemLines(run: () => unknown): string[] {
   const error = caught(run)
   expect(error.code).toBe('SLUICE_ERR_CONFIG')
-  return String(error.params['problems']).split('\n').map((line) => line.replace(/^ {2}- /, ''))
+  return String(error.params['problems'])
+    .split('\n')
+    .map((line) => line.replace(/^ {2}- /, ''))
 }
 
 function writeTemp(files: Record<string, string>): string {
@@ -52,7 +54,12 @@ describe('loadConfigFile', () => {
       health: { enabled: true, name: 'primary', thresholdMs: 1000 },
     })
     expect(config.runtime.graphql).toEqual({
-      enabled: true, path: '/graphql', allowIntrospection: true, depthLimit: 8, enableAggregation: true, multipleCreate: true,
+      enabled: true,
+      path: '/graphql',
+      allowIntrospection: true,
+      depthLimit: 8,
+      enableAggregation: true,
+      multipleCreate: true,
     })
     expect(config.runtime.mcp.dmlTools['delete-record']).toEqual({ enabled: false, queryTimeoutSeconds: 30 })
     expect(config.runtime.mcp.dmlTools['read-records']).toEqual({ enabled: true, queryTimeoutSeconds: 30 })
@@ -67,10 +74,16 @@ describe('loadConfigFile', () => {
       { action: 'update', fields: undefined, policy: '@item.owner eq @claims.oid' },
       { action: 'create', fields: undefined, policy: undefined },
     ])
-    expect(book.relationships.get('authors')).toMatchObject({ cardinality: 'many', targetEntity: 'Author', linkingObject: 'dbo.book_author_link' })
+    expect(book.relationships.get('authors')).toMatchObject({
+      cardinality: 'many',
+      targetEntity: 'Author',
+      linkingObject: 'dbo.book_author_link',
+    })
     expect(book.cache).toEqual({ enabled: true, ttlSeconds: 30, level: 'L1' })
     const getBook = config.entities.get('GetBook')!
-    expect(getBook.source.parameters).toEqual([{ name: 'id', required: true, default: undefined, description: 'Book id' }])
+    expect(getBook.source.parameters).toEqual([
+      { name: 'id', required: true, default: undefined, description: 'Book id' },
+    ])
     expect(getBook.rest.methods).toEqual(['get'])
     expect(getBook.graphql.operation).toBe('query')
     expect(getBook.mcp).toEqual({ dmlTools: true, customTool: true })
@@ -92,7 +105,9 @@ describe('loadConfigFile', () => {
 
   it("reads the working directory's .env file, as Data API builder does", () => {
     const dir = writeTemp({ 'conf/dab-config.json': JSON.stringify(MINIMAL), '.env': 'DB=postgres://from-dotenv/db\n' })
-    expect(loadConfigFile(join(dir, 'conf', 'dab-config.json'), { env: {}, cwd: dir }).dataSource.connectionString).toBe('postgres://from-dotenv/db')
+    expect(
+      loadConfigFile(join(dir, 'conf', 'dab-config.json'), { env: {}, cwd: dir }).dataSource.connectionString,
+    ).toBe('postgres://from-dotenv/db')
   })
 
   it('lets the .env file override a variable that is set (DotNetEnv overwrites)', () => {
@@ -102,18 +117,32 @@ describe('loadConfigFile', () => {
   })
 
   it('ignores a .env file beside the config when the working directory is elsewhere', () => {
-    const dir = writeTemp({ 'conf/dab-config.json': JSON.stringify(MINIMAL), 'conf/.env': 'DB=beside\n', 'cwd/.keep': '' })
-    expect(problemLines(() => loadConfigFile(join(dir, 'conf', 'dab-config.json'), { env: {}, cwd: join(dir, 'cwd') }))).toEqual([
-      "data-source.connection-string: environment variable 'DB' is not set (referenced as @env('DB'))",
-    ])
+    const dir = writeTemp({
+      'conf/dab-config.json': JSON.stringify(MINIMAL),
+      'conf/.env': 'DB=beside\n',
+      'cwd/.keep': '',
+    })
+    expect(
+      problemLines(() => loadConfigFile(join(dir, 'conf', 'dab-config.json'), { env: {}, cwd: join(dir, 'cwd') })),
+    ).toEqual(["data-source.connection-string: environment variable 'DB' is not set (referenced as @env('DB'))"])
   })
 
   it('layers an override file over the config (DAB_ENVIRONMENT): objects merge, arrays and scalars replace', () => {
     const dir = writeTemp({
-      'dab-config.json': JSON.stringify({ ...MINIMAL, runtime: { rest: { path: '/api' }, host: { cors: { origins: ['https://a'] } } } }),
-      'dab-config.dev.json': JSON.stringify({ 'data-source': { 'connection-string': 'postgres://dev/db' }, runtime: { rest: { path: '/dev' }, host: { mode: 'development' } } }),
+      'dab-config.json': JSON.stringify({
+        ...MINIMAL,
+        runtime: { rest: { path: '/api' }, host: { cors: { origins: ['https://a'] } } },
+      }),
+      'dab-config.dev.json': JSON.stringify({
+        'data-source': { 'connection-string': 'postgres://dev/db' },
+        runtime: { rest: { path: '/dev' }, host: { mode: 'development' } },
+      }),
     })
-    const config = loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir, overrideFile: join(dir, 'dab-config.dev.json') })
+    const config = loadConfigFile(join(dir, 'dab-config.json'), {
+      env: {},
+      cwd: dir,
+      overrideFile: join(dir, 'dab-config.dev.json'),
+    })
     expect(config.dataSource.connectionString).toBe('postgres://dev/db')
     expect(config.runtime.rest.path).toBe('/dev')
     expect(config.runtime.host.mode).toBe('development')
@@ -143,7 +172,9 @@ describe('loadConfigFile', () => {
 
   it('reports a truncated file at its end', () => {
     const dir = writeTemp({ 'dab-config.json': '{\n  "entities": {' })
-    expect(problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {} }))[0]).toMatch(/at line 2, column 16/)
+    expect(problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {} }))[0]).toMatch(
+      /at line 2, column 16/,
+    )
   })
 
   it('throws SLUICE_ERR_CONFIG_NOT_FOUND for a missing file', () => {
@@ -161,12 +192,16 @@ describe('loadConfigFile', () => {
 })
 
 describe('loadConfigFile with data-source-files', () => {
-  const child = (type: string, conn: string, entities: Record<string, unknown>) => JSON.stringify({ 'data-source': { 'database-type': type, 'connection-string': conn }, entities })
+  const child = (type: string, conn: string, entities: Record<string, unknown>) =>
+    JSON.stringify({ 'data-source': { 'database-type': type, 'connection-string': conn }, entities })
   const read = [{ role: 'anonymous', actions: ['read'] }]
 
-  it('brings each child file\'s data source and entities, named by the file\'s path relative to the root', () => {
+  it("brings each child file's data source and entities, named by the file's path relative to the root", () => {
     const dir = writeTemp({
-      'dab-config.json': JSON.stringify({ 'data-source-files': ['hr.json', 'sales/sales.json'], runtime: { rest: { path: '/data' } } }),
+      'dab-config.json': JSON.stringify({
+        'data-source-files': ['hr.json', 'sales/sales.json'],
+        runtime: { rest: { path: '/data' } },
+      }),
       'hr.json': child('postgresql', "@env('HR')", { Employee: { source: 'employees', permissions: read } }),
       'sales/sales.json': child('mysql', 'Server=db', { Order: { source: 'orders', permissions: read } }),
     })
@@ -179,9 +214,13 @@ describe('loadConfigFile with data-source-files', () => {
     expect(config.runtime.rest.path).toBe('/data')
   })
 
-  it('keeps the root\'s own data source first and default, and refuses an entity name defined twice', () => {
+  it("keeps the root's own data source first and default, and refuses an entity name defined twice", () => {
     const dir = writeTemp({
-      'dab-config.json': JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' }, 'data-source-files': ['b.json'], entities: { Book: { source: 'books', permissions: read } } }),
+      'dab-config.json': JSON.stringify({
+        'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
+        'data-source-files': ['b.json'],
+        entities: { Book: { source: 'books', permissions: read } },
+      }),
       'b.json': child('mysql', 'y', { Book: { source: 'books', permissions: read } }),
     })
     expect(problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir }))).toEqual([
@@ -189,23 +228,41 @@ describe('loadConfigFile with data-source-files', () => {
     ])
   })
 
-  it('reports a child\'s problems with the file named, and ignores its runtime with a warning', () => {
+  it("reports a child's problems with the file named, and ignores its runtime with a warning", () => {
     const dir = writeTemp({
       'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'] }),
-      'a.json': JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' }, runtime: {}, entities: { A: { source: 'a', permissions: [{ role: 'anonymous', actions: ['reed'] }] } } }),
+      'a.json': JSON.stringify({
+        'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
+        runtime: {},
+        entities: { A: { source: 'a', permissions: [{ role: 'anonymous', actions: ['reed'] }] } },
+      }),
     })
     const lines = problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir }))
-    expect(lines).toEqual([expect.stringMatching(/^data-source-files\[0\]\.entities\.A\.permissions\[0\]\.actions\[0\]: 'reed' is not allowed.*\(in a\.json\)$/)])
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^data-source-files\[0\]\.entities\.A\.permissions\[0\]\.actions\[0\]: 'reed' is not allowed.*\(in a\.json\)$/,
+      ),
+    ])
     const ok = writeTemp({
       'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'] }),
-      'a.json': JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' }, runtime: {}, entities: {} }),
+      'a.json': JSON.stringify({
+        'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
+        runtime: {},
+        entities: {},
+      }),
     })
-    expect(loadConfigFile(join(ok, 'dab-config.json'), { env: {}, cwd: ok }).warnings).toContain("a.json: its runtime section is ignored; the root configuration's runtime applies to every data source.")
+    expect(loadConfigFile(join(ok, 'dab-config.json'), { env: {}, cwd: ok }).warnings).toContain(
+      "a.json: its runtime section is ignored; the root configuration's runtime applies to every data source.",
+    )
   })
 
   it('refuses entities and autoentities in a file without a data-source (they would have no database), as Data API builder', () => {
     const dir = writeTemp({
-      'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'], entities: { Book: { source: 'books', permissions: read } }, autoentities: { all: { permissions: read } } }),
+      'dab-config.json': JSON.stringify({
+        'data-source-files': ['a.json'],
+        entities: { Book: { source: 'books', permissions: read } },
+        autoentities: { all: { permissions: read } },
+      }),
       'a.json': JSON.stringify({ 'data-source-files': ['b.json'], autoentities: { more: { permissions: read } } }),
       'b.json': child('postgresql', 'x', { A: { source: 'a', permissions: read } }),
     })
@@ -219,7 +276,11 @@ describe('loadConfigFile with data-source-files', () => {
   it('refuses a cycle of data-source-files', () => {
     const dir = writeTemp({
       'dab-config.json': JSON.stringify({ 'data-source-files': ['a.json'] }),
-      'a.json': JSON.stringify({ 'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' }, entities: {}, 'data-source-files': ['dab-config.json'] }),
+      'a.json': JSON.stringify({
+        'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
+        entities: {},
+        'data-source-files': ['dab-config.json'],
+      }),
     })
     expect(problemLines(() => loadConfigFile(join(dir, 'dab-config.json'), { env: {}, cwd: dir }))).toEqual([
       'data-source-files[0].data-source-files[0]: dab-config.json is already part of this configuration (a data-source-files cycle or a file listed twice) (in a.json)',
@@ -229,22 +290,34 @@ describe('loadConfigFile with data-source-files', () => {
 
 describe('parseConfig', () => {
   it('reports every mistake of a config at once, each with path, value and what is allowed', () => {
-    const lines = problemLines(() => parseConfig({
-      'data-source': { 'database-type': 'postgresql', 'connection-string': "Host=@env('PGHOST');Port=5432" },
-      runtime: {
-        rest: { enabled: 'yes', pathh: '/api' },
-        host: { mode: 'dev' },
-        pagination: { 'default-page-size': 500, 'max-page-size': 200 },
-      },
-      entities: {
-        Book: {
-          source: { object: 'books', type: 'tabel' },
-          permissions: [{ role: 'anonymous', actions: ['read', 'execute'] }, { role: 'Anonymous', actions: '*' }],
-          relationships: { publisher: { cardinality: 'one', 'target.entity': 'Publsher' } },
+    const lines = problemLines(() =>
+      parseConfig(
+        {
+          'data-source': { 'database-type': 'postgresql', 'connection-string': "Host=@env('PGHOST');Port=5432" },
+          runtime: {
+            rest: { enabled: 'yes', pathh: '/api' },
+            host: { mode: 'dev' },
+            pagination: { 'default-page-size': 500, 'max-page-size': 200 },
+          },
+          entities: {
+            Book: {
+              source: { object: 'books', type: 'tabel' },
+              permissions: [
+                { role: 'anonymous', actions: ['read', 'execute'] },
+                { role: 'Anonymous', actions: '*' },
+              ],
+              relationships: { publisher: { cardinality: 'one', 'target.entity': 'Publsher' } },
+            },
+            Publisher: {
+              source: 'publishers',
+              permissions: [{ role: 'anonymous', actions: ['read', 'read'] }],
+              rest: { path: 'catalog//x' },
+            },
+          },
         },
-        Publisher: { source: 'publishers', permissions: [{ role: 'anonymous', actions: ['read', 'read'] }], rest: { path: 'catalog//x' } },
-      },
-    }, { baseDir: '/', env: {} }))
+        { baseDir: '/', env: {} },
+      ),
+    )
     expect(lines).toEqual([
       "data-source.connection-string: environment variable 'PGHOST' is not set (referenced as @env('PGHOST'))",
       "runtime.rest.pathh: unknown key 'pathh' (allowed: enabled, path, request-body-strict). Did you mean 'path'?",
@@ -256,7 +329,9 @@ describe('parseConfig', () => {
       "entities.Book.permissions[1].role: role 'Anonymous' is listed twice (first at permissions[0]); merge its actions into one entry",
       "entities.Book.relationships.publisher[\"target.entity\"]: 'Publsher' is not an entity of this config (entities: Book, Publisher). Did you mean 'Publisher'?",
       "entities.Publisher.permissions[0].actions[1]: action 'read' is listed twice for role 'anonymous' (first at actions[0])",
-      expect.stringMatching(/^entities\.Publisher\.rest\.path: "catalog\/\/x" is not a valid REST path: it contains an empty segment/),
+      expect.stringMatching(
+        /^entities\.Publisher\.rest\.path: "catalog\/\/x" is not a valid REST path: it contains an empty segment/,
+      ),
     ])
   })
 
@@ -267,7 +342,9 @@ describe('parseConfig', () => {
   })
 
   it('reports a root that is not an object and nothing else', () => {
-    expect(problemLines(() => parseConfig([], { baseDir: '/', env: {} }))).toEqual(['(root): expected object, got array []'])
+    expect(problemLines(() => parseConfig([], { baseDir: '/', env: {} }))).toEqual([
+      '(root): expected object, got array []',
+    ])
   })
 
   it('keeps the file and baseDir it is given', () => {
@@ -277,16 +354,34 @@ describe('parseConfig', () => {
   })
 
   it('does not report a type problem where an environment variable is missing', () => {
-    const lines = problemLines(() => parseConfig({ ...MINIMAL, runtime: { rest: { enabled: "@env('REST_ON')" } } }, { baseDir: '/', env: { DB: 'x' } }))
-    expect(lines).toEqual(["runtime.rest.enabled: environment variable 'REST_ON' is not set (referenced as @env('REST_ON'))"])
+    const lines = problemLines(() =>
+      parseConfig(
+        { ...MINIMAL, runtime: { rest: { enabled: "@env('REST_ON')" } } },
+        { baseDir: '/', env: { DB: 'x' } },
+      ),
+    )
+    expect(lines).toEqual([
+      "runtime.rest.enabled: environment variable 'REST_ON' is not set (referenced as @env('REST_ON'))",
+    ])
   })
 
   it('starts with a warning naming the variable where an unset one does not matter, keeping the text as written (DAB)', () => {
-    const config = parseConfig({
-      ...MINIMAL,
-      runtime: { telemetry: { 'open-telemetry': { enabled: true, endpoint: "@env('OTEL_EXPORTER_OTLP_ENDPOINT')", 'service-name': "@env('OTEL_SERVICE_NAME')" } } },
-      entities: { Book: { ...MINIMAL.entities.Book, description: "@env('OTEL_SERVICE_NAME') books" } },
-    }, { baseDir: '/', env: { DB: 'x' } })
+    const config = parseConfig(
+      {
+        ...MINIMAL,
+        runtime: {
+          telemetry: {
+            'open-telemetry': {
+              enabled: true,
+              endpoint: "@env('OTEL_EXPORTER_OTLP_ENDPOINT')",
+              'service-name': "@env('OTEL_SERVICE_NAME')",
+            },
+          },
+        },
+        entities: { Book: { ...MINIMAL.entities.Book, description: "@env('OTEL_SERVICE_NAME') books" } },
+      },
+      { baseDir: '/', env: { DB: 'x' } },
+    )
     expect(config.warnings).toContain(
       "Environment variable 'OTEL_EXPORTER_OTLP_ENDPOINT' is not set; @env('OTEL_EXPORTER_OTLP_ENDPOINT') is kept as written at runtime.telemetry.open-telemetry.endpoint.",
     )
@@ -297,10 +392,17 @@ describe('parseConfig', () => {
   })
 
   it('refuses an unset variable in the data source or in authentication, naming it', () => {
-    const lines = problemLines(() => parseConfig({
-      ...MINIMAL,
-      runtime: { host: { authentication: { provider: 'Custom', jwt: { audience: "@env('AUD')", issuer: 'urn:x' } } } },
-    }, { baseDir: '/', env: {} }))
+    const lines = problemLines(() =>
+      parseConfig(
+        {
+          ...MINIMAL,
+          runtime: {
+            host: { authentication: { provider: 'Custom', jwt: { audience: "@env('AUD')", issuer: 'urn:x' } } },
+          },
+        },
+        { baseDir: '/', env: {} },
+      ),
+    )
     expect(lines).toEqual([
       "data-source.connection-string: environment variable 'DB' is not set (referenced as @env('DB'))",
       "runtime.host.authentication.jwt.audience: environment variable 'AUD' is not set (referenced as @env('AUD'))",
@@ -308,20 +410,29 @@ describe('parseConfig', () => {
   })
 
   it('refuses an @akv reference where it matters and warns elsewhere', () => {
-    const lines = problemLines(() => parseConfig({
-      ...MINIMAL, 'data-source': { ...MINIMAL['data-source'], 'connection-string': "@akv('conn')" },
-      runtime: { mcp: { description: "@akv('note')" } },
-    }, { baseDir: '/', env: {} }))
+    const lines = problemLines(() =>
+      parseConfig(
+        {
+          ...MINIMAL,
+          'data-source': { ...MINIMAL['data-source'], 'connection-string': "@akv('conn')" },
+          runtime: { mcp: { description: "@akv('note')" } },
+        },
+        { baseDir: '/', env: {} },
+      ),
+    )
     expect(lines).toEqual([
       "data-source.connection-string: @akv('conn'): Azure Key Vault references (@akv) are not supported; put the secret in an environment variable and use @env('conn')",
     ])
   })
 
   it('validates values after substitution, so booleans and integers may come from variables', () => {
-    const config = parseConfig({
-      ...MINIMAL,
-      runtime: { rest: { enabled: "@env('REST_ON')" }, pagination: { 'max-page-size': "@env('MAX')" } },
-    }, { baseDir: '/', env: { DB: 'x', REST_ON: 'false', MAX: '500' } })
+    const config = parseConfig(
+      {
+        ...MINIMAL,
+        runtime: { rest: { enabled: "@env('REST_ON')" }, pagination: { 'max-page-size': "@env('MAX')" } },
+      },
+      { baseDir: '/', env: { DB: 'x', REST_ON: 'false', MAX: '500' } },
+    )
     expect(config.runtime.rest.enabled).toBe(false)
     expect(config.runtime.pagination.maxPageSize).toBe(500)
   })

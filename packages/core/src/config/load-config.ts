@@ -68,9 +68,15 @@ export function parseConfig(json: unknown, options: ParseConfigOptions): Runtime
   const value = prepareConfigJson(json, env, report)
   if (!isJsonObject(value)) throw createConfigError(report.problems)
   // Child files of data-source-files (each its own data source) are read, checked and named relative to baseDir.
-  const children = readDataSourceFiles(value, options.file ?? join(options.baseDir, 'dab-config.json'), {
-    rootDir: options.baseDir, prepare: (child, childReport) => prepareConfigJson(child, env, childReport),
-  }, report)
+  const children = readDataSourceFiles(
+    value,
+    options.file ?? join(options.baseDir, 'dab-config.json'),
+    {
+      rootDir: options.baseDir,
+      prepare: (child, childReport) => prepareConfigJson(child, env, childReport),
+    },
+    report,
+  )
   const config = normalizeConfig(value, { file: options.file, baseDir: options.baseDir }, report, children)
   checkConfig(value, config, report)
   const entityNames = [...config.entities.keys()]
@@ -90,7 +96,11 @@ function readText(file: string): string {
     if ((error as { code?: unknown }).code === 'ENOENT') {
       throw new SluiceError('SLUICE_ERR_CONFIG_NOT_FOUND', { detail: `${file} does not exist` }, { cause: error })
     }
-    throw new SluiceError('SLUICE_ERR_CONFIG_READ', { file, detail: error instanceof Error ? error.message : String(error) }, { cause: error })
+    throw new SluiceError(
+      'SLUICE_ERR_CONFIG_READ',
+      { file, detail: error instanceof Error ? error.message : String(error) },
+      { cause: error },
+    )
   }
 }
 

@@ -12,20 +12,33 @@ const HEX4 = /^[0-9a-fA-F]{4}$/
  */
 export function locateJsonError(text: string): number | undefined {
   let i = 0
-  const fail = (): never => { throw new SyntaxStop(i) }
-  const skipWhitespace = (): void => { while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++ }
-  const expect = (char: string): void => { if (text[i] === char) i++; else fail() }
+  const fail = (): never => {
+    throw new SyntaxStop(i)
+  }
+  const skipWhitespace = (): void => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++
+  }
+  const expect = (char: string): void => {
+    if (text[i] === char) i++
+    else fail()
+  }
 
   const scanString = (): void => {
     expect('"')
     while (i < text.length) {
       const c = text[i]!
-      if (c === '"') { i++; return }
+      if (c === '"') {
+        i++
+        return
+      }
       if (c === '\\') {
         const escape = text[i + 1] ?? ''
         if (escape !== '' && '"\\/bfnrt'.includes(escape)) i += 2
         else if (escape === 'u' && HEX4.test(text.slice(i + 2, i + 6))) i += 6
-        else { i++; fail() }
+        else {
+          i++
+          fail()
+        }
         continue
       }
       if (c < ' ') fail()
@@ -37,11 +50,17 @@ export function locateJsonError(text: string): number | undefined {
   const scanList = (close: string, scanItem: () => void): void => {
     i++
     skipWhitespace()
-    if (text[i] === close) { i++; return }
+    if (text[i] === close) {
+      i++
+      return
+    }
     for (;;) {
       scanItem()
       skipWhitespace()
-      if (text[i] === ',') { i++; continue }
+      if (text[i] === ',') {
+        i++
+        continue
+      }
       expect(close)
       return
     }
@@ -51,7 +70,13 @@ export function locateJsonError(text: string): number | undefined {
     skipWhitespace()
     const c = text[i]
     if (c === '{') {
-      scanList('}', () => { skipWhitespace(); scanString(); skipWhitespace(); expect(':'); scanValue() })
+      scanList('}', () => {
+        skipWhitespace()
+        scanString()
+        skipWhitespace()
+        expect(':')
+        scanValue()
+      })
     } else if (c === '[') {
       scanList(']', scanValue)
     } else if (c === '"') {

@@ -3,8 +3,14 @@ import { mergeConfigJson } from './merge-config-json.js'
 
 describe('mergeConfigJson (DAB_ENVIRONMENT layering)', () => {
   it('merges objects recursively and keeps the base key order, adding override-only keys last', () => {
-    const base = { 'data-source': { 'database-type': 'postgresql', 'connection-string': 'base' }, runtime: { rest: { path: '/api', enabled: true } } }
-    const override = { runtime: { rest: { path: '/v2' }, graphql: { enabled: false } }, 'data-source': { 'connection-string': 'dev' } }
+    const base = {
+      'data-source': { 'database-type': 'postgresql', 'connection-string': 'base' },
+      runtime: { rest: { path: '/api', enabled: true } },
+    }
+    const override = {
+      runtime: { rest: { path: '/v2' }, graphql: { enabled: false } },
+      'data-source': { 'connection-string': 'dev' },
+    }
     const merged = mergeConfigJson(base, override)
     expect(merged).toEqual({
       'data-source': { 'database-type': 'postgresql', 'connection-string': 'dev' },
@@ -19,11 +25,16 @@ describe('mergeConfigJson (DAB_ENVIRONMENT layering)', () => {
   })
 
   it('keeps the base value where the override says null', () => {
-    expect(mergeConfigJson({ mode: 'production', cors: { origins: ['a'] } }, { mode: null, cors: null })).toEqual({ mode: 'production', cors: { origins: ['a'] } })
+    expect(mergeConfigJson({ mode: 'production', cors: { origins: ['a'] } }, { mode: null, cors: null })).toEqual({
+      mode: 'production',
+      cors: { origins: ['a'] },
+    })
   })
 
   it('lets a value of another kind replace the base value', () => {
-    expect(mergeConfigJson({ rest: { enabled: true }, graphql: true }, { rest: false, graphql: { enabled: false } })).toEqual({ rest: false, graphql: { enabled: false } })
+    expect(
+      mergeConfigJson({ rest: { enabled: true }, graphql: true }, { rest: false, graphql: { enabled: false } }),
+    ).toEqual({ rest: false, graphql: { enabled: false } })
   })
 
   it('leaves the base alone when the roots are of different kinds', () => {

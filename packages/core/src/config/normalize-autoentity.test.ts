@@ -5,7 +5,10 @@ const DATA_SOURCE = { 'database-type': 'postgresql', 'connection-string': 'postg
 const READ = [{ role: 'anonymous', actions: ['read'] }]
 
 function definition(raw: unknown) {
-  return parseConfig({ 'data-source': DATA_SOURCE, autoentities: { all: raw } }, { baseDir: '/', env: {} }).autoentities.get('all')!
+  return parseConfig(
+    { 'data-source': DATA_SOURCE, autoentities: { all: raw } },
+    { baseDir: '/', env: {} },
+  ).autoentities.get('all')!
 }
 
 describe('autoentities normalization', () => {
@@ -29,27 +32,42 @@ describe('autoentities normalization', () => {
     const read = definition({
       patterns: { include: ['dbo.%'], exclude: ['dbo.tmp%'], name: 'api_{object}' },
       template: {
-        rest: { enabled: 'false' }, graphql: { enabled: false }, mcp: false, health: { enabled: '0' },
+        rest: { enabled: 'false' },
+        graphql: { enabled: false },
+        mcp: false,
+        health: { enabled: '0' },
         cache: { enabled: true, 'ttl-seconds': '30', level: 'l1' },
       },
       permissions: [{ role: 'reader', actions: '*' }],
     })
     expect(read.patterns).toEqual({ include: ['dbo.%'], exclude: ['dbo.tmp%'], name: 'api_{object}' })
     expect(read.template).toEqual({
-      rest: { enabled: false }, graphql: { enabled: false }, mcp: { dmlTools: false, customTool: false }, health: { enabled: false },
+      rest: { enabled: false },
+      graphql: { enabled: false },
+      mcp: { dmlTools: false, customTool: false },
+      health: { enabled: false },
       cache: { enabled: true, ttlSeconds: 30, level: 'L1' },
     })
-    expect(read.permissions).toEqual([{ role: 'reader', actions: [{ action: '*', fields: undefined, policy: undefined }] }])
-    expect(definition({ template: { mcp: { 'dml-tools': false } }, permissions: READ }).template.mcp).toEqual({ dmlTools: false, customTool: false })
+    expect(read.permissions).toEqual([
+      { role: 'reader', actions: [{ action: '*', fields: undefined, policy: undefined }] },
+    ])
+    expect(definition({ template: { mcp: { 'dml-tools': false } }, permissions: READ }).template.mcp).toEqual({
+      dmlTools: false,
+      customTool: false,
+    })
   })
 
   it('splits patterns at commas and trims them, as the database query of Data API builder does', () => {
-    expect(definition({ patterns: { include: [' dbo.a% , dbo.b%', ''], exclude: ['x.%,'] }, permissions: READ }).patterns)
-      .toEqual({ include: ['dbo.a%', 'dbo.b%'], exclude: ['x.%'], name: '{schema}_{object}' })
+    expect(
+      definition({ patterns: { include: [' dbo.a% , dbo.b%', ''], exclude: ['x.%,'] }, permissions: READ }).patterns,
+    ).toEqual({ include: ['dbo.a%', 'dbo.b%'], exclude: ['x.%'], name: '{schema}_{object}' })
   })
 
   it('keeps an empty include list (it matches every table) and treats a blank name as the default', () => {
-    expect(definition({ patterns: { include: [], name: '  ' }, permissions: READ }).patterns)
-      .toEqual({ include: [], exclude: [], name: '{schema}_{object}' })
+    expect(definition({ patterns: { include: [], name: '  ' }, permissions: READ }).patterns).toEqual({
+      include: [],
+      exclude: [],
+      name: '{schema}_{object}',
+    })
   })
 })

@@ -1,7 +1,14 @@
 import type { AutoentityConfig } from './runtime-config.js'
 import { normalizeEntityCache, normalizeMcp } from './normalize-entity.js'
 import { normalizePermissions } from './normalize-permissions.js'
-import { isJsonObject, readBoolean, readObject, readString, readStringArray, type JsonObject } from './read-config-value.js'
+import {
+  isJsonObject,
+  readBoolean,
+  readObject,
+  readString,
+  readStringArray,
+  type JsonObject,
+} from './read-config-value.js'
 
 /** Data API builder's defaults for `autoentities.<name>.patterns`. */
 export const DEFAULT_INCLUDE_PATTERNS: readonly string[] = ['%.%']
@@ -41,5 +48,8 @@ export function normalizeAutoentity(name: string, raw: unknown, dataSource: stri
  * and dropping empty ones: `"dbo.a%, dbo.b%"` is two patterns. Sluice reads lists the same way.
  */
 function splitPatterns(patterns: readonly string[]): string[] {
-  return patterns.flatMap((pattern) => pattern.split(',')).map((pattern) => pattern.trim()).filter((pattern) => pattern !== '')
+  return patterns
+    .flatMap((pattern) => pattern.split(','))
+    .map((pattern) => pattern.trim())
+    .filter((pattern) => pattern !== '')
 }

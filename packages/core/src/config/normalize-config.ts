@@ -23,7 +23,12 @@ export interface ConfigOrigin {
  * invalid parts (reading them as absent), so semantic checks can still run when the schema reported problems.
  * Deprecated spellings add warnings to `report`; `report.warnings` becomes `RuntimeConfig.warnings`.
  */
-export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: ConfigReport, children: readonly ChildSource[] = []): RuntimeConfig {
+export function normalizeConfig(
+  json: unknown,
+  origin: ConfigOrigin,
+  report: ConfigReport,
+  children: readonly ChildSource[] = [],
+): RuntimeConfig {
   const root: JsonObject = isJsonObject(json) ? json : {}
   const runtime = readObject(root, 'runtime')
   const dataSources = new Map<string, DataSourceConfig>()
@@ -38,7 +43,8 @@ export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: Con
       entities.set(name, normalizeEntity(name, raw, report, rootName))
       owners.set(name, rootName)
     }
-    for (const [name, raw] of Object.entries(readObject(root, 'autoentities') ?? {})) autoentities.set(name, normalizeAutoentity(name, raw, rootName))
+    for (const [name, raw] of Object.entries(readObject(root, 'autoentities') ?? {}))
+      autoentities.set(name, normalizeAutoentity(name, raw, rootName))
   }
   // Entities and autoentities of every data-source-files child join the root's; names are unique across files (as in DAB).
   for (const child of children) {
@@ -46,7 +52,10 @@ export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: Con
     for (const entity of child.entities) {
       const owner = owners.get(entity.name)
       if (owner !== undefined) {
-        child.report.addProblem(['entities', entity.name], `entity '${entity.name}' is already defined by ${owner}; entity names must be unique across data-source-files`)
+        child.report.addProblem(
+          ['entities', entity.name],
+          `entity '${entity.name}' is already defined by ${owner}; entity names must be unique across data-source-files`,
+        )
         continue
       }
       entities.set(entity.name, entity)
@@ -55,7 +64,10 @@ export function normalizeConfig(json: unknown, origin: ConfigOrigin, report: Con
     for (const definition of child.autoentities) {
       const owner = autoentities.get(definition.name)?.dataSource
       if (owner !== undefined) {
-        child.report.addProblem(['autoentities', definition.name], `autoentities definition '${definition.name}' is already defined by ${owner}; definition names must be unique across data-source-files`)
+        child.report.addProblem(
+          ['autoentities', definition.name],
+          `autoentities definition '${definition.name}' is already defined by ${owner}; definition names must be unique across data-source-files`,
+        )
         continue
       }
       autoentities.set(definition.name, definition)

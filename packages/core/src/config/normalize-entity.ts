@@ -1,5 +1,9 @@
 import type {
-  EntityConfig, EntityGraphQLConfig, EntityRestConfig, FieldConfig, RelationshipConfig,
+  EntityConfig,
+  EntityGraphQLConfig,
+  EntityRestConfig,
+  FieldConfig,
+  RelationshipConfig,
 } from './runtime-config.js'
 import type { ConfigReport } from './config-report.js'
 import { CACHE_LEVELS, REST_METHODS } from './entity-schema.js'
@@ -7,8 +11,16 @@ import { formatConfigPath, type ConfigPath } from './format-config-path.js'
 import { normalizePermissions } from './normalize-permissions.js'
 import { normalizeSource } from './normalize-source.js'
 import {
-  isJsonObject, parseBooleanLike, parseIntegerLike, parseWord, readBoolean, readInteger, readObject, readString,
-  readStringArray, type JsonObject,
+  isJsonObject,
+  parseBooleanLike,
+  parseIntegerLike,
+  parseWord,
+  readBoolean,
+  readInteger,
+  readObject,
+  readString,
+  readStringArray,
+  type JsonObject,
 } from './read-config-value.js'
 
 /**
@@ -60,7 +72,9 @@ function normalizeFields(entity: JsonObject, path: ConfigPath, report: ConfigRep
   const mappings = readObject(entity, 'mappings')
   const keyFields = readStringArray(entity['source'], 'key-fields')
   if (mappings !== undefined) {
-    report.addWarning(`${formatConfigPath([...path, 'mappings'])} is deprecated; use "fields": [{"name": …, "alias": …}] instead.`)
+    report.addWarning(
+      `${formatConfigPath([...path, 'mappings'])} is deprecated; use "fields": [{"name": …, "alias": …}] instead.`,
+    )
   }
   if (keyFields !== undefined) {
     report.addWarning(
@@ -70,7 +84,10 @@ function normalizeFields(entity: JsonObject, path: ConfigPath, report: ConfigRep
   const aliases = new Map(Object.entries(mappings ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'))
   const keys = new Set(keyFields ?? [])
   const toField = (column: string): FieldConfig => ({
-    name: column, alias: aliases.get(column), description: undefined, primaryKey: keys.has(column),
+    name: column,
+    alias: aliases.get(column),
+    description: undefined,
+    primaryKey: keys.has(column),
   })
   // Key columns first, in key-fields order (that order is the composite key's order), then the other mapped columns.
   return [...keys, ...[...aliases.keys()].filter((column) => !keys.has(column))].map(toField)

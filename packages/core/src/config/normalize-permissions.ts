@@ -34,9 +34,10 @@ function normalizeActions(actions: unknown): ActionConfig[] {
     const fields = readObject(item, 'fields')
     out.push({
       action,
-      fields: fields === undefined
-        ? undefined
-        : { include: readStringArray(fields, 'include'), exclude: readStringArray(fields, 'exclude') ?? [] },
+      fields:
+        fields === undefined
+          ? undefined
+          : { include: readStringArray(fields, 'include'), exclude: readStringArray(fields, 'exclude') ?? [] },
       policy: readString(readObject(item, 'policy'), 'database'),
     })
   }

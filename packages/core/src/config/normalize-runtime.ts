@@ -1,7 +1,22 @@
-import type { HostConfig, LimitsConfig, McpRuntimeConfig, McpToolName, PaginationConfig, RuntimeSection, TelemetryConfig } from './runtime-config.js'
+import type {
+  HostConfig,
+  LimitsConfig,
+  McpRuntimeConfig,
+  McpToolName,
+  PaginationConfig,
+  RuntimeSection,
+  TelemetryConfig,
+} from './runtime-config.js'
 import { LOG_LEVELS, MCP_TOOL_NAMES } from './config-schema.js'
 import {
-  isJsonObject, parseBooleanLike, parseIntegerLike, parseWord, readBoolean, readInteger, readObject, readString,
+  isJsonObject,
+  parseBooleanLike,
+  parseIntegerLike,
+  parseWord,
+  readBoolean,
+  readInteger,
+  readObject,
+  readString,
   readStringArray,
 } from './read-config-value.js'
 
@@ -56,7 +71,9 @@ export function normalizeRuntime(runtime: unknown, host: unknown): RuntimeSectio
         partition: readString(level2, 'partition'),
       },
     },
-    compression: { level: parseWord(readObject(runtime, 'compression')?.['level'], ['optimal', 'fastest', 'none'] as const) },
+    compression: {
+      level: parseWord(readObject(runtime, 'compression')?.['level'], ['optimal', 'fastest', 'none'] as const),
+    },
     health: {
       enabled: readBoolean(health, 'enabled', true),
       roles: readStringArray(health, 'roles'),
@@ -75,20 +92,28 @@ function normalizeTelemetry(telemetry: Record<string, unknown> | undefined): Tel
   const file = readObject(telemetry, 'file')
   return {
     // Data API builder's FileSinkOptions defaults.
-    file: file === undefined ? undefined : {
-      enabled: readBoolean(file, 'enabled', false),
-      path: readString(file, 'path') ?? 'logs\\dab-log.txt',
-      rollingInterval: parseWord(file['rolling-interval'], ['Minute', 'Hour', 'Day', 'Month', 'Year', 'Infinite'] as const) ?? 'Day',
-      retainedFileCountLimit: readInteger(file, 'retained-file-count-limit', 1),
-      fileSizeLimitBytes: readInteger(file, 'file-size-limit-bytes', 1_048_576),
-    },
-    openTelemetry: otel === undefined ? undefined : {
-      enabled: readBoolean(otel, 'enabled', true),
-      endpoint: readString(otel, 'endpoint') ?? '',
-      headers: readString(otel, 'headers'),
-      serviceName: readString(otel, 'service-name') ?? 'dab',
-      exporterProtocol: parseWord(otel['exporter-protocol'], ['grpc', 'httpprotobuf'] as const) ?? 'grpc',
-    },
+    file:
+      file === undefined
+        ? undefined
+        : {
+            enabled: readBoolean(file, 'enabled', false),
+            path: readString(file, 'path') ?? 'logs\\dab-log.txt',
+            rollingInterval:
+              parseWord(file['rolling-interval'], ['Minute', 'Hour', 'Day', 'Month', 'Year', 'Infinite'] as const) ??
+              'Day',
+            retainedFileCountLimit: readInteger(file, 'retained-file-count-limit', 1),
+            fileSizeLimitBytes: readInteger(file, 'file-size-limit-bytes', 1_048_576),
+          },
+    openTelemetry:
+      otel === undefined
+        ? undefined
+        : {
+            enabled: readBoolean(otel, 'enabled', true),
+            endpoint: readString(otel, 'endpoint') ?? '',
+            headers: readString(otel, 'headers'),
+            serviceName: readString(otel, 'service-name') ?? 'dab',
+            exporterProtocol: parseWord(otel['exporter-protocol'], ['grpc', 'httpprotobuf'] as const) ?? 'grpc',
+          },
   }
 }
 
@@ -113,14 +138,24 @@ function normalizeHost(host: unknown): HostConfig {
   const authentication = readObject(host, 'authentication')
   const jwt = readObject(authentication, 'jwt')
   return {
-    mode: parseWord(isJsonObject(host) ? host['mode'] : undefined, ['development', 'production'] as const) ?? 'production',
+    mode:
+      parseWord(isJsonObject(host) ? host['mode'] : undefined, ['development', 'production'] as const) ?? 'production',
     maxResponseSizeMb: size === -1 ? null : size,
-    cors: { origins: readStringArray(cors, 'origins') ?? [], allowCredentials: readBoolean(cors, 'allow-credentials', false) },
-    authentication: authentication === undefined ? undefined : {
-      provider: readString(authentication, 'provider'),
-      jwt: jwt === undefined ? undefined : { audience: readString(jwt, 'audience'), issuer: readString(jwt, 'issuer') },
-      raw: authentication,
+    cors: {
+      origins: readStringArray(cors, 'origins') ?? [],
+      allowCredentials: readBoolean(cors, 'allow-credentials', false),
     },
+    authentication:
+      authentication === undefined
+        ? undefined
+        : {
+            provider: readString(authentication, 'provider'),
+            jwt:
+              jwt === undefined
+                ? undefined
+                : { audience: readString(jwt, 'audience'), issuer: readString(jwt, 'issuer') },
+            raw: authentication,
+          },
   }
 }
 
@@ -139,14 +174,19 @@ function normalizePagination(pagination: Record<string, unknown> | undefined): P
 function normalizeMcp(mcp: Record<string, unknown> | undefined): McpRuntimeConfig {
   const tools = mcp?.['dml-tools']
   const all = parseBooleanLike(tools)
-  const dmlTools = Object.fromEntries(MCP_TOOL_NAMES.map((tool) => {
-    const value = all === undefined && isJsonObject(tools) ? tools[tool] : undefined
-    const flag = parseBooleanLike(value)
-    return [tool, {
-      enabled: all ?? flag ?? readBoolean(value, 'enabled', true),
-      queryTimeoutSeconds: readInteger(value, 'query-timeout', DEFAULT_QUERY_TIMEOUT_SECONDS),
-    }]
-  })) as Record<McpToolName, { enabled: boolean; queryTimeoutSeconds: number }>
+  const dmlTools = Object.fromEntries(
+    MCP_TOOL_NAMES.map((tool) => {
+      const value = all === undefined && isJsonObject(tools) ? tools[tool] : undefined
+      const flag = parseBooleanLike(value)
+      return [
+        tool,
+        {
+          enabled: all ?? flag ?? readBoolean(value, 'enabled', true),
+          queryTimeoutSeconds: readInteger(value, 'query-timeout', DEFAULT_QUERY_TIMEOUT_SECONDS),
+        },
+      ]
+    }),
+  ) as Record<McpToolName, { enabled: boolean; queryTimeoutSeconds: number }>
   return {
     enabled: readBoolean(mcp, 'enabled', true),
     path: normalizeEndpointPath(readString(mcp, 'path') ?? '/mcp'),

@@ -18,7 +18,11 @@ export function normalizeSource(source: unknown, path: ConfigPath, report: Confi
   return {
     object: readString(source, 'object') ?? '',
     type: readSourceType(source),
-    parameters: normalizeParameters(isJsonObject(source) ? source['parameters'] : undefined, [...path, 'parameters'], report),
+    parameters: normalizeParameters(
+      isJsonObject(source) ? source['parameters'] : undefined,
+      [...path, 'parameters'],
+      report,
+    ),
   }
 }
 
@@ -36,11 +40,15 @@ function normalizeParameters(parameters: unknown, path: ConfigPath, report: Conf
     `${formatConfigPath(path)} uses the deprecated {"name": default} form; write [{"name": …, "default": …}] instead.`,
   )
   return Object.entries(parameters).map(([name, value]) => ({
-    name, required: false, default: readDefault(value), description: undefined,
+    name,
+    required: false,
+    default: readDefault(value),
+    description: undefined,
   }))
 }
 
 function readDefault(value: unknown): ParameterConfig['default'] {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value
   return undefined
 }

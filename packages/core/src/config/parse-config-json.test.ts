@@ -15,8 +15,10 @@ function problemOf(text: string): string {
 
 describe('parseConfigJson', () => {
   it('parses JSON with comments and a byte-order mark', () => {
-    expect(parseConfigJson('\uFEFF{ "a": "//not a comment", /* c */ "b": [1, 2] // tail\n}', undefined))
-      .toEqual({ a: '//not a comment', b: [1, 2] })
+    expect(parseConfigJson('\uFEFF{ "a": "//not a comment", /* c */ "b": [1, 2] // tail\n}', undefined)).toEqual({
+      a: '//not a comment',
+      b: [1, 2],
+    })
   })
 
   it.each([
@@ -28,7 +30,9 @@ describe('parseConfigJson', () => {
     ['{} {}', 1, 4],
     ['{ "a": 01 }', 1, 9],
   ])('reports %j at line %i, column %i', (text, line, column) => {
-    expect(problemOf(text)).toMatch(new RegExp(`^ {2}- invalid JSON at line ${line}, column ${column} of dab\\.json: \\S`))
+    expect(problemOf(text)).toMatch(
+      new RegExp(`^ {2}- invalid JSON at line ${line}, column ${column} of dab\\.json: \\S`),
+    )
   })
 
   it('keeps positions when comments precede the error', () => {

@@ -7,8 +7,12 @@ import type { ConfigPath } from './format-config-path.js'
  */
 export function prefixConfigReport(parent: ConfigReport, prefix: ConfigPath, file: string): ConfigReport {
   return {
-    get problems() { return parent.problems },
-    get warnings() { return parent.warnings },
+    get problems() {
+      return parent.problems
+    },
+    get warnings() {
+      return parent.warnings
+    },
     addProblem: (path, message) => parent.addProblem([...prefix, ...path], `${message} (in ${file})`),
     addWarning: (message) => parent.addWarning(`${file}: ${message}`),
   }

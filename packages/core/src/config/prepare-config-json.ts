@@ -15,7 +15,9 @@ export function prepareConfigJson(json: unknown, env: EnvironmentVariables, repo
   for (const problem of envProblems) report.addProblem(problem.path, problem.message)
   const unresolvedPaths = new Set([...envProblems, ...unresolved].map((p) => formatConfigPath(p.path)))
   const schemaProblems = validateConfigSchema(value) ? [] : formatSchemaErrors(validateConfigSchema.errors ?? [], value)
-  const schemaProblemPaths = new Set(schemaProblems.map((p) => formatConfigPath(p.path)).filter((where) => unresolvedPaths.has(where)))
+  const schemaProblemPaths = new Set(
+    schemaProblems.map((p) => formatConfigPath(p.path)).filter((where) => unresolvedPaths.has(where)),
+  )
   reportUnresolvedReferences(unresolved, schemaProblemPaths, report)
   for (const problem of schemaProblems) {
     if (!unresolvedPaths.has(formatConfigPath(problem.path))) report.addProblem(problem.path, problem.message)

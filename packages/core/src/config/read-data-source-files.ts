@@ -38,7 +38,13 @@ export interface DataSourceFilesContext {
  * is ignored (the root's applies, as in DAB) with a warning; a file that cannot be read is a problem — DAB skips
  * missing files silently, which would drop entities without a word.
  */
-export function readDataSourceFiles(root: JsonObject, fromFile: string, context: DataSourceFilesContext, report: ConfigReport, seen: Set<string> = new Set([resolve(fromFile)])): ChildSource[] {
+export function readDataSourceFiles(
+  root: JsonObject,
+  fromFile: string,
+  context: DataSourceFilesContext,
+  report: ConfigReport,
+  seen: Set<string> = new Set([resolve(fromFile)]),
+): ChildSource[] {
   const files = root['data-source-files']
   if (!Array.isArray(files)) return []
   const out: ChildSource[] = []
@@ -48,7 +54,10 @@ export function readDataSourceFiles(root: JsonObject, fromFile: string, context:
     const file = resolve(dirname(fromFile), entry)
     const name = relative(context.rootDir, file)
     if (seen.has(file)) {
-      report.addProblem(path, `${name} is already part of this configuration (a data-source-files cycle or a file listed twice)`)
+      report.addProblem(
+        path,
+        `${name} is already part of this configuration (a data-source-files cycle or a file listed twice)`,
+      )
       return
     }
     seen.add(file)
@@ -56,20 +65,43 @@ export function readDataSourceFiles(root: JsonObject, fromFile: string, context:
     try {
       json = parseConfigJson((context.readText ?? readUtf8)(file), file)
     } catch (error) {
-      report.addProblem(path, `cannot read ${name}: ${error instanceof Error ? error.message.split('\n').slice(-1)[0]!.replace(/^\s*- /, '') : String(error)}`)
+      report.addProblem(
+        path,
+        `cannot read ${name}: ${
+          error instanceof Error
+            ? error.message
+                .split('\n')
+                .slice(-1)[0]!
+                .replace(/^\s*- /, '')
+            : String(error)
+        }`,
+      )
       return
     }
     const childReport = prefixConfigReport(report, path, name)
     const value = context.prepare(json, childReport)
     if (!isJsonObject(value)) return
-    if (value['runtime'] !== undefined) childReport.addWarning('its runtime section is ignored; the root configuration\'s runtime applies to every data source.')
+    if (value['runtime'] !== undefined)
+      childReport.addWarning(
+        "its runtime section is ignored; the root configuration's runtime applies to every data source.",
+      )
     if (readObject(value, 'data-source') !== undefined) {
       const entities: EntityConfig[] = []
       const rawEntities = readObject(value, 'entities') ?? {}
-      for (const [entity, raw] of Object.entries(rawEntities)) entities.push(normalizeEntity(entity, raw, childReport, name))
+      for (const [entity, raw] of Object.entries(rawEntities))
+        entities.push(normalizeEntity(entity, raw, childReport, name))
       const rawAutoentities = readObject(value, 'autoentities') ?? {}
-      const autoentities = Object.entries(rawAutoentities).map(([definition, raw]) => normalizeAutoentity(definition, raw, name))
-      out.push({ dataSource: normalizeDataSource(readObject(value, 'data-source'), name), entities, rawEntities, autoentities, rawAutoentities, report: childReport })
+      const autoentities = Object.entries(rawAutoentities).map(([definition, raw]) =>
+        normalizeAutoentity(definition, raw, name),
+      )
+      out.push({
+        dataSource: normalizeDataSource(readObject(value, 'data-source'), name),
+        entities,
+        rawEntities,
+        autoentities,
+        rawAutoentities,
+        report: childReport,
+      })
     } else if (value['data-source-files'] === undefined) {
       childReport.addProblem([], "missing required key 'data-source'")
     } else {

@@ -8,7 +8,10 @@ import type { UnresolvedReference } from './substitute-env.js'
  * hazard, not a default).
  */
 const ESSENTIAL_SECTIONS: readonly (readonly string[])[] = [
-  ['data-source'], ['data-source-files'], ['runtime', 'host', 'authentication'], ['host', 'authentication'],
+  ['data-source'],
+  ['data-source-files'],
+  ['runtime', 'host', 'authentication'],
+  ['host', 'authentication'],
 ]
 
 /**
@@ -17,7 +20,11 @@ const ESSENTIAL_SECTIONS: readonly (readonly string[])[] = [
  * (`"enabled": "@env('X')"`), is a problem naming the variable; anywhere else the text is kept, with one warning per
  * variable naming where it stands.
  */
-export function reportUnresolvedReferences(unresolved: readonly UnresolvedReference[], schemaProblemPaths: ReadonlySet<string>, report: ConfigReport): void {
+export function reportUnresolvedReferences(
+  unresolved: readonly UnresolvedReference[],
+  schemaProblemPaths: ReadonlySet<string>,
+  report: ConfigReport,
+): void {
   const kept = new Map<string, string[]>()
   for (const reference of unresolved) {
     const where = formatConfigPath(reference.path)
@@ -30,9 +37,10 @@ export function reportUnresolvedReferences(unresolved: readonly UnresolvedRefere
   }
   for (const [key, paths] of kept) {
     const reference = unresolved.find((r) => `${r.kind}:${r.name}` === key) as UnresolvedReference
-    const subject = reference.kind === 'env'
-      ? `Environment variable '${reference.name}' is not set`
-      : `Azure Key Vault reference ${reference.reference} cannot be resolved (no Key Vault client)`
+    const subject =
+      reference.kind === 'env'
+        ? `Environment variable '${reference.name}' is not set`
+        : `Azure Key Vault reference ${reference.reference} cannot be resolved (no Key Vault client)`
     report.addWarning(`${subject}; ${reference.reference} is kept as written at ${paths.join(', ')}.`)
   }
 }

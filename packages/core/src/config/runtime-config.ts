@@ -11,7 +11,13 @@ export type ConfiguredAction = ActionName | '*'
 export type CompressionLevel = 'optimal' | 'fastest' | 'none'
 export type RestMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 export type McpToolName =
-  | 'describe-entities' | 'create-record' | 'read-records' | 'update-record' | 'delete-record' | 'execute-entity' | 'aggregate-records'
+  | 'describe-entities'
+  | 'create-record'
+  | 'read-records'
+  | 'update-record'
+  | 'delete-record'
+  | 'execute-entity'
+  | 'aggregate-records'
 
 export interface RuntimeConfig {
   /** Absolute path of the file the config came from (undefined for configs built in code). */
@@ -165,7 +171,12 @@ export interface PaginationConfig {
 export interface CacheConfig {
   readonly enabled: boolean
   readonly ttlSeconds: number
-  readonly level2: { readonly enabled: boolean; readonly provider: string; readonly connectionString: string | undefined; readonly partition: string | undefined }
+  readonly level2: {
+    readonly enabled: boolean
+    readonly provider: string
+    readonly connectionString: string | undefined
+    readonly partition: string | undefined
+  }
 }
 
 export interface HealthConfig {
@@ -190,7 +201,11 @@ export interface EntityConfig {
   readonly graphql: EntityGraphQLConfig
   readonly permissions: readonly PermissionConfig[]
   readonly relationships: ReadonlyMap<string, RelationshipConfig>
-  readonly cache: { readonly enabled: boolean | undefined; readonly ttlSeconds: number | undefined; readonly level: 'L1' | 'L1L2' | undefined }
+  readonly cache: {
+    readonly enabled: boolean | undefined
+    readonly ttlSeconds: number | undefined
+    readonly level: 'L1' | 'L1L2' | undefined
+  }
   readonly mcp: { readonly dmlTools: boolean; readonly customTool: boolean }
   readonly health: { readonly enabled: boolean; readonly first: number; readonly thresholdMs: number }
 }

@@ -47,8 +47,14 @@ export function describeLooseScalar(spec: LooseScalar): string {
   const suffix = extras.length === 0 ? '' : ` (or ${extras.join(', or ')})`
   if (spec.kind === 'word') return `one of ${spec.values.join(', ')}${suffix}`
   const { minimum: min, maximum: max } = spec
-  const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}`
-    : min !== undefined ? ` ≥ ${min}` : max !== undefined ? ` ≤ ${max}` : ''
+  const range =
+    min !== undefined && max !== undefined
+      ? ` from ${min} to ${max}`
+      : min !== undefined
+        ? ` ≥ ${min}`
+        : max !== undefined
+          ? ` ≤ ${max}`
+          : ''
   return `integer${range}${suffix}`
 }
 

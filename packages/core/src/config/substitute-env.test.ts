@@ -8,7 +8,7 @@ describe('substituteEnv', () => {
   })
 
   it('replaces references embedded in a string, several per string', () => {
-    const { value } = substituteEnv({ c: "Host=@env('H');Port=@env(\"P\");User=u" }, { H: 'db', P: '5432' })
+    const { value } = substituteEnv({ c: 'Host=@env(\'H\');Port=@env("P");User=u' }, { H: 'db', P: '5432' })
     expect(value).toEqual({ c: 'Host=db;Port=5432;User=u' })
   })
 
@@ -30,7 +30,10 @@ describe('substituteEnv', () => {
   })
 
   it('leaves every missing variable in place as written and lists it with its name and path', () => {
-    const { value, problems, unresolved } = substituteEnv({ s: { 'connection-string': "@env('X');@env('Y')" }, list: ["@env('Z')"] }, { Y: 'y' })
+    const { value, problems, unresolved } = substituteEnv(
+      { s: { 'connection-string': "@env('X');@env('Y')" }, list: ["@env('Z')"] },
+      { Y: 'y' },
+    )
     expect(value).toEqual({ s: { 'connection-string': "@env('X');y" }, list: ["@env('Z')"] })
     expect(problems).toEqual([])
     expect(unresolved).toEqual([
@@ -42,7 +45,9 @@ describe('substituteEnv', () => {
   it('leaves @akv references in place as written (there is no Key Vault client)', () => {
     const { value, unresolved } = substituteEnv({ secret: "@akv('db-password')" }, {})
     expect(value).toEqual({ secret: "@akv('db-password')" })
-    expect(unresolved).toEqual([{ path: ['secret'], kind: 'akv', name: 'db-password', reference: "@akv('db-password')" }])
+    expect(unresolved).toEqual([
+      { path: ['secret'], kind: 'akv', name: 'db-password', reference: "@akv('db-password')" },
+    ])
   })
 
   it('reports an empty variable name', () => {

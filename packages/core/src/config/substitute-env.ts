@@ -48,7 +48,10 @@ function substituteValue(value: unknown, path: ConfigPath, env: EnvironmentVaria
     for (const [key, item] of Object.entries(value)) {
       // defineProperty, so a `__proto__` key from JSON.parse stays an ordinary key
       Object.defineProperty(out, key, {
-        value: substituteValue(item, [...path, key], env, findings), enumerable: true, writable: true, configurable: true,
+        value: substituteValue(item, [...path, key], env, findings),
+        enumerable: true,
+        writable: true,
+        configurable: true,
       })
     }
     return out

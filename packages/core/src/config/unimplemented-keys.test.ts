@@ -9,8 +9,14 @@ describe('findUnimplementedKeys', () => {
   })
 
   it('no longer lists the response cache, which is implemented', () => {
-    const cache = { enabled: true, 'ttl-seconds': 10, 'level-2': { enabled: true, provider: 'redis', 'connection-string': 'localhost:6379' } }
-    expect(findUnimplementedKeys({ runtime: { cache }, entities: { A: { cache: { enabled: true, level: 'L1' } } } })).toEqual([])
+    const cache = {
+      enabled: true,
+      'ttl-seconds': 10,
+      'level-2': { enabled: true, provider: 'redis', 'connection-string': 'localhost:6379' },
+    }
+    expect(
+      findUnimplementedKeys({ runtime: { cache }, entities: { A: { cache: { enabled: true, level: 'L1' } } } }),
+    ).toEqual([])
   })
 
   it('reports each key kind once, however many entities use it', () => {
@@ -30,14 +36,23 @@ describe('findUnimplementedKeys', () => {
   })
 
   it('finds runtime.host keys under the top-level host too', () => {
-    expect(findUnimplementedKeys({ host: { 'some-key': 5 } }, ['runtime.host.some-key'])).toEqual([line('host.some-key')])
+    expect(findUnimplementedKeys({ host: { 'some-key': 5 } }, ['runtime.host.some-key'])).toEqual([
+      line('host.some-key'),
+    ])
   })
 
   it('says why the Azure telemetry sinks have no effect, and is silent about the file sink, OpenTelemetry and log-level', () => {
-    const telemetry = { 'application-insights': { 'connection-string': 'x' }, file: { enabled: true }, 'open-telemetry': { endpoint: 'http://otel:4317' }, 'log-level': { default: 'error' } }
+    const telemetry = {
+      'application-insights': { 'connection-string': 'x' },
+      file: { enabled: true },
+      'open-telemetry': { endpoint: 'http://otel:4317' },
+      'log-level': { default: 'error' },
+    }
     const warnings = findUnimplementedKeys({ runtime: { telemetry } })
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^Config key runtime\.telemetry\.application-insights is accepted but not supported \(Application Insights is an Azure service/)
+    expect(warnings[0]).toMatch(
+      /^Config key runtime\.telemetry\.application-insights is accepted but not supported \(Application Insights is an Azure service/,
+    )
   })
 
   it('treats null as absent', () => {
@@ -45,6 +60,8 @@ describe('findUnimplementedKeys', () => {
   })
 
   it('uses the list it is given', () => {
-    expect(findUnimplementedKeys({ runtime: { rest: { path: '/x' } } }, ['runtime.rest.path'])).toEqual([line('runtime.rest.path')])
+    expect(findUnimplementedKeys({ runtime: { rest: { path: '/x' } } }, ['runtime.rest.path'])).toEqual([
+      line('runtime.rest.path'),
+    ])
   })
 })

@@ -15,11 +15,16 @@ export const UNIMPLEMENTED_CONFIG_KEYS: readonly string[] = [
 
 /** Why a key is not implemented, where the generic "not implemented yet" would mislead. */
 const REASONS: Readonly<Record<string, string>> = {
-  'runtime.telemetry.application-insights': 'Application Insights is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry (Azure Monitor accepts OTLP through a collector)',
-  'runtime.telemetry.azure-log-analytics': 'Azure Log Analytics is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry or ship the JSON log lines',
-  'runtime.embeddings': 'embeddings come from an Azure OpenAI or OpenAI endpoint, which Sluice does not call; there is no /embed endpoint',
-  'azure-key-vault': "@akv('…') secrets live in Azure Key Vault, which Sluice has no client for; pass secrets with @env('…')",
-  'data-source.user-delegated-auth': "it needs Entra ID on-behalf-of tokens for Azure SQL; Sluice connects with the connection string's credentials",
+  'runtime.telemetry.application-insights':
+    'Application Insights is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry (Azure Monitor accepts OTLP through a collector)',
+  'runtime.telemetry.azure-log-analytics':
+    'Azure Log Analytics is an Azure service Sluice does not send to; use runtime.telemetry.open-telemetry or ship the JSON log lines',
+  'runtime.embeddings':
+    'embeddings come from an Azure OpenAI or OpenAI endpoint, which Sluice does not call; there is no /embed endpoint',
+  'azure-key-vault':
+    "@akv('…') secrets live in Azure Key Vault, which Sluice has no client for; pass secrets with @env('…')",
+  'data-source.user-delegated-auth':
+    "it needs Entra ID on-behalf-of tokens for Azure SQL; Sluice connects with the connection string's credentials",
 }
 
 /** One warning line per listed key present in the config (once per key, however many entities use it). */
@@ -30,9 +35,11 @@ export function findUnimplementedKeys(json: unknown, keys: readonly string[] = U
     for (const spelling of spellings) {
       if (hasKeyPath(json, spelling.split('.'))) {
         const reason = REASONS[key]
-        warnings.push(reason === undefined
-          ? `Config key ${spelling} is accepted but not implemented yet; it has no effect.`
-          : `Config key ${spelling} is accepted but not supported (${reason}); it has no effect.`)
+        warnings.push(
+          reason === undefined
+            ? `Config key ${spelling} is accepted but not implemented yet; it has no effect.`
+            : `Config key ${spelling} is accepted but not supported (${reason}); it has no effect.`,
+        )
       }
     }
   }
@@ -41,7 +48,8 @@ export function findUnimplementedKeys(json: unknown, keys: readonly string[] = U
 
 function hasKeyPath(node: unknown, segments: readonly string[]): boolean {
   // An empty section (`"autoentities": {}`, which `dab init` writes) asks for nothing.
-  if (segments.length === 0) return node !== undefined && node !== null && !(isJsonObject(node) && Object.keys(node).length === 0)
+  if (segments.length === 0)
+    return node !== undefined && node !== null && !(isJsonObject(node) && Object.keys(node).length === 0)
   if (!isJsonObject(node)) return false
   const [head, ...rest] = segments as [string, ...string[]]
   if (head === '*') return Object.values(node).some((child) => hasKeyPath(child, rest))

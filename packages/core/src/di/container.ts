@@ -34,7 +34,10 @@ export class SluiceContainer {
       const factory = provider.useFactory
       this.#c.register(token, {
         useFactory: () => {
-          if (!made) { value = factory(this); made = true }
+          if (!made) {
+            value = factory(this)
+            made = true
+          }
           return value
         },
       })

@@ -6,7 +6,14 @@ import type { Dialect } from '../dialect/dialect.js'
 import type { Driver } from '../dialect/driver.js'
 import type { SqlCompiler } from '../dialect/sql-compiler.js'
 import type { ServiceModel } from '../model/service-model.js'
-import type { AuthorizeStage, ExecuteStage, FieldFilterStage, ParseStage, PlanStage, ShapeStage } from '../pipeline/stage.js'
+import type {
+  AuthorizeStage,
+  ExecuteStage,
+  FieldFilterStage,
+  ParseStage,
+  PlanStage,
+  ShapeStage,
+} from '../pipeline/stage.js'
 import type { PipelineHooks } from '../pipeline/pipeline-hooks.js'
 import type { Pipeline } from '../pipeline/pipeline.js'
 import type { MultipleCreate } from '../pipeline/multiple-create.js'

@@ -3,7 +3,14 @@ import type { CaseFold } from '../filter/filter-node.js'
 import type { ColumnRef, ComparePredicate, ParamRef, PredicateNode, ValueExpr } from '../plan/predicate-node.js'
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { visitPlan, type QueryPlan } from '../plan/query-plan.js'
-import type { AggregateColumn, AggregatePlan, NestedSelect, OrderTerm, SelectPlan, TableRef } from '../plan/select-plan.js'
+import type {
+  AggregateColumn,
+  AggregatePlan,
+  NestedSelect,
+  OrderTerm,
+  SelectPlan,
+  TableRef,
+} from '../plan/select-plan.js'
 import type { DeletePlan, InsertGuard, InsertPlan, UpdatePlan, UpsertPlan, WriteValue } from '../plan/write-plan.js'
 import type { ExecutePlan } from '../plan/execute-plan.js'
 import { SluiceError } from '../errors/sluice-error.js'
@@ -73,14 +80,17 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     const values = aggregate.aggregations.map((a, i) => `${this.aggregateCall(a)} AS ${this.quoteIdentifier(`a${i}`)}`)
     // Rendered in textual order (the filter's placeholders before HAVING's), for positional placeholders.
     const from = ` FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
-    const having = aggregate.aggregations.flatMap((a) => a.having.map((h) => {
-      const value = this.asDouble(this.aggregateCall(a))
-      if (h.op === 'in') return `${value} IN (${h.values.map((v) => this.asDouble(sink.placeholder(v))).join(', ')})`
-      return `${value} ${OPERATORS[h.op]} ${this.asDouble(sink.placeholder(h.values[0]!))}`
-    }))
-    const grouped = `SELECT ${[...groups, ...values].join(', ') || `1 AS ${this.quoteIdentifier('sluice:one')}`}${from}`
-      + `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}`
-      + `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
+    const having = aggregate.aggregations.flatMap((a) =>
+      a.having.map((h) => {
+        const value = this.asDouble(this.aggregateCall(a))
+        if (h.op === 'in') return `${value} IN (${h.values.map((v) => this.asDouble(sink.placeholder(v))).join(', ')})`
+        return `${value} ${OPERATORS[h.op]} ${this.asDouble(sink.placeholder(h.values[0]!))}`
+      }),
+    )
+    const grouped =
+      `SELECT ${[...groups, ...values].join(', ') || `1 AS ${this.quoteIdentifier('sluice:one')}`}${from}` +
+      `${groups.length === 0 ? '' : ` GROUP BY ${aggregate.groupBy.map((g) => this.column(g.column)).join(', ')}`}` +
+      `${having.length === 0 ? '' : ` HAVING ${having.join(' AND ')}`}`
     return `SELECT * FROM (${grouped}) AS ${this.quoteIdentifier('x')}${this.orderBy(aggregate.order)}${this.groupsPage(aggregate, sink)}`
   }
 
@@ -132,7 +142,8 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
    * override it; the default refuses, naming the missing capability.
    */
   protected compileExecute(plan: ExecutePlan, sink: ParameterSink): string {
-    void plan; void sink
+    void plan
+    void sink
     throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Stored procedures (capability storedProcedures)' })
   }
 
@@ -170,7 +181,9 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   }
 
   protected qualifiedName(name: QualifiedName): string {
-    return name.schema === undefined ? this.quoteIdentifier(name.name) : `${this.quoteIdentifier(name.schema)}.${this.quoteIdentifier(name.name)}`
+    return name.schema === undefined
+      ? this.quoteIdentifier(name.name)
+      : `${this.quoteIdentifier(name.schema)}.${this.quoteIdentifier(name.name)}`
   }
 
   protected tableRef(table: TableRef): string {
@@ -183,9 +196,12 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
 
   protected value(expr: ValueExpr, sink: ParameterSink): string {
     switch (expr.kind) {
-      case 'column': return this.column(expr)
-      case 'param': return sink.placeholder(expr)
-      case 'caseFold': return this.caseFold(expr.fold, this.value(expr.operand, sink))
+      case 'column':
+        return this.column(expr)
+      case 'param':
+        return sink.placeholder(expr)
+      case 'caseFold':
+        return this.caseFold(expr.fold, this.value(expr.operand, sink))
     }
   }
 
@@ -276,12 +292,16 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
 
   /** `, (SELECT COUNT(*) …) AS count` when the plan counts its rows (an uncorrelated sub-query, run once), else ''. */
   protected count(plan: SelectPlan, sink: ParameterSink): string {
-    return plan.count === undefined ? '' : `, ${this.countRows(this.tableRef(plan.table), [plan.count.where], sink)} AS ${this.quoteIdentifier('count')}`
+    return plan.count === undefined
+      ? ''
+      : `, ${this.countRows(this.tableRef(plan.table), [plan.count.where], sink)} AS ${this.quoteIdentifier('count')}`
   }
 
   /** The FROM list of a nested relationship: the related table, and the linking table of a many-to-many. */
   protected nestedTables(n: NestedSelect): string {
-    return n.linking === undefined ? this.tableRef(n.table) : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
+    return n.linking === undefined
+      ? this.tableRef(n.table)
+      : `${this.tableRef(n.table)} CROSS JOIN ${this.tableRef(n.linking)}`
   }
 
   /** ` WHERE <join> AND <filter>` of a nested relationship (`join`: its condition on the parent, `n.join` by default). */

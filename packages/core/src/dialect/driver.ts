@@ -29,7 +29,11 @@ export interface QueryResult<R = Record<string, unknown>> {
 export interface Connection {
   execute<R = Record<string, unknown>>(query: CompiledQuery, options?: ExecuteOptions): Promise<QueryResult<R>>
   /** Optional: rows in chunks without buffering the whole result (large pages). */
-  stream?<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options?: Abortable): AsyncIterable<readonly R[]>
+  stream?<R = Record<string, unknown>>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: Abortable,
+  ): AsyncIterable<readonly R[]>
 }
 
 export interface TransactionOptions extends Abortable {
@@ -46,7 +50,11 @@ export interface Driver {
   init(options?: Abortable): Promise<void>
   execute<R = Record<string, unknown>>(query: CompiledQuery, options?: ExecuteOptions): Promise<QueryResult<R>>
   transaction<T>(fn: (connection: Connection) => Promise<T>, options?: TransactionOptions): Promise<T>
-  stream?<R = Record<string, unknown>>(query: CompiledQuery, chunkSize: number, options?: Abortable): AsyncIterable<readonly R[]>
+  stream?<R = Record<string, unknown>>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: Abortable,
+  ): AsyncIterable<readonly R[]>
   /** Closes pools the driver created (not ones passed in by the caller) after in-flight work finishes. */
   destroy(): Promise<void>
 }

@@ -78,7 +78,9 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
     return cursorColumns.every((c) => {
       const output = plan.columns.find((o) => o.column.table === c.table && o.column.column === c.column)
       // Floats excluded: these engines print doubles with fewer digits than they hold.
-      return output !== undefined && hasExactJsonForm(output.type) && output.type !== 'single' && output.type !== 'float'
+      return (
+        output !== undefined && hasExactJsonForm(output.type) && output.type !== 'single' && output.type !== 'float'
+      )
     })
   }
 
@@ -100,8 +102,10 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
     if (plan.result.mode === 'stream') {
       const { fetch, cursorColumns } = plan.result
       const record = this.recordData(this.record(plan.columns, relations, sink, marker))
-      return `SELECT ${record} AS ${data}${this.carried(cursorColumns)}${this.count(plan, sink)} FROM ${this.tableRef(plan.table)}`
-        + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
+      return (
+        `SELECT ${record} AS ${data}${this.carried(cursorColumns)}${this.count(plan, sink)} FROM ${this.tableRef(plan.table)}` +
+        `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
+      )
     }
     const { limit, fetch, cursorColumns } = plan.result
     const fromRecord = this.cursorFromRecord(plan, cursorColumns)
@@ -117,10 +121,11 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
     // The page's rows are cut first, in a derived table under the table's own alias: a window function sees every row
     // its FROM yields, so numbered directly the engines built every matching row's record (nested values included)
     // before the LIMIT, whatever the page size (MariaDB: 10,000 records for a page of 100).
-    const rows = `SELECT ${this.record(plan.columns, relations, sink, marker)} AS ${this.quoteIdentifier('j')}, ${this.rowNumber(order.trim())} AS ${this.quoteIdentifier('n')}`
-      + `${fromRecord ? '' : this.carried(cursorColumns)} `
-      + `FROM (SELECT * FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${order} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}) `
-      + `AS ${this.quoteIdentifier(plan.table.alias)}`
+    const rows =
+      `SELECT ${this.record(plan.columns, relations, sink, marker)} AS ${this.quoteIdentifier('j')}, ${this.rowNumber(order.trim())} AS ${this.quoteIdentifier('n')}` +
+      `${fromRecord ? '' : this.carried(cursorColumns)} ` +
+      `FROM (SELECT * FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${order} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}) ` +
+      `AS ${this.quoteIdentifier(plan.table.alias)}`
     const page = this.concat(["'['", this.stringAgg(j, `ORDER BY ${n}`, this.recordSeparator()), "']'"])
     return `SELECT ${this.pageData(page, j)} AS ${data}${cursor}${count} FROM (${rows}) AS ${p}`
   }
@@ -150,7 +155,12 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
   }
 
   /** The row as a JSON object keyed by API-level names, nested relationships last. */
-  protected record(columns: readonly OutputColumn[], relations: readonly NestedSelect[] = NO_NESTED, sink?: ParameterSink, marker?: ParamRef): string {
+  protected record(
+    columns: readonly OutputColumn[],
+    relations: readonly NestedSelect[] = NO_NESTED,
+    sink?: ParameterSink,
+    marker?: ParamRef,
+  ): string {
     const items = columns.map((c) => `${this.quoteString(c.name)}, ${this.jsonValue(this.column(c.column), c.type)}`)
     for (const n of relations) items.push(`${this.quoteString(n.name)}, ${this.nestedValue(n, sink!, marker)}`)
     return items.length === 0 ? this.emptyRecord() : this.jsonObject(items)
@@ -178,11 +188,14 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
     const [j, rowNo] = [`${q}.${this.quoteIdentifier('j')}`, `${q}.${this.quoteIdentifier('n')}`]
     const element = this.pageElement(j)
     const items = this.stringAgg(`CASE WHEN ${rowNo} <= ${L} THEN ${element} END`, `ORDER BY ${rowNo}`, "','")
-    const last = this.anyValue(`CASE WHEN ${rowNo} = ${L} THEN ${this.jsonArray(n.page.cursorColumns.map((_, i) => `${q}.${this.quoteIdentifier(`c${i}`)}`))} END`)
+    const last = this.anyValue(
+      `CASE WHEN ${rowNo} = ${L} THEN ${this.jsonArray(n.page.cursorColumns.map((_, i) => `${q}.${this.quoteIdentifier(`c${i}`)}`))} END`,
+    )
     const connection = this.connection(n, items, last, sink, marker)
     const order = this.orderBy(n.orderBy)
-    const rows = `SELECT ${this.record(n.columns, n.relations, sink, marker)} AS ${this.quoteIdentifier('j')}, ${this.rowNumber(order.trim())} AS ${this.quoteIdentifier('n')}`
-      + `${this.carried(n.page.cursorColumns)} FROM ${tables}${this.nestedWhere(n, sink)}${order} LIMIT ${this.integerLiteral(n.page.fetch)}`
+    const rows =
+      `SELECT ${this.record(n.columns, n.relations, sink, marker)} AS ${this.quoteIdentifier('j')}, ${this.rowNumber(order.trim())} AS ${this.quoteIdentifier('n')}` +
+      `${this.carried(n.page.cursorColumns)} FROM ${tables}${this.nestedWhere(n, sink)}${order} LIMIT ${this.integerLiteral(n.page.fetch)}`
     return this.nestedMany(connection, `(${rows}) AS ${q}`)
   }
 
@@ -202,28 +215,46 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
    * as a JSON array of text) and, when asked, `totalCount` — over the related rows of one parent (`COUNT(*)` counts
    * up to limit + 1 of them). Placeholders: the marker, then the count's.
    */
-  protected connection(n: NestedSelect, items: string, last: string, sink: ParameterSink, marker: ParamRef | undefined): string {
+  protected connection(
+    n: NestedSelect,
+    items: string,
+    last: string,
+    sink: ParameterSink,
+    marker: ParamRef | undefined,
+  ): string {
     invariant(n.page !== undefined, 'a connection is a nested page')
     const array = `'items', ${this.nestJson(this.concat(["'['", `COALESCE(${items}, '')`, "']'"]))}`
     // Every related row of this parent that the policy and filter admit, whatever page `after` asks for.
-    const total = (): string => (n.count === undefined ? '' : `, 'totalCount', ${this.countRows(this.nestedTables(n), [n.join, n.count.where], sink)}`)
+    const total = (): string =>
+      n.count === undefined
+        ? ''
+        : `, 'totalCount', ${this.countRows(this.nestedTables(n), [n.join, n.count.where], sink)}`
     // Without `pageInfo` the caller reads neither paging value: the object holds `items` (and the count) only, and
     // the marker is not rendered (positional placeholders are recorded as they are written).
     if (n.page.pageInfo === false) return this.jsonObject([`${array}${total()}`])
     invariant(marker !== undefined, 'a nested page needs the cursor marker parameter')
     const more = `COUNT(*) > ${this.integerLiteral(n.page.limit)}`
-    const endCursor = this.conditional(more, this.concat([sink.placeholder(marker), `'${this.integerLiteral(n.page.cursor)}:'`, last]), 'NULL')
-    return this.jsonObject([array, `'hasNextPage', ${this.nestJson(this.conditional(more, "'true'", "'false'"))}`, `'endCursor', ${endCursor}${total()}`])
+    const endCursor = this.conditional(
+      more,
+      this.concat([sink.placeholder(marker), `'${this.integerLiteral(n.page.cursor)}:'`, last]),
+      'NULL',
+    )
+    return this.jsonObject([
+      array,
+      `'hasNextPage', ${this.nestJson(this.conditional(more, "'true'", "'false'"))}`,
+      `'endCursor', ${endCursor}${total()}`,
+    ])
   }
-
 
   /**
    * Groups as one JSON array in the plan's order: an inner GROUP BY computes the aggregates and cuts the page of
    * groups (`aggregateGroups`), the string aggregate joins `{"fields": {…}, "aggregations": {…}}` per group.
    */
   protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
-    return `SELECT ${this.groupsArray(aggregate)} AS ${this.quoteIdentifier('data')} `
-      + `FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS ${this.quoteIdentifier('x')}`
+    return (
+      `SELECT ${this.groupsArray(aggregate)} AS ${this.quoteIdentifier('data')} ` +
+      `FROM (${this.aggregateGroups(plan, aggregate, sink)}) AS ${this.quoteIdentifier('x')}`
+    )
   }
 
   /** The JSON array text of the groups in rows `x`, in the plan's order; `[]` without groups. */
@@ -242,8 +273,12 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
   /** The two objects of a group's record: its group values and its aggregates, read from `x.g<i>` and `x.a<i>`. */
   protected groupMembers(aggregate: AggregatePlan): { readonly fields: string; readonly aggregations: string } {
     const x = this.quoteIdentifier('x')
-    const fields = aggregate.groupBy.map((g, i) => `${this.quoteString(g.name)}, ${this.jsonValue(`${x}.${this.quoteIdentifier(`g${i}`)}`, g.type)}`)
-    const aggs = aggregate.aggregations.map((a, i) => `${this.quoteString(a.name)}, ${x}.${this.quoteIdentifier(`a${i}`)}`)
+    const fields = aggregate.groupBy.map(
+      (g, i) => `${this.quoteString(g.name)}, ${this.jsonValue(`${x}.${this.quoteIdentifier(`g${i}`)}`, g.type)}`,
+    )
+    const aggs = aggregate.aggregations.map(
+      (a, i) => `${this.quoteString(a.name)}, ${x}.${this.quoteIdentifier(`a${i}`)}`,
+    )
     return { fields: this.jsonObject(fields), aggregations: this.jsonObject(aggs) }
   }
 
@@ -295,7 +330,8 @@ export abstract class JsonObjectSqlCompiler extends BaseSqlCompiler {
       const data = this.quoteIdentifier('data')
       if (returning.columns.length === 0) return `NULL AS ${data}, ${key}`
       const json = this.record(returning.columns)
-      const visible = returning.visible === undefined ? json : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${json} END`
+      const visible =
+        returning.visible === undefined ? json : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${json} END`
       return `${visible} AS ${data}, ${key}`
     } finally {
       this.#inReturning = previous

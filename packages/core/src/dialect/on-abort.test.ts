@@ -20,7 +20,10 @@ describe('onAbort', () => {
     const controller = new AbortController()
     let added = 0
     const add = controller.signal.addEventListener.bind(controller.signal)
-    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => { added++; add(...args) }) as typeof add
+    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      added++
+      add(...args)
+    }) as typeof add
     for (let i = 0; i < 100; i++) onAbort(controller.signal, () => undefined)()
     expect(added).toBe(1)
   })
@@ -29,7 +32,9 @@ describe('onAbort', () => {
     const controller = new AbortController()
     controller.abort()
     let called = false
-    onAbort(controller.signal, () => { called = true })
+    onAbort(controller.signal, () => {
+      called = true
+    })
     expect(called).toBe(false)
   })
 })

@@ -11,7 +11,9 @@ const waiting = new WeakMap<AbortSignal, Set<() => void>>()
 export function onAbort(signal: AbortSignal, callback: () => void): () => void {
   const callbacks = waiting.get(signal) ?? watch(signal)
   callbacks.add(callback)
-  return () => { callbacks.delete(callback) }
+  return () => {
+    callbacks.delete(callback)
+  }
 }
 
 /**
@@ -22,16 +24,22 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
 function watch(signal: AbortSignal): Set<() => void> {
   const callbacks = new Set<() => void>()
   waiting.set(signal, callbacks)
-  signal.addEventListener('abort', () => {
-    const due = [...callbacks]
-    callbacks.clear()
-    for (const run of due) {
-      try {
-        run()
-      } catch (error) {
-        queueMicrotask(() => { throw error })
+  signal.addEventListener(
+    'abort',
+    () => {
+      const due = [...callbacks]
+      callbacks.clear()
+      for (const run of due) {
+        try {
+          run()
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error
+          })
+        }
       }
-    }
-  }, { once: true })
+    },
+    { once: true },
+  )
   return callbacks
 }

@@ -5,15 +5,15 @@ import { SluiceError } from './sluice-error.js'
  * 4xx; only `other` (a failure we cannot attribute to the input) is a 500.
  */
 export type DatabaseErrorKind =
-  | 'unique'          // unique or primary-key violation → 409
-  | 'not-null'        // → 400
-  | 'foreign-key'     // → 400
-  | 'check'           // → 400
-  | 'invalid-input'   // cast failure, out-of-range number, bad date, string too long → 400
-  | 'not-writable'    // the object cannot take this write: a view that is not updatable, a generated column → 400
-  | 'unavailable'     // connection refused/lost, pool exhausted, server shutting down → 503
-  | 'timeout'         // the statement ran past the statement timeout and the database cancelled it → 504
-  | 'other'           // → 500
+  | 'unique' // unique or primary-key violation → 409
+  | 'not-null' // → 400
+  | 'foreign-key' // → 400
+  | 'check' // → 400
+  | 'invalid-input' // cast failure, out-of-range number, bad date, string too long → 400
+  | 'not-writable' // the object cannot take this write: a view that is not updatable, a generated column → 400
+  | 'unavailable' // connection refused/lost, pool exhausted, server shutting down → 503
+  | 'timeout' // the statement ran past the statement timeout and the database cancelled it → 504
+  | 'other' // → 500
 
 export interface DatabaseErrorClassification {
   readonly kind: DatabaseErrorKind

@@ -13,14 +13,27 @@ describe('error codes', () => {
 
   it('uses SPEC wire codes for the errors SPEC names', () => {
     expect(new SluiceError('SLUICE_ERR_FORBIDDEN')).toMatchObject({
-      status: 403, wireCode: 'Authorization Failure', message: 'The current role does not have permission to perform this action.',
+      status: 403,
+      wireCode: 'Authorization Failure',
+      message: 'The current role does not have permission to perform this action.',
     })
-    expect(new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: 'x', place: '$select' }).message).toBe("Invalid field 'x' in $select")
+    expect(new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: 'x', place: '$select' }).message).toBe(
+      "Invalid field 'x' in $select",
+    )
     expect(new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: 'x', place: '$select' }).wireCode).toBe('Bad Request')
   })
 
   it('gives every user-caused error a 4xx status', () => {
-    const serverSide = new Set(['SLUICE_ERR_INTERNAL', 'SLUICE_ERR_DATABASE', 'SLUICE_ERR_DATABASE_UNAVAILABLE', 'SLUICE_ERR_DATABASE_TIMEOUT', 'SLUICE_ERR_REQUEST_DEADLINE', 'SLUICE_ERR_STARTING', 'SLUICE_ERR_IDENTITY_PROVIDER_UNAVAILABLE', 'SLUICE_ERR_NOT_CACHED'])
+    const serverSide = new Set([
+      'SLUICE_ERR_INTERNAL',
+      'SLUICE_ERR_DATABASE',
+      'SLUICE_ERR_DATABASE_UNAVAILABLE',
+      'SLUICE_ERR_DATABASE_TIMEOUT',
+      'SLUICE_ERR_REQUEST_DEADLINE',
+      'SLUICE_ERR_STARTING',
+      'SLUICE_ERR_IDENTITY_PROVIDER_UNAVAILABLE',
+      'SLUICE_ERR_NOT_CACHED',
+    ])
     for (const [code, def] of Object.entries(ErrorCodes)) {
       if (def.wire.includes('Startup') || def.wire.includes('Configuration') || serverSide.has(code)) continue
       expect(def.status, code).toBeGreaterThanOrEqual(400)

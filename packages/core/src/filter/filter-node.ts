@@ -145,17 +145,25 @@ export const Filter = {
   and: (items: readonly FilterNode[]): AndFilter => Object.freeze({ kind: 'and', items: Object.freeze([...items]) }),
   or: (items: readonly FilterNode[]): OrFilter => Object.freeze({ kind: 'or', items: Object.freeze([...items]) }),
   not: (item: FilterNode): NotFilter => Object.freeze({ kind: 'not', item }),
-  stringMatch: (mode: StringMatchMode, field: string, value: LiteralOperand | ClaimOperand, negated = false, folds?: CaseFolds): StringMatchFilter =>
-    Object.freeze({ kind: 'stringMatch', mode, field, value, negated, ...presentFolds(folds) }),
+  stringMatch: (
+    mode: StringMatchMode,
+    field: string,
+    value: LiteralOperand | ClaimOperand,
+    negated = false,
+    folds?: CaseFolds,
+  ): StringMatchFilter => Object.freeze({ kind: 'stringMatch', mode, field, value, negated, ...presentFolds(folds) }),
   in: (field: string, values: readonly LiteralOperand[], folds?: CaseFolds): InFilter =>
     Object.freeze({ kind: 'in', field, values: Object.freeze([...values]), ...presentFolds(folds) }),
   isNull: (field: string, isNull: boolean): IsNullFilter => Object.freeze({ kind: 'isNull', field, isNull }),
   constant: (value: boolean): ConstantFilter => Object.freeze({ kind: 'constant', value }),
-  related: (relationship: string, filter: FilterNode): RelatedFilter => Object.freeze({ kind: 'related', relationship, filter }),
+  related: (relationship: string, filter: FilterNode): RelatedFilter =>
+    Object.freeze({ kind: 'related', relationship, filter }),
   field: (name: string): FieldOperand => Object.freeze({ kind: 'field', name }),
   claim: (name: string): ClaimOperand => Object.freeze({ kind: 'claim', name }),
-  caseFold: (fold: CaseFold, operand: CaseFoldOperand['operand']): CaseFoldOperand => Object.freeze({ kind: 'caseFold', fold, operand }),
-  literal: (value: unknown, literalType: LiteralOperand['literalType'] = 'any'): LiteralOperand => Object.freeze({ kind: 'literal', value, literalType }),
+  caseFold: (fold: CaseFold, operand: CaseFoldOperand['operand']): CaseFoldOperand =>
+    Object.freeze({ kind: 'caseFold', fold, operand }),
+  literal: (value: unknown, literalType: LiteralOperand['literalType'] = 'any'): LiteralOperand =>
+    Object.freeze({ kind: 'literal', value, literalType }),
 } as const
 
 /** Only the folds that are set, so nodes without them equal nodes built before folds existed. */

@@ -16,7 +16,10 @@ export interface EntityFields {
  * may have none (a keyless view: readable in pages, never by key); a table must have one.
  */
 export function buildEntityFields(
-  entity: EntityConfig, object: ObjectMetadata, report: (message: string) => void, warn: (message: string) => void,
+  entity: EntityConfig,
+  object: ObjectMetadata,
+  report: (message: string) => void,
+  warn: (message: string) => void,
 ): EntityFields | undefined {
   const columns = new Map(object.columns.map((c) => [c.name, c]))
   let ok = true
@@ -56,7 +59,9 @@ export function buildEntityFields(
     }
     const clash = fieldsByName.get(field.name)
     if (clash !== undefined) {
-      report(`fields: API name '${field.name}' is used by both column '${clash.column}' and column '${column.name}'; choose a different alias.`)
+      report(
+        `fields: API name '${field.name}' is used by both column '${clash.column}' and column '${column.name}'; choose a different alias.`,
+      )
       ok = false
     }
     fields.push(field)
@@ -65,7 +70,9 @@ export function buildEntityFields(
   }
   // A view without key fields starts (SPEC: only its by-key reads are refused, 400): its pages continue by position.
   if (entity.source.type === 'table' && keyColumns.length === 0) {
-    report(`table ${object.name.name} has no primary key: add one in the database, or mark key column(s) in "fields" with "primary-key": true.`)
+    report(
+      `table ${object.name.name} has no primary key: add one in the database, or mark key column(s) in "fields" with "primary-key": true.`,
+    )
     ok = false
   }
   if (!ok) return undefined

@@ -29,14 +29,18 @@ export function buildEntityPermissions(
       const names = expand(action.action, entity.source.type === 'stored-procedure')
       const fields = permittedFields(action, fieldsByName, resolveName, (m) => report(`${where}.fields: ${m}`))
       const policyWhere = `${where}.policy.database`
-      const parsed = action.policy === undefined ? undefined : parsePolicy(action.policy, fields, resolveName, (m) => report(`${policyWhere}: ${m}`))
+      const parsed =
+        action.policy === undefined
+          ? undefined
+          : parsePolicy(action.policy, fields, resolveName, (m) => report(`${policyWhere}: ${m}`))
       const policyProblem = parsed?.ok === false ? parsed.message : undefined
       if (policyProblem !== undefined) {
         warn(`${policyWhere}: ${policyProblem} Requests that need this permission are refused (403) until it is fixed.`)
       }
       const policy = parsed?.ok === true ? parsed.node : undefined
       const fieldList = [...fieldsByName.values()].filter((f) => fields.has(f.name))
-      for (const name of names) actions.set(name, { action: name, fields, fieldList, policy, policyText: action.policy, policyProblem })
+      for (const name of names)
+        actions.set(name, { action: name, fields, fieldList, policy, policyText: action.policy, policyProblem })
     })
     byRole.set(permission.role, actions)
   })

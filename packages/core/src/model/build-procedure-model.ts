@@ -36,19 +36,27 @@ export function buildProcedureModel(
     const declared = byName.get(config.name)
     if (declared === undefined) {
       const names = inputs.length === 0 ? 'it takes none' : `its parameters: ${inputs.map((p) => p.name).join(', ')}`
-      report(`${where}: '${config.name}' is not a parameter of ${formatQualifiedName(object.name)} (${names}).${didYouMean(config.name, byName.keys())}`)
+      report(
+        `${where}: '${config.name}' is not a parameter of ${formatQualifiedName(object.name)} (${names}).${didYouMean(config.name, byName.keys())}`,
+      )
       ok = false
     }
   })
-  entity.permissions.forEach((permission, p) => permission.actions.forEach((action, a) => {
-    if (action.policy !== undefined) {
-      report(`permissions[${p}].actions[${a}].policy.database: row policies are not supported for stored procedures (there are no rows to filter before the call).`)
-      ok = false
-    }
-  }))
+  entity.permissions.forEach((permission, p) =>
+    permission.actions.forEach((action, a) => {
+      if (action.policy !== undefined) {
+        report(
+          `permissions[${p}].actions[${a}].policy.database: row policies are not supported for stored procedures (there are no rows to filter before the call).`,
+        )
+        ok = false
+      }
+    }),
+  )
   const resultDescribed = routine?.resultDescribed ?? object.columns.length > 0
   if (!resultDescribed && entity.permissions.some((p) => p.actions.some((a) => a.fields !== undefined))) {
-    report(`field restrictions need the procedure's result columns, which this database engine cannot describe before running it.`)
+    report(
+      `field restrictions need the procedure's result columns, which this database engine cannot describe before running it.`,
+    )
     ok = false
   }
   if (!ok) return undefined

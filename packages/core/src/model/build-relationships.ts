@@ -2,7 +2,12 @@ import type { EntityConfig, RelationshipConfig } from '../config/runtime-config.
 import { didYouMean } from '../util/did-you-mean.js'
 import { invariant } from '../util/invariant.js'
 import {
-  formatQualifiedName, qualifiedKey, type DatabaseMetadata, type ForeignKeyMetadata, type ObjectMetadata, type QualifiedName,
+  formatQualifiedName,
+  qualifiedKey,
+  type DatabaseMetadata,
+  type ForeignKeyMetadata,
+  type ObjectMetadata,
+  type QualifiedName,
 } from './database-metadata.js'
 import { parseObjectName } from './parse-object-name.js'
 import type { LinkingModel, RelationshipModel } from './relationship-model.js'
@@ -18,7 +23,12 @@ type ObjectOf = (entity: EntityModel) => ObjectMetadata | undefined
  * reported with the relationship's config path; a relationship with a problem is left out.
  */
 export function buildRelationships(
-  config: EntityConfig, source: EntityModel, entities: ReadonlyMap<string, EntityModel>, objectOf: ObjectOf, metadata: DatabaseMetadata, report: Report,
+  config: EntityConfig,
+  source: EntityModel,
+  entities: ReadonlyMap<string, EntityModel>,
+  objectOf: ObjectOf,
+  metadata: DatabaseMetadata,
+  report: Report,
 ): Map<string, RelationshipModel> {
   const out = new Map<string, RelationshipModel>()
   if (config.relationships.size === 0) return out
@@ -29,7 +39,9 @@ export function buildRelationships(
   for (const rel of config.relationships.values()) {
     const say: Report = (message) => report(`relationships.${rel.name}: ${message}`)
     if (source.fieldsByName.has(rel.name)) {
-      say(`the name is also a field of ${source.name}; a relationship needs a name of its own (it becomes a GraphQL field).`)
+      say(
+        `the name is also a field of ${source.name}; a relationship needs a name of its own (it becomes a GraphQL field).`,
+      )
       continue
     }
     const model = buildRelationship(rel, source, entities, objectOf, metadata, say)
@@ -49,11 +61,18 @@ export function listLinkingObjects(config: EntityConfig): QualifiedName[] {
 }
 
 function buildRelationship(
-  rel: RelationshipConfig, source: EntityModel, entities: ReadonlyMap<string, EntityModel>, objectOf: ObjectOf, metadata: DatabaseMetadata, say: Report,
+  rel: RelationshipConfig,
+  source: EntityModel,
+  entities: ReadonlyMap<string, EntityModel>,
+  objectOf: ObjectOf,
+  metadata: DatabaseMetadata,
+  say: Report,
 ): RelationshipModel | undefined {
   const target = entities.get(rel.targetEntity)
   if (target === undefined) {
-    say(`target.entity '${rel.targetEntity}' is not an entity of this config (or has problems of its own).${didYouMean(rel.targetEntity, entities.keys())}`)
+    say(
+      `target.entity '${rel.targetEntity}' is not an entity of this config (or has problems of its own).${didYouMean(rel.targetEntity, entities.keys())}`,
+    )
     return undefined
   }
   if (target.kind === 'stored-procedure') {
@@ -61,11 +80,15 @@ function buildRelationship(
     return undefined
   }
   if (target.dataSource !== source.dataSource) {
-    say(`target.entity '${target.name}' lives in data source ${target.dataSource}, ${source.name} in ${source.dataSource}; a relationship cannot join two data sources (each is a different database).`)
+    say(
+      `target.entity '${target.name}' lives in data source ${target.dataSource}, ${source.name} in ${source.dataSource}; a relationship cannot join two data sources (each is a different database).`,
+    )
     return undefined
   }
   if (rel.cardinality === 'many' && target.keyFields.length === 0) {
-    say(`target.entity '${target.name}' has no key fields, so its related rows cannot be paged; mark its key column(s) in "fields" with "primary-key": true.`)
+    say(
+      `target.entity '${target.name}' has no key fields, so its related rows cannot be paged; mark its key column(s) in "fields" with "primary-key": true.`,
+    )
     return undefined
   }
   const sourceObject = objectOf(source)
@@ -75,7 +98,8 @@ function buildRelationship(
   const targetFields = resolveFields(rel.targetFields, target, 'target.fields', say)
   if (sourceFields === undefined || targetFields === undefined) return undefined
 
-  if (rel.linkingObject !== undefined) return buildLinked(rel, source, target, sourceFields, targetFields, metadata, say)
+  if (rel.linkingObject !== undefined)
+    return buildLinked(rel, source, target, sourceFields, targetFields, metadata, say)
   if (rel.linkingSourceFields.length > 0 || rel.linkingTargetFields.length > 0) {
     say('linking.source.fields and linking.target.fields need linking.object.')
     return undefined
@@ -84,7 +108,9 @@ function buildRelationship(
   let pair: { source: readonly FieldModel[]; target: readonly FieldModel[] } | undefined
   if (sourceFields.length > 0 && targetFields.length > 0) {
     if (sourceFields.length !== targetFields.length) {
-      say(`source.fields has ${sourceFields.length} field(s) but target.fields has ${targetFields.length}; they pair up position by position.`)
+      say(
+        `source.fields has ${sourceFields.length} field(s) but target.fields has ${targetFields.length}; they pair up position by position.`,
+      )
       return undefined
     }
     pair = { source: sourceFields, target: targetFields }
@@ -94,15 +120,21 @@ function buildRelationship(
   }
   if (!typesMatch(pair.source, pair.target, say)) return undefined
   // `one` is non-null only when a NOT NULL foreign key on the source guarantees the target row exists.
-  const guaranteed = rel.cardinality === 'one'
-    && pair.source.every((f) => !f.nullable)
-    && sourceObject.foreignKeys.some((fk) => fkMatches(fk, targetObject.name, pair.source, pair.target))
+  const guaranteed =
+    rel.cardinality === 'one' &&
+    pair.source.every((f) => !f.nullable) &&
+    sourceObject.foreignKeys.some((fk) => fkMatches(fk, targetObject.name, pair.source, pair.target))
   return freezeRelationship(rel, source, target, pair.source, pair.target, undefined, !guaranteed)
 }
 
 function buildLinked(
-  rel: RelationshipConfig, source: EntityModel, target: EntityModel, sourceFields: readonly FieldModel[], targetFields: readonly FieldModel[],
-  metadata: DatabaseMetadata, say: Report,
+  rel: RelationshipConfig,
+  source: EntityModel,
+  target: EntityModel,
+  sourceFields: readonly FieldModel[],
+  targetFields: readonly FieldModel[],
+  metadata: DatabaseMetadata,
+  say: Report,
 ): RelationshipModel | undefined {
   const name = parseObjectName(rel.linkingObject!)
   if (name === undefined) {
@@ -111,21 +143,38 @@ function buildLinked(
   }
   const linking = metadata.objects.get(qualifiedKey(name))
   if (linking === undefined || linking.kind === 'stored-procedure') {
-    say(`linking.object ${formatQualifiedName(name)} was not found in the database as a table or view. Names are case-sensitive.`)
+    say(
+      `linking.object ${formatQualifiedName(name)} was not found in the database as a table or view. Names are case-sensitive.`,
+    )
     return undefined
   }
   const columns = new Set(linking.columns.map((c) => c.name))
   for (const c of [...rel.linkingSourceFields, ...rel.linkingTargetFields]) {
     if (!columns.has(c)) {
-      say(`linking fields: column '${c}' does not exist in ${formatQualifiedName(linking.name)}.${didYouMean(c, columns)}`)
+      say(
+        `linking fields: column '${c}' does not exist in ${formatQualifiedName(linking.name)}.${didYouMean(c, columns)}`,
+      )
       return undefined
     }
   }
   const sourceSide = linkSide(linking, source, sourceFields, rel.linkingSourceFields, 'source', target.source, say)
   if (sourceSide === undefined) return undefined
-  const targetSide = linkSide(linking, target, targetFields, rel.linkingTargetFields, 'target', source.source, say, sourceSide.fk)
+  const targetSide = linkSide(
+    linking,
+    target,
+    targetFields,
+    rel.linkingTargetFields,
+    'target',
+    source.source,
+    say,
+    sourceSide.fk,
+  )
   if (targetSide === undefined) return undefined
-  const model: LinkingModel = { object: linking.name, sourceColumns: sourceSide.linkColumns, targetColumns: targetSide.linkColumns }
+  const model: LinkingModel = {
+    object: linking.name,
+    sourceColumns: sourceSide.linkColumns,
+    targetColumns: targetSide.linkColumns,
+  }
   return freezeRelationship(rel, source, target, sourceSide.fields, targetSide.fields, model, true)
 }
 
@@ -135,35 +184,55 @@ function buildLinked(
  * self-referencing many-to-many can take its two keys in order).
  */
 function linkSide(
-  linking: ObjectMetadata, entity: EntityModel, fields: readonly FieldModel[], linkColumns: readonly string[], side: 'source' | 'target',
-  other: QualifiedName, say: Report, exclude?: ForeignKeyMetadata,
+  linking: ObjectMetadata,
+  entity: EntityModel,
+  fields: readonly FieldModel[],
+  linkColumns: readonly string[],
+  side: 'source' | 'target',
+  other: QualifiedName,
+  say: Report,
+  exclude?: ForeignKeyMetadata,
 ): { fields: readonly FieldModel[]; linkColumns: readonly string[]; fk: ForeignKeyMetadata | undefined } | undefined {
   const fieldsKey = `${side}.fields`
   const linkKey = `linking.${side}.fields`
   if (fields.length > 0 && linkColumns.length > 0) {
     if (fields.length !== linkColumns.length) {
-      say(`${fieldsKey} has ${fields.length} field(s) but ${linkKey} has ${linkColumns.length}; they pair up position by position.`)
+      say(
+        `${fieldsKey} has ${fields.length} field(s) but ${linkKey} has ${linkColumns.length}; they pair up position by position.`,
+      )
       return undefined
     }
     if (!linkTypesMatch(fields, linkColumns, linking, say)) return undefined
     return { fields, linkColumns, fk: undefined }
   }
   const byColumn = new Map(entity.fields.map((f) => [f.column, f]))
-  const candidates = linking.foreignKeys.filter((fk) => fk !== exclude
-    && sameName(fk.referenced, entity.source)
-    && (fields.length === 0 || sameColumns(fk.referencedColumns, fields.map((f) => f.column)))
-    && (linkColumns.length === 0 || sameColumns(fk.columns, linkColumns)))
+  const candidates = linking.foreignKeys.filter(
+    (fk) =>
+      fk !== exclude &&
+      sameName(fk.referenced, entity.source) &&
+      (fields.length === 0 ||
+        sameColumns(
+          fk.referencedColumns,
+          fields.map((f) => f.column),
+        )) &&
+      (linkColumns.length === 0 || sameColumns(fk.columns, linkColumns)),
+  )
   // A self-referencing many-to-many has two keys to the same table: the source side takes the first.
-  const chosen = candidates.length === 1 || (candidates.length === 2 && sameName(entity.source, other)) ? candidates[0] : undefined
+  const chosen =
+    candidates.length === 1 || (candidates.length === 2 && sameName(entity.source, other)) ? candidates[0] : undefined
   if (chosen === undefined) {
-    say(candidates.length === 0
-      ? `cannot infer ${linkKey}: ${formatQualifiedName(linking.name)} has no foreign key to ${formatQualifiedName(entity.source)}${fields.length > 0 ? ' on those fields' : ''}; set ${fieldsKey} and ${linkKey}.`
-      : `cannot infer ${linkKey}: ${formatQualifiedName(linking.name)} has ${candidates.length} foreign keys to ${formatQualifiedName(entity.source)} (${candidates.map((fk) => fk.name).join(', ')}); set ${fieldsKey} and ${linkKey}.`)
+    say(
+      candidates.length === 0
+        ? `cannot infer ${linkKey}: ${formatQualifiedName(linking.name)} has no foreign key to ${formatQualifiedName(entity.source)}${fields.length > 0 ? ' on those fields' : ''}; set ${fieldsKey} and ${linkKey}.`
+        : `cannot infer ${linkKey}: ${formatQualifiedName(linking.name)} has ${candidates.length} foreign keys to ${formatQualifiedName(entity.source)} (${candidates.map((fk) => fk.name).join(', ')}); set ${fieldsKey} and ${linkKey}.`,
+    )
     return undefined
   }
   const joined = chosen.referencedColumns.map((c) => byColumn.get(c))
   if (joined.some((f) => f === undefined)) {
-    say(`cannot use foreign key ${chosen.name}: ${entity.name} does not expose every column it references (${chosen.referencedColumns.join(', ')}); set ${fieldsKey} and ${linkKey}.`)
+    say(
+      `cannot use foreign key ${chosen.name}: ${entity.name} does not expose every column it references (${chosen.referencedColumns.join(', ')}); set ${fieldsKey} and ${linkKey}.`,
+    )
     return undefined
   }
   return { fields: joined as FieldModel[], linkColumns: chosen.columns, fk: chosen }
@@ -171,26 +240,44 @@ function linkSide(
 
 /** Join fields from the one foreign key between the two objects, in the direction the cardinality suggests first. */
 function inferPair(
-  rel: RelationshipConfig, source: EntityModel, target: EntityModel, sourceObject: ObjectMetadata, targetObject: ObjectMetadata,
-  sourceFields: readonly FieldModel[], targetFields: readonly FieldModel[], say: Report,
+  rel: RelationshipConfig,
+  source: EntityModel,
+  target: EntityModel,
+  sourceObject: ObjectMetadata,
+  targetObject: ObjectMetadata,
+  sourceFields: readonly FieldModel[],
+  targetFields: readonly FieldModel[],
+  say: Report,
 ): { source: readonly FieldModel[]; target: readonly FieldModel[] } | undefined {
   const sourceByColumn = new Map(source.fields.map((f) => [f.column, f]))
   const targetByColumn = new Map(target.fields.map((f) => [f.column, f]))
   const fits = (s: readonly string[], t: readonly string[]): boolean =>
-    (sourceFields.length === 0 || sameColumns(s, sourceFields.map((f) => f.column)))
-    && (targetFields.length === 0 || sameColumns(t, targetFields.map((f) => f.column)))
+    (sourceFields.length === 0 ||
+      sameColumns(
+        s,
+        sourceFields.map((f) => f.column),
+      )) &&
+    (targetFields.length === 0 ||
+      sameColumns(
+        t,
+        targetFields.map((f) => f.column),
+      ))
   // Source → target (the source row holds the key: a `one` relationship) and target → source (`many`).
-  const forward = sourceObject.foreignKeys.filter((fk) => sameName(fk.referenced, targetObject.name) && fits(fk.columns, fk.referencedColumns))
+  const forward = sourceObject.foreignKeys
+    .filter((fk) => sameName(fk.referenced, targetObject.name) && fits(fk.columns, fk.referencedColumns))
     .map((fk) => ({ fk, s: fk.columns, t: fk.referencedColumns }))
-  const backward = targetObject.foreignKeys.filter((fk) => sameName(fk.referenced, sourceObject.name) && fits(fk.referencedColumns, fk.columns))
+  const backward = targetObject.foreignKeys
+    .filter((fk) => sameName(fk.referenced, sourceObject.name) && fits(fk.referencedColumns, fk.columns))
     .map((fk) => ({ fk, s: fk.referencedColumns, t: fk.columns }))
   const [first, second] = rel.cardinality === 'one' ? [forward, backward] : [backward, forward]
   const found = first.length > 0 ? first : second
   if (found.length !== 1) {
     const between = `${formatQualifiedName(sourceObject.name)} and ${formatQualifiedName(targetObject.name)}`
-    say(found.length === 0
-      ? `cannot infer the join fields: no foreign key relates ${between}${sourceFields.length + targetFields.length > 0 ? ' on the given fields' : ''}; set source.fields and target.fields.`
-      : `cannot infer the join fields: ${found.length} foreign keys relate ${between} (${found.map((c) => c.fk.name).join(', ')}); set source.fields and target.fields to choose one.`)
+    say(
+      found.length === 0
+        ? `cannot infer the join fields: no foreign key relates ${between}${sourceFields.length + targetFields.length > 0 ? ' on the given fields' : ''}; set source.fields and target.fields.`
+        : `cannot infer the join fields: ${found.length} foreign keys relate ${between} (${found.map((c) => c.fk.name).join(', ')}); set source.fields and target.fields to choose one.`,
+    )
     return undefined
   }
   const { s, t } = found[0]!
@@ -198,7 +285,12 @@ function inferPair(
 }
 
 /** Config field names: API names (aliases), or column names as Data API builder configs usually write them. */
-function resolveFields(names: readonly string[], entity: EntityModel, key: string, say: Report): FieldModel[] | undefined {
+function resolveFields(
+  names: readonly string[],
+  entity: EntityModel,
+  key: string,
+  say: Report,
+): FieldModel[] | undefined {
   const out: FieldModel[] = []
   for (const name of names) {
     const field = entity.fieldsByName.get(name) ?? entity.fields.find((f) => f.column === name)
@@ -223,11 +315,18 @@ function typesMatch(source: readonly FieldModel[], target: readonly FieldModel[]
   return true
 }
 
-function linkTypesMatch(fields: readonly FieldModel[], linkColumns: readonly string[], linking: ObjectMetadata, say: Report): boolean {
+function linkTypesMatch(
+  fields: readonly FieldModel[],
+  linkColumns: readonly string[],
+  linking: ObjectMetadata,
+  say: Report,
+): boolean {
   for (let i = 0; i < fields.length; i++) {
     const column = linking.columns.find((c) => c.name === linkColumns[i])!
     if (typeFamily(fields[i]!.type) !== typeFamily(column.type)) {
-      say(`field '${fields[i]!.name}' (${fields[i]!.dbType}) cannot be joined with linking column '${column.name}' (${column.dbType}).`)
+      say(
+        `field '${fields[i]!.name}' (${fields[i]!.dbType}) cannot be joined with linking column '${column.name}' (${column.dbType}).`,
+      )
       return false
     }
   }
@@ -236,16 +335,29 @@ function linkTypesMatch(fields: readonly FieldModel[], linkColumns: readonly str
 
 function typeFamily(type: string): string {
   switch (type) {
-    case 'byte': case 'short': case 'int': case 'long': case 'single': case 'float': case 'decimal':
+    case 'byte':
+    case 'short':
+    case 'int':
+    case 'long':
+    case 'single':
+    case 'float':
+    case 'decimal':
       return 'number'
     default:
       return type
   }
 }
 
-function fkMatches(fk: ForeignKeyMetadata, referenced: QualifiedName, source: readonly FieldModel[], target: readonly FieldModel[]): boolean {
+function fkMatches(
+  fk: ForeignKeyMetadata,
+  referenced: QualifiedName,
+  source: readonly FieldModel[],
+  target: readonly FieldModel[],
+): boolean {
   if (!sameName(fk.referenced, referenced) || fk.columns.length !== source.length) return false
-  return fk.columns.every((c, i) => source.some((f, j) => f.column === c && target[j]!.column === fk.referencedColumns[i]))
+  return fk.columns.every((c, i) =>
+    source.some((f, j) => f.column === c && target[j]!.column === fk.referencedColumns[i]),
+  )
 }
 
 function sameColumns(a: readonly string[], b: readonly string[]): boolean {
@@ -257,8 +369,13 @@ function sameName(a: QualifiedName, b: QualifiedName): boolean {
 }
 
 function freezeRelationship(
-  rel: RelationshipConfig, source: EntityModel, target: EntityModel, sourceFields: readonly FieldModel[], targetFields: readonly FieldModel[],
-  linking: LinkingModel | undefined, nullable: boolean,
+  rel: RelationshipConfig,
+  source: EntityModel,
+  target: EntityModel,
+  sourceFields: readonly FieldModel[],
+  targetFields: readonly FieldModel[],
+  linking: LinkingModel | undefined,
+  nullable: boolean,
 ): RelationshipModel {
   return {
     name: rel.name,

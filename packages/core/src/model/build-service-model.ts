@@ -7,7 +7,13 @@ import { buildEntityFields } from './build-entity-fields.js'
 import { buildEntityPermissions } from './build-entity-permissions.js'
 import { buildProcedureModel } from './build-procedure-model.js'
 import { buildRelationships, listLinkingObjects } from './build-relationships.js'
-import { formatQualifiedName, qualifiedKey, type DatabaseMetadata, type ObjectMetadata, type SourceObject } from './database-metadata.js'
+import {
+  formatQualifiedName,
+  qualifiedKey,
+  type DatabaseMetadata,
+  type ObjectMetadata,
+  type SourceObject,
+} from './database-metadata.js'
 import { parseObjectName } from './parse-object-name.js'
 import type { EntityModel, ServiceModel } from './service-model.js'
 
@@ -50,8 +56,10 @@ export function buildServiceModel(
   capabilities: DialectCapabilities | ReadonlyMap<string, DialectCapabilities>,
 ): ServiceModel {
   // Per data source (a map by name), or one for every entity.
-  const metadataOf = (entity: EntityConfig): DatabaseMetadata => (isMap(metadata) ? bySource(metadata, entity) : metadata)
-  const capabilitiesOf = (entity: EntityConfig): DialectCapabilities => (isMap(capabilities) ? bySource(capabilities, entity) : capabilities)
+  const metadataOf = (entity: EntityConfig): DatabaseMetadata =>
+    isMap(metadata) ? bySource(metadata, entity) : metadata
+  const capabilitiesOf = (entity: EntityConfig): DialectCapabilities =>
+    isMap(capabilities) ? bySource(capabilities, entity) : capabilities
   const problems: string[] = []
   const warnings: string[] = []
   const entities = new Map<string, EntityModel>()
@@ -60,8 +68,12 @@ export function buildServiceModel(
   const objects = new Map<string, ObjectMetadata>()
   for (const entity of config.entities.values()) {
     const at = describeEntityPath(entity)
-    const report = (message: string): void => { problems.push(`${at}: ${message}`) }
-    const warn = (message: string): void => { warnings.push(`${at}: ${message}`) }
+    const report = (message: string): void => {
+      problems.push(`${at}: ${message}`)
+    }
+    const warn = (message: string): void => {
+      warnings.push(`${at}: ${message}`)
+    }
     const built = buildEntity(entity, metadataOf(entity), capabilitiesOf(entity), report, warn)
     if (built !== undefined) {
       entities.set(entity.name, built.model)
@@ -70,12 +82,24 @@ export function buildServiceModel(
   }
   // Relationships need every target built first; the entity is replaced by a copy that holds them (start-up only).
   for (const [name, model] of [...entities]) {
-    const report = (message: string): void => { problems.push(`${describeEntityPath(model.config)}: ${message}`) }
-    const relationships = buildRelationships(model.config, model, entities, (entity) => objects.get(entity.name), metadataOf(model.config), report)
+    const report = (message: string): void => {
+      problems.push(`${describeEntityPath(model.config)}: ${message}`)
+    }
+    const relationships = buildRelationships(
+      model.config,
+      model,
+      entities,
+      (entity) => objects.get(entity.name),
+      metadataOf(model.config),
+      report,
+    )
     if (relationships.size > 0) entities.set(name, { ...model, relationships })
   }
   if (problems.length > 0) {
-    throw new SluiceError('SLUICE_ERR_MODEL', { count: problems.length, problems: problems.map((p) => `  - ${p}`).join('\n') })
+    throw new SluiceError('SLUICE_ERR_MODEL', {
+      count: problems.length,
+      problems: problems.map((p) => `  - ${p}`).join('\n'),
+    })
   }
   return deepFreeze({ config, entities, warnings })
 }
@@ -89,7 +113,9 @@ function buildEntity(
 ): { model: EntityModel; object: ObjectMetadata } | undefined {
   const name = parseObjectName(entity.source.object)
   if (name === undefined) {
-    report(`source.object ${JSON.stringify(entity.source.object)} is not a valid object name (write name, schema.name or "quoted"."names").`)
+    report(
+      `source.object ${JSON.stringify(entity.source.object)} is not a valid object name (write name, schema.name or "quoted"."names").`,
+    )
     return undefined
   }
   if (entity.source.type === 'stored-procedure' && !capabilities.storedProcedures) {
@@ -98,18 +124,26 @@ function buildEntity(
   }
   const object = metadata.objects.get(qualifiedKey(name))
   if (object === undefined) {
-    const where = name.schema === undefined && metadata.defaultSchema !== undefined ? ` (looked in the search path, default schema '${metadata.defaultSchema}')` : ''
-    report(`${entity.source.type} ${formatQualifiedName(name)} was not found in the database${where}. Names are case-sensitive.`)
+    const where =
+      name.schema === undefined && metadata.defaultSchema !== undefined
+        ? ` (looked in the search path, default schema '${metadata.defaultSchema}')`
+        : ''
+    report(
+      `${entity.source.type} ${formatQualifiedName(name)} was not found in the database${where}. Names are case-sensitive.`,
+    )
     return undefined
   }
   if (object.kind !== entity.source.type) {
-    report(`source ${formatQualifiedName(object.name)} is a ${object.kind} in the database, but source.type says ${entity.source.type}.`)
+    report(
+      `source ${formatQualifiedName(object.name)} is a ${object.kind} in the database, but source.type says ${entity.source.type}.`,
+    )
     return undefined
   }
   const fields = buildEntityFields(entity, object, report, warn)
   if (fields === undefined) return undefined
   const permissions = buildEntityPermissions(entity, fields.fieldsByName, fields.byColumn, report, warn)
-  const procedure = entity.source.type === 'stored-procedure' ? buildProcedureModel(entity, object, fields.fields, report) : undefined
+  const procedure =
+    entity.source.type === 'stored-procedure' ? buildProcedureModel(entity, object, fields.fields, report) : undefined
   if (entity.source.type === 'stored-procedure' && procedure === undefined) return undefined
   const restPath = entity.rest.path ?? entity.name
   const model: EntityModel = {
@@ -121,11 +155,17 @@ function buildEntity(
     fields: fields.fields,
     fieldsByName: fields.fieldsByName,
     keyFields: fields.keyFields,
-    keyIsUnique: isUniqueKey(fields.keyFields.map((f) => f.column), object),
+    keyIsUnique: isUniqueKey(
+      fields.keyFields.map((f) => f.column),
+      object,
+    ),
     rest: {
       enabled: entity.rest.enabled,
       path: restPath,
-      methods: entity.source.type === 'stored-procedure' ? (entity.rest.methods ?? ['post']) : ['get', 'post', 'put', 'patch', 'delete'],
+      methods:
+        entity.source.type === 'stored-procedure'
+          ? (entity.rest.methods ?? ['post'])
+          : ['get', 'post', 'put', 'patch', 'delete'],
     },
     graphql: entity.graphql,
     permissions,
@@ -139,11 +179,14 @@ function buildEntity(
 
 /** `entities.Book`, or for a generated entity `entities.dbo_books (generated by autoentities.all)`. */
 function describeEntityPath(entity: EntityConfig): string {
-  return entity.autoentity === undefined ? `entities.${entity.name}` : `entities.${entity.name} (generated by autoentities.${entity.autoentity})`
+  return entity.autoentity === undefined
+    ? `entities.${entity.name}`
+    : `entities.${entity.name} (generated by autoentities.${entity.autoentity})`
 }
 
 function isUniqueKey(columns: readonly string[], object: ObjectMetadata): boolean {
-  const same = (unique: readonly string[]): boolean => unique.length === columns.length && unique.every((c) => columns.includes(c))
+  const same = (unique: readonly string[]): boolean =>
+    unique.length === columns.length && unique.every((c) => columns.includes(c))
   return object.kind === 'table' && (same(object.primaryKey) || object.uniqueConstraints.some(same))
 }
 

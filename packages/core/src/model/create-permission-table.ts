@@ -6,7 +6,9 @@ import type { ActionPermission, PermissionTable } from './service-model.js'
  * exactly its own actions; an unconfigured named role uses `authenticated`'s; `authenticated`, when not configured
  * itself, uses `anonymous`'s. Role names compare case-insensitively.
  */
-export function createPermissionTable(byRole: ReadonlyMap<string, ReadonlyMap<ActionName, ActionPermission>>): PermissionTable {
+export function createPermissionTable(
+  byRole: ReadonlyMap<string, ReadonlyMap<ActionName, ActionPermission>>,
+): PermissionTable {
   const roles = new Map<string, ReadonlyMap<ActionName, ActionPermission>>()
   for (const [role, actions] of byRole) roles.set(role.toLowerCase(), actions)
   const authenticated = roles.get('authenticated') ?? roles.get('anonymous')

@@ -17,18 +17,25 @@ function define(name: string, raw: Record<string, unknown> = {}) {
 }
 
 const TABLES = [
-  table('public', 'books'), table('public', 'authors'), table('sales', 'orders'), table('sales', 'order_lines'),
-  table('public', 'events', false), table('public', 'knex_migrations'), table('public', '__EFMigrationsHistory'),
+  table('public', 'books'),
+  table('public', 'authors'),
+  table('sales', 'orders'),
+  table('sales', 'order_lines'),
+  table('public', 'events', false),
+  table('public', 'knex_migrations'),
+  table('public', '__EFMigrationsHistory'),
 ]
 
 describe('generateAutoentities', () => {
-  it("generates one table entity per matching table with a primary key, named {schema}_{object}, in schema and name order", () => {
+  it('generates one table entity per matching table with a primary key, named {schema}_{object}, in schema and name order', () => {
     const { entities, problems, warnings } = generateAutoentities([define('all')], TABLES, new Map())
     expect(problems).toEqual([])
     expect(warnings).toEqual([])
     expect(entities.map((e) => [e.name, e.source.object])).toEqual([
-      ['public_authors', '"public"."authors"'], ['public_books', '"public"."books"'],
-      ['sales_order_lines', '"sales"."order_lines"'], ['sales_orders', '"sales"."orders"'],
+      ['public_authors', '"public"."authors"'],
+      ['public_books', '"public"."books"'],
+      ['sales_order_lines', '"sales"."order_lines"'],
+      ['sales_orders', '"sales"."orders"'],
     ])
     expect(entities[0]).toEqual({
       name: 'public_authors',
@@ -50,21 +57,35 @@ describe('generateAutoentities', () => {
   it('applies the template and the permissions of the definition', () => {
     const definition = define('ro', {
       patterns: { include: ['public.b%'] },
-      template: { rest: { enabled: false }, graphql: { enabled: false }, mcp: false, health: { enabled: false }, cache: { enabled: true, 'ttl-seconds': 9, level: 'L1' } },
+      template: {
+        rest: { enabled: false },
+        graphql: { enabled: false },
+        mcp: false,
+        health: { enabled: false },
+        cache: { enabled: true, 'ttl-seconds': 9, level: 'L1' },
+      },
       permissions: [{ role: 'reader', actions: '*' }],
     })
     const [entity] = generateAutoentities([definition], TABLES, new Map()).entities
     expect(entity).toMatchObject({
       name: 'public_books',
-      rest: { enabled: false }, graphql: { enabled: false }, mcp: { dmlTools: false, customTool: false },
-      health: { enabled: false, first: 100, thresholdMs: 1000 }, cache: { enabled: true, ttlSeconds: 9, level: 'L1' },
+      rest: { enabled: false },
+      graphql: { enabled: false },
+      mcp: { dmlTools: false, customTool: false },
+      health: { enabled: false, first: 100, thresholdMs: 1000 },
+      cache: { enabled: true, ttlSeconds: 9, level: 'L1' },
       permissions: [{ role: 'reader', actions: [{ action: '*', fields: undefined, policy: undefined }] }],
     })
   })
 
   it('keeps tables matching an include pattern and no exclude pattern, ignoring case', () => {
-    const definition = define('sales', { patterns: { include: ['SALES.%', 'public.book_'], exclude: ['%LINE%'], name: '{object}' } })
-    expect(generateAutoentities([definition], TABLES, new Map()).entities.map((e) => e.name)).toEqual(['books', 'orders'])
+    const definition = define('sales', {
+      patterns: { include: ['SALES.%', 'public.book_'], exclude: ['%LINE%'], name: '{object}' },
+    })
+    expect(generateAutoentities([definition], TABLES, new Map()).entities.map((e) => e.name)).toEqual([
+      'books',
+      'orders',
+    ])
   })
 
   it('removes whitespace from names, upper-casing the character after it (as Data API builder)', () => {
@@ -72,14 +93,30 @@ describe('generateAutoentities', () => {
     expect(joinWhitespace('Extra     order\titems')).toBe('ExtraOrderItems')
     const tables = [table('dbo', 'order items'), table('dbo', 'x y.z"w')]
     const { entities } = generateAutoentities([define('d', { patterns: { name: '{object}' } })], tables, new Map())
-    expect(entities.map((e) => [e.name, e.source.object])).toEqual([['orderItems', '"dbo"."order items"'], ['xY.z"w', '"dbo"."x y.z""w"']])
-    for (const entity of entities) expect(parseObjectName(entity.source.object)).toEqual({ schema: 'dbo', name: entity.source.object === '"dbo"."order items"' ? 'order items' : 'x y.z"w' })
+    expect(entities.map((e) => [e.name, e.source.object])).toEqual([
+      ['orderItems', '"dbo"."order items"'],
+      ['xY.z"w', '"dbo"."x y.z""w"'],
+    ])
+    for (const entity of entities)
+      expect(parseObjectName(entity.source.object)).toEqual({
+        schema: 'dbo',
+        name: entity.source.object === '"dbo"."order items"' ? 'order items' : 'x y.z"w',
+      })
   })
 
   it('reports every name collision with an entity of the config or another generated one', () => {
-    const definitions = [define('a', { patterns: { include: ['%.orders', '%.books'], name: '{object}' } }), define('b', { patterns: { include: ['public.books'], name: '{object}' } })]
+    const definitions = [
+      define('a', { patterns: { include: ['%.orders', '%.books'], name: '{object}' } }),
+      define('b', { patterns: { include: ['public.books'], name: '{object}' } }),
+    ]
     const tables = [...TABLES, table('archive', 'orders')]
-    const { problems } = generateAutoentities(definitions, tables, new Map([['books', normalizeEntity('books', { source: 'books', permissions: READ }, createConfigReport(), 'default')]]))
+    const { problems } = generateAutoentities(
+      definitions,
+      tables,
+      new Map([
+        ['books', normalizeEntity('books', { source: 'books', permissions: READ }, createConfigReport(), 'default')],
+      ]),
+    )
     expect(problems).toEqual([
       "autoentities.a: the entity name 'books' (from public.books) is already taken by entity 'books' of the config; skip the table with patterns.exclude or change patterns.name.",
       "autoentities.a: the entity name 'orders' (from sales.orders) is already generated from archive.orders by autoentities.a; skip one table with patterns.exclude or change patterns.name.",
@@ -88,7 +125,11 @@ describe('generateAutoentities', () => {
   })
 
   it('warns about a definition that generates nothing, naming matching tables skipped for lack of a primary key', () => {
-    const { entities, warnings } = generateAutoentities([define('none', { patterns: { include: ['nope.%'] } }), define('ev', { patterns: { include: ['%.events'] } })], TABLES, new Map())
+    const { entities, warnings } = generateAutoentities(
+      [define('none', { patterns: { include: ['nope.%'] } }), define('ev', { patterns: { include: ['%.events'] } })],
+      TABLES,
+      new Map(),
+    )
     expect(entities).toEqual([])
     expect(warnings).toEqual([
       'autoentities.none: no table matches its patterns; it generates no entities.',
@@ -97,7 +138,11 @@ describe('generateAutoentities', () => {
   })
 
   it('never generates migration-history tables, whatever the patterns say', () => {
-    const { entities } = generateAutoentities([define('m', { patterns: { include: ['%migration%'] } })], TABLES, new Map())
+    const { entities } = generateAutoentities(
+      [define('m', { patterns: { include: ['%migration%'] } })],
+      TABLES,
+      new Map(),
+    )
     expect(entities).toEqual([])
   })
 })

@@ -19,10 +19,25 @@ export interface GeneratedAutoentities {
  * Compared ignoring case.
  */
 const MIGRATION_HISTORY_TABLES: ReadonlySet<string> = new Set([
-  '__efmigrationshistory', '__migrationhistory', '__flywayhistory', 'flyway_schema_history', 'sysdiagrams',
-  'databasechangelog', 'databasechangeloglock', 'knex_migrations', 'knex_migrations_lock', '_prisma_migrations',
-  'sequelizemeta', 'schema_migrations', 'ar_internal_metadata', 'django_migrations', 'alembic_version',
-  'goose_db_version', '__drizzle_migrations', 'pgmigrations', 'typeorm_metadata',
+  '__efmigrationshistory',
+  '__migrationhistory',
+  '__flywayhistory',
+  'flyway_schema_history',
+  'sysdiagrams',
+  'databasechangelog',
+  'databasechangeloglock',
+  'knex_migrations',
+  'knex_migrations_lock',
+  '_prisma_migrations',
+  'sequelizemeta',
+  'schema_migrations',
+  'ar_internal_metadata',
+  'django_migrations',
+  'alembic_version',
+  'goose_db_version',
+  '__drizzle_migrations',
+  'pgmigrations',
+  'typeorm_metadata',
 ])
 
 /**
@@ -34,7 +49,9 @@ const MIGRATION_HISTORY_TABLES: ReadonlySet<string> = new Set([
  * name used twice is a problem.
  */
 export function generateAutoentities(
-  definitions: readonly AutoentityConfig[], tables: readonly TableListing[], taken: ReadonlyMap<string, EntityConfig>,
+  definitions: readonly AutoentityConfig[],
+  tables: readonly TableListing[],
+  taken: ReadonlyMap<string, EntityConfig>,
 ): GeneratedAutoentities {
   const owners = new Map(taken)
   const entities: EntityConfig[] = []
@@ -51,14 +68,22 @@ export function generateAutoentities(
     let generated = 0
     for (const { name: object } of matching.filter((t) => t.hasPrimaryKey)) {
       const from = `${object.schema}.${object.name}`
-      const name = joinWhitespace(definition.patterns.name.replace(/\{(schema|object)\}/g, (_, part: string) => (part === 'schema' ? object.schema : object.name)))
+      const name = joinWhitespace(
+        definition.patterns.name.replace(/\{(schema|object)\}/g, (_, part: string) =>
+          part === 'schema' ? object.schema : object.name,
+        ),
+      )
       if (name === '') {
-        warnings.push(`autoentities.${definition.name}: the name pattern gives ${from} an empty entity name; the table is skipped.`)
+        warnings.push(
+          `autoentities.${definition.name}: the name pattern gives ${from} an empty entity name; the table is skipped.`,
+        )
         continue
       }
       const owner = owners.get(name)
       if (owner !== undefined) {
-        problems.push(`autoentities.${definition.name}: the entity name '${name}' (from ${from}) is already ${describeOwner(owner)} with patterns.exclude or change patterns.name.`)
+        problems.push(
+          `autoentities.${definition.name}: the entity name '${name}' (from ${from}) is already ${describeOwner(owner)} with patterns.exclude or change patterns.name.`,
+        )
         continue
       }
       const entity = buildEntity(name, object, definition)
@@ -68,7 +93,8 @@ export function generateAutoentities(
     }
     if (generated === 0) {
       const keyless = matching.filter((t) => !t.hasPrimaryKey).map((t) => `${t.name.schema}.${t.name.name}`)
-      const hint = keyless.length === 0 ? '' : ` Matching tables without a primary key are never generated: ${keyless.join(', ')}.`
+      const hint =
+        keyless.length === 0 ? '' : ` Matching tables without a primary key are never generated: ${keyless.join(', ')}.`
       warnings.push(`autoentities.${definition.name}: no table matches its patterns; it generates no entities.${hint}`)
     }
   }

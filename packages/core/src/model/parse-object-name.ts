@@ -17,7 +17,11 @@ export function parseObjectName(text: string): QualifiedName | undefined {
       for (;;) {
         if (i >= text.length) return undefined
         if (text[i] === close) {
-          if (text[i + 1] === close) { part += close; i += 2; continue }
+          if (text[i + 1] === close) {
+            part += close
+            i += 2
+            continue
+          }
           i++
           break
         }

@@ -1,12 +1,38 @@
 /** Irregular English plurals Humanizer knows and entity names plausibly use (lower-case singular → plural). */
 const IRREGULAR: Readonly<Record<string, string>> = {
-  person: 'people', child: 'children', man: 'men', woman: 'women', mouse: 'mice', goose: 'geese', foot: 'feet',
-  tooth: 'teeth', ox: 'oxen', datum: 'data', medium: 'media', index: 'indices', matrix: 'matrices', vertex: 'vertices',
-  criterion: 'criteria', analysis: 'analyses', status: 'statuses', quiz: 'quizzes',
+  person: 'people',
+  child: 'children',
+  man: 'men',
+  woman: 'women',
+  mouse: 'mice',
+  goose: 'geese',
+  foot: 'feet',
+  tooth: 'teeth',
+  ox: 'oxen',
+  datum: 'data',
+  medium: 'media',
+  index: 'indices',
+  matrix: 'matrices',
+  vertex: 'vertices',
+  criterion: 'criteria',
+  analysis: 'analyses',
+  status: 'statuses',
+  quiz: 'quizzes',
 }
 /** Words whose plural is the word itself. */
 const UNCOUNTABLE: ReadonlySet<string> = new Set([
-  'equipment', 'information', 'rice', 'money', 'species', 'series', 'fish', 'sheep', 'deer', 'news', 'data', 'metadata',
+  'equipment',
+  'information',
+  'rice',
+  'money',
+  'species',
+  'series',
+  'fish',
+  'sheep',
+  'deer',
+  'news',
+  'data',
+  'metadata',
 ])
 
 /**
@@ -34,7 +60,8 @@ function pluralizeWord(word: string): string {
   // Humanizer leaves a word ending in a single s as it is (`Sales`, `Bookmarks`), except -us and -is words.
   if (/[^s]s$/i.test(word) && !/(us|is)$/i.test(word)) return word
   if (/(s|x|z|ch|sh)$/i.test(word)) return keepCase(word, `${lower}es`)
-  if (/[^aeiou]o$/i.test(word) && !/(photo|piano|memo|logo|video|radio|zero)$/i.test(word)) return keepCase(word, `${lower}es`)
+  if (/[^aeiou]o$/i.test(word) && !/(photo|piano|memo|logo|video|radio|zero)$/i.test(word))
+    return keepCase(word, `${lower}es`)
   return keepCase(word, `${lower}s`)
 }
 

@@ -5,7 +5,9 @@ export function renameFilterFields(node: FilterNode, names: ReadonlyMap<string, 
   const name = (n: string): string => names.get(n) ?? n
   const operand = (o: FilterOperand): FilterOperand => {
     if (o.kind === 'field') return Filter.field(name(o.name))
-    return o.kind === 'caseFold' && o.operand.kind === 'field' ? Filter.caseFold(o.fold, Filter.field(name(o.operand.name))) : o
+    return o.kind === 'caseFold' && o.operand.kind === 'field'
+      ? Filter.caseFold(o.fold, Filter.field(name(o.operand.name)))
+      : o
   }
   switch (node.kind) {
     case 'comparison':

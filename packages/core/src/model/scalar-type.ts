@@ -4,17 +4,44 @@
  * builder's GraphQL scalars (byte = tinyint, short = smallint, long = bigint, single = real …).
  */
 export type ScalarType =
-  | 'string' | 'uuid'
-  | 'byte' | 'short' | 'int' | 'long'
-  | 'single' | 'float' | 'decimal'
+  | 'string'
+  | 'uuid'
+  | 'byte'
+  | 'short'
+  | 'int'
+  | 'long'
+  | 'single'
+  | 'float'
+  | 'decimal'
   | 'boolean'
-  | 'date' | 'datetime' | 'datetimeoffset' | 'time'
-  | 'bytes' | 'json' | 'array'
+  | 'date'
+  | 'datetime'
+  | 'datetimeoffset'
+  | 'time'
+  | 'bytes'
+  | 'json'
+  | 'array'
   | 'unknown'
 
 export const SCALAR_TYPES: readonly ScalarType[] = [
-  'string', 'uuid', 'byte', 'short', 'int', 'long', 'single', 'float', 'decimal', 'boolean',
-  'date', 'datetime', 'datetimeoffset', 'time', 'bytes', 'json', 'array', 'unknown',
+  'string',
+  'uuid',
+  'byte',
+  'short',
+  'int',
+  'long',
+  'single',
+  'float',
+  'decimal',
+  'boolean',
+  'date',
+  'datetime',
+  'datetimeoffset',
+  'time',
+  'bytes',
+  'json',
+  'array',
+  'unknown',
 ]
 
 /** Types whose values have a total order usable in range comparisons and sorting. */
@@ -31,5 +58,13 @@ export function hasExactJsonForm(type: ScalarType): boolean {
 }
 
 export function isNumericType(type: ScalarType): boolean {
-  return type === 'byte' || type === 'short' || type === 'int' || type === 'long' || type === 'single' || type === 'float' || type === 'decimal'
+  return (
+    type === 'byte' ||
+    type === 'short' ||
+    type === 'int' ||
+    type === 'long' ||
+    type === 'single' ||
+    type === 'float' ||
+    type === 'decimal'
+  )
 }

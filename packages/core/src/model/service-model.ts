@@ -1,4 +1,11 @@
-import type { ActionName, EntityConfig, EntityGraphQLConfig, RestMethod, RuntimeConfig, SourceType } from '../config/runtime-config.js'
+import type {
+  ActionName,
+  EntityConfig,
+  EntityGraphQLConfig,
+  RestMethod,
+  RuntimeConfig,
+  SourceType,
+} from '../config/runtime-config.js'
 import type { FilterNode } from '../filter/filter-node.js'
 import type { QualifiedName } from './database-metadata.js'
 import type { FieldModel } from './field-model.js'

@@ -20,27 +20,47 @@ export class DefaultAuthorizeStage implements AuthorizeStage {
     if (permission === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
     // SPEC §REST paths: PUT and PATCH need `create` and `update`, whatever the row turns out to be.
     const both = request.operation === 'replace' || request.operation === 'merge'
-    const other = both ? entity.permissions.resolve(context.role, request.action === 'create' ? 'update' : 'create') : undefined
+    const other = both
+      ? entity.permissions.resolve(context.role, request.action === 'create' ? 'update' : 'create')
+      : undefined
     if (both && other === undefined) throw new SluiceError('SLUICE_ERR_FORBIDDEN')
     if ('unbound' in request) throw request.unbound
     const policy = bindPolicy(permission, context.principal, entity)
     const { write } = request
     if (write === undefined) {
       // Nested relations and related-entity filters need `read` on their targets, whose policies apply too.
-      const filter = request.filter === undefined ? undefined : authorizeRelatedFilters(request.filter, context, request.terms)
+      const filter =
+        request.filter === undefined ? undefined : authorizeRelatedFilters(request.filter, context, request.terms)
       const relations = authorizeRelations(request.relations, context, request.terms)
       return createAuthorizedRequest(request, {
-        permission, policy, pairedPermission: undefined, createPolicy: undefined, readPermission: permission, readPolicy: policy, filter, relations,
+        permission,
+        policy,
+        pairedPermission: undefined,
+        createPolicy: undefined,
+        readPermission: permission,
+        readPolicy: policy,
+        filter,
+        relations,
       })
     }
 
     // A write that may insert must insert a row the create policy admits (checked inside the insert).
     const createPermission = request.action === 'create' ? permission : other
-    const createPolicy = (write.mode === 'insert' || write.mode === 'upsert') && createPermission !== undefined
-      ? (createPermission === permission ? policy : bindPolicy(createPermission, context.principal, entity))
-      : undefined
+    const createPolicy =
+      (write.mode === 'insert' || write.mode === 'upsert') && createPermission !== undefined
+        ? createPermission === permission
+          ? policy
+          : bindPolicy(createPermission, context.principal, entity)
+        : undefined
     const readPermission = write.mode === 'delete' ? undefined : entity.permissions.resolve(context.role, 'read')
     const readPolicy = readPermission === undefined ? undefined : bindPolicy(readPermission, context.principal, entity)
-    return createAuthorizedRequest(request, { permission, policy, pairedPermission: other, createPolicy, readPermission, readPolicy })
+    return createAuthorizedRequest(request, {
+      permission,
+      policy,
+      pairedPermission: other,
+      createPolicy,
+      readPermission,
+      readPolicy,
+    })
   }
 }

@@ -52,10 +52,20 @@ export class DefaultExecuteStage implements ExecuteStage {
     return this.#runOne(source, transaction.connection, plan, context)
   }
 
-  async #runOne(source: DataSourceRuntime, runner: Runner, plan: QueryPlan, context: RequestContext): Promise<ResultSet> {
+  async #runOne(
+    source: DataSourceRuntime,
+    runner: Runner,
+    plan: QueryPlan,
+    context: RequestContext,
+  ): Promise<ResultSet> {
     const statement = this.#statement(source, plan)
-    const query: CompiledQuery = { sql: statement.compiled.sql, parameters: source.compiler.bindParameters(plan, statement.compiled), name: statement.name }
-    if (plan.kind === 'select' && plan.result.mode === 'stream') return this.#stream(source, query, plan.result, context, plan.count !== undefined)
+    const query: CompiledQuery = {
+      sql: statement.compiled.sql,
+      parameters: source.compiler.bindParameters(plan, statement.compiled),
+      name: statement.name,
+    }
+    if (plan.kind === 'select' && plan.result.mode === 'stream')
+      return this.#stream(source, query, plan.result, context, plan.count !== undefined)
     let rows: readonly Record<string, unknown>[]
     try {
       // The context is the ExecuteOptions itself (signal, principal, role): no allocation per statement.
@@ -66,7 +76,15 @@ export class DefaultExecuteStage implements ExecuteStage {
     switch (plan.kind) {
       case 'select':
         invariant(plan.result.mode !== 'stream', 'streamed pages are read by #stream')
-        return plan.result.mode === 'single' ? readSingleRow(rows) : readPageRow(rows, plan.result, plan.columns, plan.count !== undefined, source.dialect.capabilities.pageRecordPerLine)
+        return plan.result.mode === 'single'
+          ? readSingleRow(rows)
+          : readPageRow(
+              rows,
+              plan.result,
+              plan.columns,
+              plan.count !== undefined,
+              source.dialect.capabilities.pageRecordPerLine,
+            )
       case 'delete':
         return readDeleteRows(rows)
       case 'execute':
@@ -90,13 +108,20 @@ export class DefaultExecuteStage implements ExecuteStage {
     if (updated.written) return updated
     for (let attempt = 1; ; attempt++) {
       try {
-        return await source.driver.transaction(async (connection) => {
-          const updated = (await this.#runOne(source, connection, plan.update, context)) as WriteResultSet
-          if (updated.written) return updated
-          // The update policy may hide a row that exists: refuse (nothing written), never insert a duplicate key.
-          if (plan.hidden !== undefined && ((await this.#runOne(source, connection, plan.hidden, context)) as SingleResultSet).json !== null) return updated
-          return this.#runOne(source, connection, plan.insert, context)
-        }, { isolation: 'read committed', signal: context.signal })
+        return await source.driver.transaction(
+          async (connection) => {
+            const updated = (await this.#runOne(source, connection, plan.update, context)) as WriteResultSet
+            if (updated.written) return updated
+            // The update policy may hide a row that exists: refuse (nothing written), never insert a duplicate key.
+            if (
+              plan.hidden !== undefined &&
+              ((await this.#runOne(source, connection, plan.hidden, context)) as SingleResultSet).json !== null
+            )
+              return updated
+            return this.#runOne(source, connection, plan.insert, context)
+          },
+          { isolation: 'read committed', signal: context.signal },
+        )
       } catch (error) {
         const coded = isSluiceError(error) ? error : this.#databaseError(source, error, context)
         if (attempt < 2 && coded.code === 'SLUICE_ERR_DATABASE_CONFLICT') continue
@@ -109,10 +134,20 @@ export class DefaultExecuteStage implements ExecuteStage {
    * A streamed page: rows in chunks through the driver's cursor. The first chunk is awaited here, so an error the
    * statement raises at once still becomes an error response; later errors end the stream (the body is cut off).
    */
-  async #stream(source: DataSourceRuntime, query: CompiledQuery, result: StreamResult, context: RequestContext, counted: boolean): Promise<ResultSet> {
+  async #stream(
+    source: DataSourceRuntime,
+    query: CompiledQuery,
+    result: StreamResult,
+    context: RequestContext,
+    counted: boolean,
+  ): Promise<ResultSet> {
     const driver = source.driver
     invariant(driver.stream !== undefined, 'a dialect with capabilities.streamingReads has a driver with stream()')
-    const iterator = this.#mapErrors(source, driver.stream<Record<string, unknown>>(query, STREAM_CHUNK_ROWS, context), context)
+    const iterator = this.#mapErrors(
+      source,
+      driver.stream<Record<string, unknown>>(query, STREAM_CHUNK_ROWS, context),
+      context,
+    )
     let first: IteratorResult<readonly Record<string, unknown>[]>
     try {
       first = await iterator.next()
@@ -122,7 +157,11 @@ export class DefaultExecuteStage implements ExecuteStage {
     return readStreamRows(first, iterator, result, counted)
   }
 
-  async *#mapErrors(source: DataSourceRuntime, rows: AsyncIterable<readonly Record<string, unknown>[]>, context: RequestContext): AsyncGenerator<readonly Record<string, unknown>[]> {
+  async *#mapErrors(
+    source: DataSourceRuntime,
+    rows: AsyncIterable<readonly Record<string, unknown>[]>,
+    context: RequestContext,
+  ): AsyncGenerator<readonly Record<string, unknown>[]> {
     try {
       yield* rows
     } catch (error) {

@@ -35,7 +35,10 @@ export class DefaultFieldFilterStage implements FieldFilterStage {
       for (const f of aggregate.groupBy) requireField(allowed, f, 'groupBy')
       for (const a of aggregate.aggregations) requireField(allowed, a.field, `the aggregation function '${a.function}'`)
     }
-    return createScopedRequest(request, request.select ?? request.permission.fieldList, scopeRelations(request.relations, terms))
+    return createScopedRequest(
+      request,
+      request.select ?? request.permission.fieldList,
+      scopeRelations(request.relations, terms),
+    )
   }
 }
-

@@ -56,22 +56,34 @@ export class DefaultParseStage implements ParseStage {
     let after: ParsedRequest['after']
     if (request.after !== undefined) {
       const decoded = this.cursors.decode(request.after, entity.name, cursorOrderOf(ordering.terms))
-      if (!decoded.ok) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: decoded.reason })
+      if (!decoded.ok)
+        throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: decoded.reason })
       // Keyed entities page by keyset values; keyless views by position (see ParsedRequest.after).
       const keyless = entity.keyFields.length === 0
-      if (keyless !== (decoded.offset !== undefined)) throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: FOREIGN_CURSOR })
+      if (keyless !== (decoded.offset !== undefined))
+        throw new SluiceError('SLUICE_ERR_INVALID_CURSOR', { place: terms.after, detail: FOREIGN_CURSOR })
       after = decoded.offset !== undefined ? [String(decoded.offset)] : decoded.values
     }
-    if (request.aggregate !== undefined && (key !== undefined || (request.relations?.length ?? 0) > 0 || request.count === true)) {
-      throw new SluiceError('SLUICE_ERR_INVALID_AGGREGATE', { detail: 'aggregation applies to list reads, without a key, nested relationships or a count.' })
+    if (
+      request.aggregate !== undefined &&
+      (key !== undefined || (request.relations?.length ?? 0) > 0 || request.count === true)
+    ) {
+      throw new SluiceError('SLUICE_ERR_INVALID_AGGREGATE', {
+        detail: 'aggregation applies to list reads, without a key, nested relationships or a count.',
+      })
     }
     const select = request.select === undefined ? undefined : bindSelect(entity, request.select, terms)
     const entities = this.model.entities
     // The response keys nested relations must not take are worked out only for a request that has some.
-    const relations = request.relations === undefined || request.relations.length === 0 ? NO_RELATIONS : bindRelations(
-      request.relations, entity, new Set((select ?? entity.fields).map((f) => f.name)),
-      { entities, pagination: this.config.runtime.pagination, cursors: this.cursors, terms },
-    )
+    const relations =
+      request.relations === undefined || request.relations.length === 0
+        ? NO_RELATIONS
+        : bindRelations(request.relations, entity, new Set((select ?? entity.fields).map((f) => f.name)), {
+            entities,
+            pagination: this.config.runtime.pagination,
+            cursors: this.cursors,
+            terms,
+          })
     return {
       operation: request.operation,
       entity,
@@ -96,36 +108,74 @@ export class DefaultParseStage implements ParseStage {
   #bindWrite(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
     const nested = request.relations?.[0]
     if (nested !== undefined) {
-      throw new SluiceError('SLUICE_ERR_INVALID_RELATION', { relationship: nested.relationship, detail: 'nested relationships apply to reads only.' })
+      throw new SluiceError('SLUICE_ERR_INVALID_RELATION', {
+        relationship: nested.relationship,
+        detail: 'nested relationships apply to reads only.',
+      })
     }
     const { key, write } = bindWrite(request, entity, this.config.runtime.rest.requestBodyStrict, terms)
     // A keyless PUT/PATCH is an insert, so it needs `create`.
     const action = write.mode === 'insert' ? 'create' : ACTIONS[request.operation]
     return {
-      operation: request.operation, entity, action, terms, key, write, select: undefined,
-      filter: undefined, orderByFields: [], orderBy: [], pageSize: undefined, pageInfo: true, after: undefined, parameters: undefined,
-      relations: NO_RELATIONS, aggregate: undefined, count: false,
+      operation: request.operation,
+      entity,
+      action,
+      terms,
+      key,
+      write,
+      select: undefined,
+      filter: undefined,
+      orderByFields: [],
+      orderBy: [],
+      pageSize: undefined,
+      pageInfo: true,
+      after: undefined,
+      parameters: undefined,
+      relations: NO_RELATIONS,
+      aggregate: undefined,
+      count: false,
     }
   }
 
   /** A stored-procedure call: only parameters (request rules have refused every other option). */
   #bindExecute(request: OperationRequest, entity: EntityModel, terms: RequestTerms): ParsedRequest {
     return {
-      operation: 'execute', entity, action: 'execute', terms, key: undefined, write: undefined, select: undefined, filter: undefined,
-      orderByFields: [], orderBy: [], pageSize: undefined, pageInfo: true, after: undefined, parameters: bindParameters(entity, request.parameters),
-      relations: NO_RELATIONS, aggregate: undefined, count: false,
+      operation: 'execute',
+      entity,
+      action: 'execute',
+      terms,
+      key: undefined,
+      write: undefined,
+      select: undefined,
+      filter: undefined,
+      orderByFields: [],
+      orderBy: [],
+      pageSize: undefined,
+      pageInfo: true,
+      after: undefined,
+      parameters: bindParameters(entity, request.parameters),
+      relations: NO_RELATIONS,
+      aggregate: undefined,
+      count: false,
     }
   }
 }
 
 const NO_ORDERING: BoundOrdering = Object.freeze({ fields: Object.freeze([]), terms: Object.freeze([]) })
 
-const FOREIGN_CURSOR = 'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.'
+const FOREIGN_CURSOR =
+  'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.'
 
 /**
  * The permission each operation needs. PUT and PATCH need `update`; when they may insert (an upsert), the authorize
  * stage also requires `create`.
  */
 const ACTIONS: Readonly<Record<OperationKind, ActionName>> = {
-  read: 'read', create: 'create', replace: 'update', merge: 'update', update: 'update', delete: 'delete', execute: 'execute',
+  read: 'read',
+  create: 'create',
+  replace: 'update',
+  merge: 'update',
+  update: 'update',
+  delete: 'delete',
+  execute: 'execute',
 }

@@ -22,9 +22,12 @@ export class DefaultPlanStage implements PlanStage {
     if (request.write !== undefined) return buildWritePlan(request, capabilities.nativeUpsert)
     // A dialect that cannot build these into one statement refuses clearly instead of dropping them.
     if (request.relations.length > 0 && !capabilities.nestedReads) {
-      throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Nested relationship reads (capability nestedReads)' })
+      throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', {
+        feature: 'Nested relationship reads (capability nestedReads)',
+      })
     }
-    if (request.aggregate !== undefined && !capabilities.aggregation) throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Aggregation (capability aggregation)' })
+    if (request.aggregate !== undefined && !capabilities.aggregation)
+      throw new SluiceError('SLUICE_ERR_NOT_SUPPORTED', { feature: 'Aggregation (capability aggregation)' })
     return buildSelectPlan(request, capabilities.streamingReads && context.streamReads === true)
   }
 }

@@ -27,7 +27,8 @@ export class DefaultShapeStage implements ShapeStage {
     if (result.kind === 'read' && result.json.length > this.#maxBytes) throw this.#tooLarge()
     const set = executed.result
     // The count travels beside the page (`ReadResult.count`), for pages and streams alike.
-    if (result.kind === 'read' && (set.kind === 'page' || set.kind === 'stream') && set.count !== undefined) return { ...result, count: set.count }
+    if (result.kind === 'read' && (set.kind === 'page' || set.kind === 'stream') && set.count !== undefined)
+      return { ...result, count: set.count }
     return result
   }
 
@@ -35,7 +36,10 @@ export class DefaultShapeStage implements ShapeStage {
     if (result.kind === 'write') return shapeWriteResult(request, result)
     if (result.kind === 'stream') {
       const nested = plan.kind === 'select' ? plan.nestedCursors : undefined
-      const signed = nested === undefined ? result.records : signEachRecord(result.records, (record) => signNestedCursors(record, nested, this.cursors))
+      const signed =
+        nested === undefined
+          ? result.records
+          : signEachRecord(result.records, (record) => signNestedCursors(record, nested, this.cursors))
       const stream = {
         records: limitRecordBytes(signed, this.#maxBytes, () => this.#tooLarge()),
         close: () => result.close(),
@@ -51,12 +55,20 @@ export class DefaultShapeStage implements ShapeStage {
     const nested = plan.kind === 'select' ? plan.nestedCursors : undefined
     if (result.kind === 'single') {
       // An aggregation's statement returns the JSON array of groups itself.
-      if (plan.kind === 'select' && plan.aggregate !== undefined) return { kind: 'read', json: result.json ?? '[]', hasNextPage: false, endCursor: null }
-      const one = result.json === null ? null : nested === undefined ? result.json : signNestedCursors(result.json, nested, this.cursors)
+      if (plan.kind === 'select' && plan.aggregate !== undefined)
+        return { kind: 'read', json: result.json ?? '[]', hasNextPage: false, endCursor: null }
+      const one =
+        result.json === null
+          ? null
+          : nested === undefined
+            ? result.json
+            : signNestedCursors(result.json, nested, this.cursors)
       return { kind: 'read', json: one === null ? '[]' : `[${one}]`, hasNextPage: false, endCursor: null }
     }
-    const json = result.json === null || nested === undefined ? result.json : signNestedCursors(result.json, nested, this.cursors)
-    if (!result.more || result.cursor === null) return { kind: 'read', json: json ?? '[]', hasNextPage: false, endCursor: null }
+    const json =
+      result.json === null || nested === undefined ? result.json : signNestedCursors(result.json, nested, this.cursors)
+    if (!result.more || result.cursor === null)
+      return { kind: 'read', json: json ?? '[]', hasNextPage: false, endCursor: null }
     return { kind: 'read', json: json ?? '[]', hasNextPage: true, endCursor: this.#endCursor(request, result.cursor) }
   }
 
@@ -82,7 +94,10 @@ export class DefaultShapeStage implements ShapeStage {
 const MAX_RESPONSE_MB = 158
 
 /** A streamed page's records with each one's nested cursors signed as it passes. */
-async function* signEachRecord(records: AsyncIterable<readonly string[]>, sign: (record: string) => string): AsyncGenerator<readonly string[]> {
+async function* signEachRecord(
+  records: AsyncIterable<readonly string[]>,
+  sign: (record: string) => string,
+): AsyncGenerator<readonly string[]> {
   for await (const chunk of records) yield chunk.map(sign)
 }
 
@@ -90,7 +105,11 @@ async function* signEachRecord(records: AsyncIterable<readonly string[]>, sign: 
  * A streamed page's records, ended with `tooLarge()` once they add up to more than `maxBytes`: the body is then cut
  * off (its status line is already sent), so no client buffers more than the limit.
  */
-async function* limitRecordBytes(records: AsyncIterable<readonly string[]>, maxBytes: number, tooLarge: () => SluiceError): AsyncGenerator<readonly string[]> {
+async function* limitRecordBytes(
+  records: AsyncIterable<readonly string[]>,
+  maxBytes: number,
+  tooLarge: () => SluiceError,
+): AsyncGenerator<readonly string[]> {
   let total = 0
   for await (const chunk of records) {
     for (const record of chunk) total += record.length + 1

@@ -8,7 +8,12 @@ type Hook = (event: never) => unknown
 type After = (event: { output: unknown; setOutput?(o: unknown): void }) => void
 
 const HOOK_KEYS: Record<StageName, keyof PipelineHooks> = {
-  parse: 'onParse', authorize: 'onAuthorize', fieldFilter: 'onFieldFilter', plan: 'onPlan', execute: 'onExecute', shape: 'onShape',
+  parse: 'onParse',
+  authorize: 'onAuthorize',
+  fieldFilter: 'onFieldFilter',
+  plan: 'onPlan',
+  execute: 'onExecute',
+  shape: 'onShape',
 }
 /** Security stages: their hooks observe, they cannot replace input or output. */
 const OBSERVE_ONLY: ReadonlySet<StageName> = new Set(['authorize', 'fieldFilter'])
@@ -17,7 +22,12 @@ const OBSERVE_ONLY: ReadonlySet<StageName> = new Set(['authorize', 'fieldFilter'
  * `stage` with the hooks plugins registered on it, or `stage` itself when there are none: the pipeline then calls
  * each stage at a call site of its own, and a request pays nothing for the hook mechanism it does not use.
  */
-export function withHooks<I, O>(name: StageName, stage: Stage<I, O>, hooks: readonly PipelineHooks[], log: Logger): Stage<I, O> {
+export function withHooks<I, O>(
+  name: StageName,
+  stage: Stage<I, O>,
+  hooks: readonly PipelineHooks[],
+  log: Logger,
+): Stage<I, O> {
   const own = hooks.map((h) => h[HOOK_KEYS[name]] as Hook | undefined).filter((h): h is Hook => typeof h === 'function')
   return own.length === 0 ? stage : new HookedStage(name, stage, { hooks: own, log })
 }
@@ -45,7 +55,19 @@ class HookedStage<I, O> implements Stage<I, O> {
     let output: O | undefined
     let replaced = false
     const event = replaceable
-      ? { get input() { return current }, context, setInput: (i: I) => { current = i }, setOutput: (o: O) => { output = o; replaced = true } }
+      ? {
+          get input() {
+            return current
+          },
+          context,
+          setInput: (i: I) => {
+            current = i
+          },
+          setOutput: (o: O) => {
+            output = o
+            replaced = true
+          },
+        }
       : Object.freeze({ input, context })
     const afters: After[] = []
     let onErrors: ((event: { error: unknown }) => void)[] | undefined
@@ -67,7 +89,13 @@ class HookedStage<I, O> implements Stage<I, O> {
       }
     }
     for (const after of afters) {
-      if (replaceable) after({ output, setOutput: (o: unknown) => { output = o as O } })
+      if (replaceable)
+        after({
+          output,
+          setOutput: (o: unknown) => {
+            output = o as O
+          },
+        })
       else after(Object.freeze({ output }))
     }
     this.#log.trace({ stage: this.name, requestId: context.requestId }, 'stage ran with hooks')

@@ -37,10 +37,22 @@ export interface StageObserver<A> {
  */
 export interface PipelineHooks {
   readonly name?: string
-  onParse?(event: ReplaceEvent<OperationRequest, ParsedRequest>): void | AfterReplace<ParsedRequest> | StageObserver<AfterReplace<ParsedRequest>>
-  onAuthorize?(event: ObserveEvent<ParsedRequest>): void | AfterObserve<AuthorizedRequest> | StageObserver<AfterObserve<AuthorizedRequest>>
-  onFieldFilter?(event: ObserveEvent<AuthorizedRequest>): void | AfterObserve<ScopedRequest> | StageObserver<AfterObserve<ScopedRequest>>
-  onPlan?(event: ReplaceEvent<ScopedRequest, QueryPlan>): void | AfterReplace<QueryPlan> | StageObserver<AfterReplace<QueryPlan>>
-  onExecute?(event: ReplaceEvent<QueryPlan, ResultSet>): void | AfterReplace<ResultSet> | StageObserver<AfterReplace<ResultSet>>
-  onShape?(event: ReplaceEvent<Executed, OperationResult>): void | AfterReplace<OperationResult> | StageObserver<AfterReplace<OperationResult>>
+  onParse?(
+    event: ReplaceEvent<OperationRequest, ParsedRequest>,
+  ): void | AfterReplace<ParsedRequest> | StageObserver<AfterReplace<ParsedRequest>>
+  onAuthorize?(
+    event: ObserveEvent<ParsedRequest>,
+  ): void | AfterObserve<AuthorizedRequest> | StageObserver<AfterObserve<AuthorizedRequest>>
+  onFieldFilter?(
+    event: ObserveEvent<AuthorizedRequest>,
+  ): void | AfterObserve<ScopedRequest> | StageObserver<AfterObserve<ScopedRequest>>
+  onPlan?(
+    event: ReplaceEvent<ScopedRequest, QueryPlan>,
+  ): void | AfterReplace<QueryPlan> | StageObserver<AfterReplace<QueryPlan>>
+  onExecute?(
+    event: ReplaceEvent<QueryPlan, ResultSet>,
+  ): void | AfterReplace<ResultSet> | StageObserver<AfterReplace<ResultSet>>
+  onShape?(
+    event: ReplaceEvent<Executed, OperationResult>,
+  ): void | AfterReplace<OperationResult> | StageObserver<AfterReplace<OperationResult>>
 }

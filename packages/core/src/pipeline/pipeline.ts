@@ -75,7 +75,8 @@ export class Pipeline {
   async run(request: OperationRequest, context: RequestContext): Promise<OperationResult> {
     try {
       // Several records, nested related records or relations to return: one transaction, through the same stages.
-      if (this.#multipleCreate?.applies(request) === true) return await this.#multipleCreate.run(request, context, this.#steps)
+      if (this.#multipleCreate?.applies(request) === true)
+        return await this.#multipleCreate.run(request, context, this.#steps)
       // Stages are synchronous unless they do I/O; awaiting only real promises saves a microtask per stage.
       // Each stage has a call site of its own (one receiver type each, when no plugin hooks it).
       const p1 = this.#parse.run(request, context)
@@ -113,7 +114,8 @@ export class Pipeline {
   async execute(prepared: PreparedOperation, context: RequestContext): Promise<OperationResult> {
     try {
       context.budget?.startStatement()
-      if (prepared.kind === 'multiple-create') return await this.#multipleCreate!.run(prepared.request, context, this.#steps)
+      if (prepared.kind === 'multiple-create')
+        return await this.#multipleCreate!.run(prepared.request, context, this.#steps)
       const result = await this.#execute.run(prepared.plan, context)
       return await this.#shape.run({ request: prepared.request, plan: prepared.plan, result }, context)
     } catch (error) {

@@ -13,16 +13,25 @@ const NUMERIC_TYPES: ReadonlySet<ScalarType> = new Set(['byte', 'short', 'int', 
  * described, numbers the driver kept as text (64-bit integers, decimals) written as JSON numbers as the database's
  * own JSON would, bytes as base64, dates as ISO text.
  */
-export function readExecuteRows(rows: readonly Record<string, unknown>[], plan: ExecutePlan, form: 'json' | 'rows'): PageResultSet {
+export function readExecuteRows(
+  rows: readonly Record<string, unknown>[],
+  plan: ExecutePlan,
+  form: 'json' | 'rows',
+): PageResultSet {
   if (form === 'json') {
     const data = rows[0]?.['data']
-    invariant(data === undefined || data === null || typeof data === 'string', 'an execute statement returns its rows as JSON text in `data`')
+    invariant(
+      data === undefined || data === null || typeof data === 'string',
+      'an execute statement returns its rows as JSON text in `data`',
+    )
     return { kind: 'page', json: data ?? null, more: false, cursor: null }
   }
   if (rows.length === 0) return { kind: 'page', json: null, more: false, cursor: null }
   const records = rows.map((row) => {
     if (plan.columns === undefined) {
-      return `{${Object.keys(row).map((k) => `${JSON.stringify(k)}:${jsonValue(row[k], 'unknown')}`).join(',')}}`
+      return `{${Object.keys(row)
+        .map((k) => `${JSON.stringify(k)}:${jsonValue(row[k], 'unknown')}`)
+        .join(',')}}`
     }
     return `{${plan.columns.map((c) => `${JSON.stringify(c.name)}:${jsonValue(row[c.column.column], c.type)}`).join(',')}}`
   })

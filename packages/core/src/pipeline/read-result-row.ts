@@ -13,7 +13,11 @@ import { CLOSE_BRACE, COMMA, DIGIT_0, DIGIT_9, MINUS } from '../util/json-char-c
  * values come from the row's `cursor`, or — when the dialect left it out — from the last kept record's JSON.
  */
 export function readPageRow(
-  rows: readonly Record<string, unknown>[], page: PageResult, columns: readonly OutputColumn[], counted = false, recordPerLine = false,
+  rows: readonly Record<string, unknown>[],
+  page: PageResult,
+  columns: readonly OutputColumn[],
+  counted = false,
+  recordPerLine = false,
 ): PageResultSet {
   const row = rows[0]
   invariant(row !== undefined, 'a page statement returns exactly one row')
@@ -28,7 +32,12 @@ export function readCount(value: unknown): number {
   return n
 }
 
-function readPage(row: Record<string, unknown>, page: PageResult, columns: readonly OutputColumn[], recordPerLine: boolean): PageResultSet {
+function readPage(
+  row: Record<string, unknown>,
+  page: PageResult,
+  columns: readonly OutputColumn[],
+  recordPerLine: boolean,
+): PageResultSet {
   const data = dataText(row['data'])
   if (row['more'] !== undefined) {
     const more = truthy(row['more'])
@@ -37,20 +46,28 @@ function readPage(row: Record<string, unknown>, page: PageResult, columns: reado
   if (data === null) return { kind: 'page', json: null, more: false, cursor: null }
   const split = splitPageJson(data, page.limit, recordPerLine)
   if (!split.more) return { kind: 'page', json: split.json, more: false, cursor: null }
-  const cursor = row['cursor'] !== undefined && row['cursor'] !== null
-    ? cursorValues(row['cursor'])
-    : readCursorFromRecord(split.lastElement!, page.cursorColumns, columns)
+  const cursor =
+    row['cursor'] !== undefined && row['cursor'] !== null
+      ? cursorValues(row['cursor'])
+      : readCursorFromRecord(split.lastElement!, page.cursorColumns, columns)
   return { kind: 'page', json: split.json, more: true, cursor }
 }
 
 /** Cursor values read from a record's JSON, for ordering columns the output carries with exact JSON types. */
-function readCursorFromRecord(record: string, cursorColumns: PageResult['cursorColumns'], columns: readonly OutputColumn[]): (string | null)[] {
+function readCursorFromRecord(
+  record: string,
+  cursorColumns: PageResult['cursorColumns'],
+  columns: readonly OutputColumn[],
+): (string | null)[] {
   const leading = cursorColumns.length === 1 ? readLeadingInteger(record, cursorColumns[0]!, columns) : undefined
   if (leading !== undefined) return [leading]
   const values = JSON.parse(record) as Record<string, unknown>
   return cursorColumns.map((c) => {
     const output = columns.find((o) => o.column.table === c.table && o.column.column === c.column)
-    invariant(output !== undefined && hasExactJsonForm(output.type), 'the dialect returns cursor values it cannot leave to the record')
+    invariant(
+      output !== undefined && hasExactJsonForm(output.type),
+      'the dialect returns cursor values it cannot leave to the record',
+    )
     const v = values[output.name]
     return v === null || v === undefined ? null : String(v)
   })
@@ -64,7 +81,11 @@ const EXACT_INTEGER = /^(?:0|-?[1-9]\d{0,14})$/
  * read from the text instead of parsing the whole record (1–3 µs of a list request, profiled). Anything else — another
  * first member, whitespace, a string, a fraction — is left to JSON.parse (undefined).
  */
-function readLeadingInteger(record: string, cursorColumn: ColumnRef, columns: readonly OutputColumn[]): string | undefined {
+function readLeadingInteger(
+  record: string,
+  cursorColumn: ColumnRef,
+  columns: readonly OutputColumn[],
+): string | undefined {
   const output = columns.find((o) => o.column.table === cursorColumn.table && o.column.column === cursorColumn.column)
   if (output === undefined || !hasExactJsonForm(output.type)) return undefined
   return leadingInteger(record, output.name)
@@ -103,14 +124,22 @@ function dataText(value: unknown): string | null {
  * `data`, `key` (an insert's; `null` when a statement leaves it out) and, for upserts, `inserted`. `insert` says the
  * statement was a plain insert.
  */
-export function readWriteRow(rows: readonly Record<string, unknown>[], insert: boolean, returning?: ReturnedRecord): WriteResultSet {
+export function readWriteRow(
+  rows: readonly Record<string, unknown>[],
+  insert: boolean,
+  returning?: ReturnedRecord,
+): WriteResultSet {
   const row = rows[0]
   if (row === undefined) return { kind: 'write', written: false, inserted: false, json: null, key: null }
   const inserted = insert || (row['inserted'] !== undefined && truthy(row['inserted']))
   const json = jsonText(row['data'])
   const returnedKey = row['key']
-  const key = returnedKey !== undefined && returnedKey !== null ? cursorValues(returnedKey)
-    : json !== null && returning?.keyInRecord !== undefined ? readKeyFromRecord(json, returning.keyInRecord) : null
+  const key =
+    returnedKey !== undefined && returnedKey !== null
+      ? cursorValues(returnedKey)
+      : json !== null && returning?.keyInRecord !== undefined
+        ? readKeyFromRecord(json, returning.keyInRecord)
+        : null
   return { kind: 'write', written: true, inserted, json, key }
 }
 

@@ -4,13 +4,19 @@ import { readStreamRows } from './read-stream-rows.js'
 
 type Rows = readonly Record<string, unknown>[]
 
-const RESULT: StreamResult = { mode: 'stream', limit: 3, fetch: 4, cursorColumns: [{ kind: 'column', table: 't', column: 'id' } as never] }
+const RESULT: StreamResult = {
+  mode: 'stream',
+  limit: 3,
+  fetch: 4,
+  cursorColumns: [{ kind: 'column', table: 't', column: 'id' } as never],
+}
 
 /** A driver stream over fixed chunks that records whether it was closed early. */
 function chunks(...list: Rows[]) {
   const state = { returned: false, read: 0 }
   const iterator: AsyncIterator<Rows> = {
-    next: async () => (state.read < list.length ? { done: false, value: list[state.read++]! } : { done: true, value: undefined }),
+    next: async () =>
+      state.read < list.length ? { done: false, value: list[state.read++]! } : { done: true, value: undefined },
     return: async () => {
       state.returned = true
       return { done: true, value: undefined }
@@ -35,7 +41,7 @@ describe('readStreamRows', () => {
     expect(set.end()).toEqual({ more: false, cursor: null })
   })
 
-  it('stops at row limit + 1, reports a next page with row limit\'s cursor, and closes the cursor', async () => {
+  it("stops at row limit + 1, reports a next page with row limit's cursor, and closes the cursor", async () => {
     const { iterator, state } = chunks([row(1), row(2)], [row(3), row(4)], [row(5)])
     const set = readStreamRows(await iterator.next(), iterator, RESULT)
     expect(await collect(set.records)).toEqual([['{"id":1}', '{"id":2}'], ['{"id":3}']])
@@ -63,9 +69,12 @@ describe('readStreamRows', () => {
     expect(early.state.returned).toBe(true)
   })
 
-  it('ends the stream with a 413 error at a record its engine could not build (data \'\'), never an empty record', async () => {
+  it("ends the stream with a 413 error at a record its engine could not build (data ''), never an empty record", async () => {
     const { iterator } = chunks([row(1), { data: '', c0: '2' }])
     const set = readStreamRows(await iterator.next(), iterator, RESULT)
-    await expect(collect(set.records)).rejects.toMatchObject({ code: 'SLUICE_ERR_DATABASE_RESULT_TOO_LARGE', status: 413 })
+    await expect(collect(set.records)).rejects.toMatchObject({
+      code: 'SLUICE_ERR_DATABASE_RESULT_TOO_LARGE',
+      status: 413,
+    })
   })
 })

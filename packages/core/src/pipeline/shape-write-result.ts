@@ -15,7 +15,12 @@ export function shapeWriteResult(request: ScopedRequest, result: WriteResultSet)
   if (write.mode === 'delete') return { kind: 'write', outcome: 'deleted', json: '[]', createdKey: undefined }
   const json = result.json === null ? '[]' : `[${result.json}]`
   const outcome = result.inserted ? 'created' : 'updated'
-  return { kind: 'write', outcome, json, createdKey: write.mode === 'insert' && result.json !== null ? createdKey(request, result) : undefined }
+  return {
+    kind: 'write',
+    outcome,
+    json,
+    createdKey: write.mode === 'insert' && result.json !== null ? createdKey(request, result) : undefined,
+  }
 }
 
 function notWritten(request: ScopedRequest): SluiceError {

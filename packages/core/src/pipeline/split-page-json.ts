@@ -1,5 +1,13 @@
 import { invariant } from '../util/invariant.js'
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../util/json-char-codes.js'
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from '../util/json-char-codes.js'
 
 export interface PageSplit {
   /** The JSON array text of at most `limit` elements. */
@@ -27,7 +35,11 @@ function splitByLines(json: string, limit: number): PageSplit {
   while (newline !== -1) {
     if (count === limit) {
       const cut = separatorStart(json, newline)
-      return { json: `${json.slice(0, cut)}]`, more: true, lastElement: json.slice(previous === 0 ? 1 : previous + 1, cut).trim() }
+      return {
+        json: `${json.slice(0, cut)}]`,
+        more: true,
+        lastElement: json.slice(previous === 0 ? 1 : previous + 1, cut).trim(),
+      }
     }
     previous = newline
     count++

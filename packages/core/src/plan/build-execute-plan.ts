@@ -18,7 +18,9 @@ export function buildExecutePlan(request: ScopedRequest): ExecutePlan {
   invariant(procedure !== undefined && request.parameters !== undefined, 'an execute request is bound to a procedure')
   const params = new ParameterList()
   const args: ExecuteArgument[] = request.parameters.map(({ parameter, value }) => ({
-    name: parameter.name, dbType: parameter.dbType, value: params.add(value, parameter.type),
+    name: parameter.name,
+    dbType: parameter.dbType,
+    value: params.add(value, parameter.type),
   }))
   const described = procedure.resultFields
   const columns = described === undefined ? undefined : outputColumnsOf(R, request.fields)
@@ -33,7 +35,17 @@ export function buildExecutePlan(request: ScopedRequest): ExecutePlan {
   // Which parameters are passed (their names) and which columns are returned decide the SQL; values never do.
   const shapeKey = `execute|${structureId(procedure)}|${args.map((a) => a.name).join(',')}|${columns === undefined ? '*' : structureId(columns)}`
   return {
-    kind: 'execute', shapeKey, dataSource: entity.dataSource, entity, procedure: entity.source, routine: procedure.routine, arguments: args,
-    outputParameters: procedure.outputParameters, alias: R, resultColumns, columns, parameters: params.toArray(),
+    kind: 'execute',
+    shapeKey,
+    dataSource: entity.dataSource,
+    entity,
+    procedure: entity.source,
+    routine: procedure.routine,
+    arguments: args,
+    outputParameters: procedure.outputParameters,
+    alias: R,
+    resultColumns,
+    columns,
+    parameters: params.toArray(),
   }
 }

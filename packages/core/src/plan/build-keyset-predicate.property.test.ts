@@ -54,20 +54,32 @@ describe('buildKeysetPredicate', () => {
   const rows = fc.array(fc.tuple(cell, cell, cell), { minLength: 1, maxLength: 25 })
   const terms = fc.tuple(...Array.from({ length: width }, () => fc.constantFrom<'asc' | 'desc'>('asc', 'desc')))
 
-  test.prop([rows, terms, fc.nat()])('selects exactly the rows after the cursor row in the total order', (raw, directions, pick) => {
-    // Column 3 is a unique, non-null key appended as the tie-breaker.
-    const data: Row[] = raw.map((r, i) => [...r, i])
-    const order: OrderTerm[] = [
-      ...directions.map((direction, i) => ({ column: { kind: 'column' as const, table: 't', column: String(i) }, direction, nullable: true })),
-      { column: { kind: 'column', table: 't', column: String(width) }, direction: 'asc', nullable: false },
-    ]
-    const sorted = [...data].sort((a, b) => compare(a, b, order))
-    const cursorRow = sorted[pick % sorted.length]!
-    const params = new ParameterList()
-    const predicate = buildKeysetPredicate(order, order.map(() => 'int'), cursorRow.map((v) => (v === null ? null : String(v))), params)
-    const values = params.toArray().map((p) => p.value)
-    const selected = data.filter((row) => evaluate(predicate, row, values) === true)
-    const expected = sorted.slice(sorted.indexOf(cursorRow) + 1)
-    expect(new Set(selected)).toEqual(new Set(expected))
-  })
+  test.prop([rows, terms, fc.nat()])(
+    'selects exactly the rows after the cursor row in the total order',
+    (raw, directions, pick) => {
+      // Column 3 is a unique, non-null key appended as the tie-breaker.
+      const data: Row[] = raw.map((r, i) => [...r, i])
+      const order: OrderTerm[] = [
+        ...directions.map((direction, i) => ({
+          column: { kind: 'column' as const, table: 't', column: String(i) },
+          direction,
+          nullable: true,
+        })),
+        { column: { kind: 'column', table: 't', column: String(width) }, direction: 'asc', nullable: false },
+      ]
+      const sorted = [...data].sort((a, b) => compare(a, b, order))
+      const cursorRow = sorted[pick % sorted.length]!
+      const params = new ParameterList()
+      const predicate = buildKeysetPredicate(
+        order,
+        order.map(() => 'int'),
+        cursorRow.map((v) => (v === null ? null : String(v))),
+        params,
+      )
+      const values = params.toArray().map((p) => p.value)
+      const selected = data.filter((row) => evaluate(predicate, row, values) === true)
+      const expected = sorted.slice(sorted.indexOf(cursorRow) + 1)
+      expect(new Set(selected)).toEqual(new Set(expected))
+    },
+  )
 })

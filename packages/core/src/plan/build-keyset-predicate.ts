@@ -42,5 +42,7 @@ function strictlyAfter(term: OrderTerm, ref: ReturnType<ParameterList['add']> | 
   // Descending, NULL last: nothing comes after NULL; after v come smaller values, then NULLs.
   if (ref === undefined) return undefined
   const smaller: PredicateNode = { kind: 'compare', left: term.column, op: 'lt', right: ref }
-  return term.nullable ? { kind: 'or', items: [smaller, { kind: 'isNull', operand: term.column, negated: false }] } : smaller
+  return term.nullable
+    ? { kind: 'or', items: [smaller, { kind: 'isNull', operand: term.column, negated: false }] }
+    : smaller
 }

@@ -18,7 +18,12 @@ export interface NestedSelects {
  * for a linking object), short and unique at any depth, and equal shapes give equal SQL. Nested pages register how
  * their cursor is signed; the marker parameter is added last, only when some nested page writes a cursor.
  */
-export function buildNestedSelects(relations: readonly ScopedRelation[], parent: EntityModel, alias: string, params: ParameterList): NestedSelects {
+export function buildNestedSelects(
+  relations: readonly ScopedRelation[],
+  parent: EntityModel,
+  alias: string,
+  params: ParameterList,
+): NestedSelects {
   const cursors: NestedCursorSpec[] = []
   const built = build(relations, parent, alias, params, cursors)
   // No nested page writes a cursor (none, or only pages whose caller reads no paging value): no marker to bind.
@@ -32,13 +37,18 @@ function writesCursor(n: NestedSelect): boolean {
 }
 
 function build(
-  relations: readonly ScopedRelation[], parent: EntityModel, parentAlias: string, params: ParameterList, cursors: NestedCursorSpec[],
+  relations: readonly ScopedRelation[],
+  parent: EntityModel,
+  parentAlias: string,
+  params: ParameterList,
+  cursors: NestedCursorSpec[],
 ): NestedSelect[] {
   return relations.map((r) => {
     const alias = params.newAlias()
     const { relationship, target } = r
     const link = relationship.linking === undefined ? undefined : `${alias}l`
-    const columns = r.select === undefined ? outputColumnsOf(alias, r.fields) : r.fields.map((f) => outputColumnOf(alias, f))
+    const columns =
+      r.select === undefined ? outputColumnsOf(alias, r.fields) : r.fields.map((f) => outputColumnOf(alias, f))
     const policy = r.policy === undefined ? undefined : buildPredicate(r.policy, alias, params)
     const filter = r.filter === undefined ? undefined : buildPredicate(r.filter, alias, params)
     // Object literals written out, not spread from a shared base: V8 builds `{ ...base, extra }` on a slow path (see
@@ -49,16 +59,39 @@ function build(
     const parentColumns = relationship.sourceFields.map((name) => columnOf(parentAlias, parent.fieldsByName.get(name)!))
     if (relationship.cardinality === 'one') {
       // Several matches are possible when the key is not unique on the target side: take the first by key.
-      const orderBy = target.keyFields.map((f): OrderTerm => ({ column: columnOf(alias, f), direction: 'asc', nullable: false }))
+      const orderBy = target.keyFields.map((f): OrderTerm => ({
+        column: columnOf(alias, f),
+        direction: 'asc',
+        nullable: false,
+      }))
       return {
-        name: r.as, cardinality: relationship.cardinality, table, linking, join, parentColumns, columns,
-        where: policy, orderBy, page: undefined, relations: build(r.relations, target, alias, params, cursors),
+        name: r.as,
+        cardinality: relationship.cardinality,
+        table,
+        linking,
+        join,
+        parentColumns,
+        columns,
+        where: policy,
+        orderBy,
+        page: undefined,
+        relations: build(r.relations, target, alias, params, cursors),
       }
     }
     const orderBy = r.orderBy.map(({ field, direction }): OrderTerm => ({
-      column: columnOf(alias, field), direction, nullable: field.nullable && !field.primaryKey,
+      column: columnOf(alias, field),
+      direction,
+      nullable: field.nullable && !field.primaryKey,
     }))
-    const keyset = r.after === undefined ? undefined : buildKeysetPredicate(orderBy, r.orderBy.map((t) => t.field.type), r.after, params)
+    const keyset =
+      r.after === undefined
+        ? undefined
+        : buildKeysetPredicate(
+            orderBy,
+            r.orderBy.map((t) => t.field.type),
+            r.after,
+            params,
+          )
     const readable = r.permission.fields
     cursors.push({
       entity: target.name,
@@ -68,10 +101,23 @@ function build(
     })
     const pageSize = r.pageSize ?? 1
     return {
-      name: r.as, cardinality: relationship.cardinality, table, linking, join, parentColumns, columns,
+      name: r.as,
+      cardinality: relationship.cardinality,
+      table,
+      linking,
+      join,
+      parentColumns,
+      columns,
       where: andAll([policy, filter, keyset]),
       orderBy,
-      page: { limit: pageSize, fetch: pageSize + 1, cursorColumns: orderBy.map((t) => t.column), cursor: cursors.length - 1, pageInfo: r.pageInfo, arrayWhenComplete: r.arrayWhenComplete },
+      page: {
+        limit: pageSize,
+        fetch: pageSize + 1,
+        cursorColumns: orderBy.map((t) => t.column),
+        cursor: cursors.length - 1,
+        pageInfo: r.pageInfo,
+        arrayWhenComplete: r.arrayWhenComplete,
+      },
       relations: build(r.relations, target, alias, params, cursors),
       // The nested rows the parent has, whatever page `after` asks for: the join, the policy and the filter.
       count: r.count ? { where: andAll([policy, filter]) } : undefined,

@@ -14,9 +14,19 @@ export function buildPredicate(filter: BoundFilter, table: string, params: Param
   const build = (f: BoundFilter): PredicateNode => {
     switch (f.kind) {
       case 'compare':
-        return { kind: 'compare', left: folded(f.fieldFold, columnOf(table, f.field)), op: f.op, right: folded(f.valueFold, params.add(f.value, f.field.type)) }
+        return {
+          kind: 'compare',
+          left: folded(f.fieldFold, columnOf(table, f.field)),
+          op: f.op,
+          right: folded(f.valueFold, params.add(f.value, f.field.type)),
+        }
       case 'compareFields':
-        return { kind: 'compare', left: folded(f.leftFold, columnOf(table, f.left)), op: f.op, right: folded(f.rightFold, columnOf(table, f.right)) }
+        return {
+          kind: 'compare',
+          left: folded(f.leftFold, columnOf(table, f.left)),
+          op: f.op,
+          right: folded(f.rightFold, columnOf(table, f.right)),
+        }
       case 'isNull':
         return { kind: 'isNull', operand: columnOf(table, f.field), negated: f.negated }
       case 'like': {
@@ -24,7 +34,11 @@ export function buildPredicate(filter: BoundFilter, table: string, params: Param
         return { kind: 'like', operand: folded(f.fieldFold, columnOf(table, f.field)), pattern, negated: f.negated }
       }
       case 'in':
-        return { kind: 'in', operand: folded(f.fieldFold, columnOf(table, f.field)), values: f.values.map((v) => folded(f.valueFold, params.add(v, f.field.type))) }
+        return {
+          kind: 'in',
+          operand: folded(f.fieldFold, columnOf(table, f.field)),
+          values: f.values.map((v) => folded(f.valueFold, params.add(v, f.field.type))),
+        }
       case 'and':
       case 'or':
         return { kind: f.kind, items: f.items.map(build) }

@@ -3,7 +3,12 @@ import { contextOf, scopedRequest } from '../../test/support/scoped-requests.js'
 import type { OperationRequest } from '../request/operation-request.js'
 import { buildSelectPlan } from './build-select-plan.js'
 
-const byKey = (id: string, options: Partial<OperationRequest> = {}): OperationRequest => ({ operation: 'read', entity: 'Book', key: { id }, ...options })
+const byKey = (id: string, options: Partial<OperationRequest> = {}): OperationRequest => ({
+  operation: 'read',
+  entity: 'Book',
+  key: { id },
+  ...options,
+})
 
 describe('buildSelectPlan: plain reads by key keep their shape', () => {
   it('plans a second read of the same shape from the kept one, with its own key as the parameter', () => {
@@ -28,7 +33,7 @@ describe('buildSelectPlan: plain reads by key keep their shape', () => {
     expect(again.parameters).toEqual([{ value: 3, type: 'int' }])
   })
 
-  it('builds a read under a row policy per request, with the caller\'s claims', () => {
+  it("builds a read under a row policy per request, with the caller's claims", () => {
     const ann = buildSelectPlan(scopedRequest(byKey('1'), contextOf('owner', { name: 'ann' })))
     const bob = buildSelectPlan(scopedRequest(byKey('1'), contextOf('owner', { name: 'bob' })))
     expect(bob.where).not.toBe(ann.where)
@@ -38,7 +43,11 @@ describe('buildSelectPlan: plain reads by key keep their shape', () => {
 })
 
 describe('buildSelectPlan: plain first pages are kept whole', () => {
-  const list = (options: Partial<OperationRequest> = {}): OperationRequest => ({ operation: 'read', entity: 'Book', ...options })
+  const list = (options: Partial<OperationRequest> = {}): OperationRequest => ({
+    operation: 'read',
+    entity: 'Book',
+    ...options,
+  })
 
   it('answers the same first page with the same plan, which takes no parameters', () => {
     const first = buildSelectPlan(scopedRequest(list({ first: 5 })))
@@ -58,16 +67,30 @@ describe('buildSelectPlan: plain first pages are kept whole', () => {
     ]
     for (const other of others) expect(other).not.toBe(base)
     expect(others[0]!.result).toMatchObject({ limit: 6 })
-    expect(others[1]!.orderBy.map((t) => [t.column.column, t.direction])).toEqual([['title', 'desc'], ['id', 'asc']])
+    expect(others[1]!.orderBy.map((t) => [t.column.column, t.direction])).toEqual([
+      ['title', 'desc'],
+      ['id', 'asc'],
+    ])
     expect(others[3]!.count).toBeDefined()
     expect(new Set([base, ...others.slice(0, 4)].map((p) => p.shapeKey)).size).toBe(5)
     expect(others[4]!.shapeKey).toBe(base.shapeKey) // kept apart, though 5 rows do not stream either way
   })
 
   it('builds a filtered page per request', () => {
-    const filtered = (title: string) => buildSelectPlan(scopedRequest(list({
-      first: 5, filter: { kind: 'comparison', op: 'eq', left: { kind: 'field', name: 'title' }, right: { kind: 'literal', value: title, literalType: 'string' } },
-    })))
+    const filtered = (title: string) =>
+      buildSelectPlan(
+        scopedRequest(
+          list({
+            first: 5,
+            filter: {
+              kind: 'comparison',
+              op: 'eq',
+              left: { kind: 'field', name: 'title' },
+              right: { kind: 'literal', value: title, literalType: 'string' },
+            },
+          }),
+        ),
+      )
     const a = filtered('A')
     const b = filtered('B')
     expect(b).not.toBe(a)
@@ -75,4 +98,3 @@ describe('buildSelectPlan: plain first pages are kept whole', () => {
     expect(b.parameters.map((p) => p.value)).toEqual(['B'])
   })
 })
-

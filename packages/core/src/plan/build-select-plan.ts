@@ -10,7 +10,17 @@ import type { PlanParameter } from './plan-parameter.js'
 import { END_OF_LIST, PlanShapeCache, step, type ShapeNode } from './plan-shape-cache.js'
 import { columnOf, outputColumnOf, outputColumnsOf, tableOf } from './plan-structure.js'
 import type { ColumnRef, PredicateNode } from './predicate-node.js'
-import type { AggregatePlan, CountPlan, OrderTerm, OutputColumn, PageResult, SelectPlan, SingleResult, StreamResult, TableRef } from './select-plan.js'
+import type {
+  AggregatePlan,
+  CountPlan,
+  OrderTerm,
+  OutputColumn,
+  PageResult,
+  SelectPlan,
+  SingleResult,
+  StreamResult,
+  TableRef,
+} from './select-plan.js'
 
 const T = 't'
 
@@ -41,8 +51,16 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
     // Written out, members in createSelectPlan's order (one object shape; a spread would take V8's slow path).
     if (shape !== undefined) {
       return {
-        kind: 'select', shapeKey: shape.shapeKey, dataSource: shape.dataSource, entity: shape.entity, table: shape.table, columns: shape.columns,
-        where: shape.where, orderBy: NO_ORDER, result: SINGLE, parameters: valueParameters(request.key),
+        kind: 'select',
+        shapeKey: shape.shapeKey,
+        dataSource: shape.dataSource,
+        entity: shape.entity,
+        table: shape.table,
+        columns: shape.columns,
+        where: shape.where,
+        orderBy: NO_ORDER,
+        result: SINGLE,
+        parameters: valueParameters(request.key),
       }
     }
   }
@@ -53,7 +71,8 @@ export function buildSelectPlan(request: ScopedRequest, stream = false): SelectP
 function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boolean): SelectPlan {
   const { entity } = request
   const params = new ParameterList()
-  const columns = request.select === undefined ? outputColumnsOf(T, request.fields) : request.fields.map((f) => outputColumnOf(T, f))
+  const columns =
+    request.select === undefined ? outputColumnsOf(T, request.fields) : request.fields.map((f) => outputColumnOf(T, f))
   const table = tableOf(entity, T)
   // The caller's filter and the row policy both restrict rows; the policy is not optional.
   const filter = request.filter === undefined ? undefined : buildPredicate(request.filter, T, params)
@@ -61,19 +80,38 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
   if (request.aggregate !== undefined) {
     // Groups of the rows the filter and policy admit, at most a page of them; `orderBy` and `after` do not apply.
     const aggregate = buildAggregatePlan(request.aggregate, T, params, request.pageSize ?? 1)
-    return createSelectPlan(entity, { table, columns: NO_COLUMNS, where: andAll([policy, filter]), orderBy: NO_ORDER, result: SINGLE, aggregate }, params)
+    return createSelectPlan(
+      entity,
+      { table, columns: NO_COLUMNS, where: andAll([policy, filter]), orderBy: NO_ORDER, result: SINGLE, aggregate },
+      params,
+    )
   }
   const nested = request.relations.length === 0 ? undefined : buildNestedSelects(request.relations, entity, T, params)
 
   if (request.key !== undefined) {
     const key: PredicateNode[] = request.key.map(({ field, value }) => ({
-      kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
+      kind: 'compare',
+      left: columnOf(T, field),
+      op: 'eq',
+      right: params.add(value, field.type),
     }))
-    const plan = createSelectPlan(entity, { table, columns, where: andAll([policy, ...key]), orderBy: NO_ORDER, result: SINGLE, nested }, params)
+    const plan = createSelectPlan(
+      entity,
+      { table, columns, where: andAll([policy, ...key]), orderBy: NO_ORDER, result: SINGLE, nested },
+      params,
+    )
     if (keep) {
       keyReadShapes.set(request, {
-        kind: 'select', shapeKey: plan.shapeKey, dataSource: plan.dataSource, entity, table, columns, where: plan.where, orderBy: NO_ORDER,
-        result: SINGLE, parameters: NO_PARAMETERS,
+        kind: 'select',
+        shapeKey: plan.shapeKey,
+        dataSource: plan.dataSource,
+        entity,
+        table,
+        columns,
+        where: plan.where,
+        orderBy: NO_ORDER,
+        result: SINGLE,
+        parameters: NO_PARAMETERS,
       })
     }
     return plan
@@ -87,9 +125,15 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
   }))
   // Without key fields (a keyless view) pages go by position: OFFSET, and core computes the next cursor.
   const byPosition = entity.keyFields.length === 0
-  const keyset = request.after === undefined || byPosition
-    ? undefined
-    : buildKeysetPredicate(orderBy, request.orderBy.map((t) => t.field.type), request.after, params)
+  const keyset =
+    request.after === undefined || byPosition
+      ? undefined
+      : buildKeysetPredicate(
+          orderBy,
+          request.orderBy.map((t) => t.field.type),
+          request.after,
+          params,
+        )
   const offset = request.after !== undefined && byPosition ? params.add(Number(request.after[0]), 'int') : undefined
   const pageSize = request.pageSize ?? 1
   const cursorColumns = byPosition ? NO_CURSOR_COLUMNS : orderBy.map((t) => t.column)
@@ -100,11 +144,16 @@ function buildFreshSelectPlan(request: ScopedRequest, stream: boolean, keep: boo
   const mode = streams ? 'stream' : 'page'
   // One row more tells whether another page exists; a caller that reads no paging value is spared it.
   const fetch = request.pageInfo === false ? pageSize : pageSize + 1
-  const result: PageResult | StreamResult = offset === undefined
-    ? { mode, limit: pageSize, fetch, cursorColumns }
-    : { mode, limit: pageSize, fetch, cursorColumns, offset }
+  const result: PageResult | StreamResult =
+    offset === undefined
+      ? { mode, limit: pageSize, fetch, cursorColumns }
+      : { mode, limit: pageSize, fetch, cursorColumns, offset }
   const count: CountPlan | undefined = request.count ? { where: andAll([policy, filter]) } : undefined
-  return createSelectPlan(entity, { table, columns, where: andAll([policy, filter, keyset]), orderBy, result, nested, count }, params)
+  return createSelectPlan(
+    entity,
+    { table, columns, where: andAll([policy, filter, keyset]), orderBy, result, nested, count },
+    params,
+  )
 }
 
 const SINGLE: SingleResult = Object.freeze({ mode: 'single' })
@@ -112,11 +161,20 @@ const NO_PARAMETERS: readonly PlanParameter[] = Object.freeze([])
 const NO_ORDER: readonly OrderTerm[] = Object.freeze([])
 
 /** First pages with neither filter, row policy, nested relations nor aggregation: no parameters, one plan per shape. */
-const firstPageShapes = [new PlanShapeCache<SelectPlan>(firstPageShapePath), new PlanShapeCache<SelectPlan>(firstPageShapePath)]
+const firstPageShapes = [
+  new PlanShapeCache<SelectPlan>(firstPageShapePath),
+  new PlanShapeCache<SelectPlan>(firstPageShapePath),
+]
 
 function isPlainFirstPage(request: ScopedRequest): boolean {
-  return request.key === undefined && request.after === undefined && request.filter === undefined && request.policy === undefined
-    && request.aggregate === undefined && request.relations.length === 0
+  return (
+    request.key === undefined &&
+    request.after === undefined &&
+    request.filter === undefined &&
+    request.policy === undefined &&
+    request.aggregate === undefined &&
+    request.relations.length === 0
+  )
 }
 
 /** A plain first page's shape: its output fields, its ordering (field and direction per term), page size and options. */
@@ -138,7 +196,8 @@ function firstPageShapePath<T>(root: ShapeNode<T>, request: ScopedRequest, creat
 function outputFieldsPath<T>(root: ShapeNode<T>, request: ScopedRequest, create: boolean): ShapeNode<T> | undefined {
   let node: ShapeNode<T> | undefined = root
   if (request.select === undefined) node = step(root, request.fields, create)
-  else for (let i = 0; i < request.fields.length && node !== undefined; i++) node = step(node, request.fields[i], create)
+  else
+    for (let i = 0; i < request.fields.length && node !== undefined; i++) node = step(node, request.fields[i], create)
   return node === undefined ? undefined : step(node, END_OF_LIST, create)
 }
 
@@ -149,8 +208,13 @@ function outputFieldsPath<T>(root: ShapeNode<T>, request: ScopedRequest, create:
 const keyReadShapes = new PlanShapeCache<SelectPlan>(keyReadShapePath)
 
 function isPlainKeyRead(request: ScopedRequest): boolean {
-  return request.key !== undefined && request.filter === undefined && request.policy === undefined && request.aggregate === undefined
-    && request.relations.length === 0
+  return (
+    request.key !== undefined &&
+    request.filter === undefined &&
+    request.policy === undefined &&
+    request.aggregate === undefined &&
+    request.relations.length === 0
+  )
 }
 
 /** A plain key read's shape: its output fields (the permission's list, or each `$select` field), then its key fields. */
@@ -180,13 +244,47 @@ function createSelectPlan(entity: EntityModel, parts: SelectParts, params: Param
   const { table, columns, where, orderBy, result, nested, aggregate, count } = parts
   if (nested === undefined && aggregate === undefined && count === undefined) {
     const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result })
-    return { kind: 'select', shapeKey, dataSource: entity.dataSource, entity, table, columns, where, orderBy, result, parameters: params.toArray() }
+    return {
+      kind: 'select',
+      shapeKey,
+      dataSource: entity.dataSource,
+      entity,
+      table,
+      columns,
+      where,
+      orderBy,
+      result,
+      parameters: params.toArray(),
+    }
   }
   const relations = nested?.relations
   const nestedCursors = nested?.nestedCursors
-  const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy, result, relations, nestedCursors, aggregate, count })
+  const shapeKey = buildShapeKey({
+    kind: 'select',
+    table,
+    columns,
+    where,
+    orderBy,
+    result,
+    relations,
+    nestedCursors,
+    aggregate,
+    count,
+  })
   return {
-    kind: 'select', shapeKey, dataSource: entity.dataSource, entity, table, columns, where, orderBy, result, parameters: params.toArray(),
-    relations, nestedCursors, aggregate, count,
+    kind: 'select',
+    shapeKey,
+    dataSource: entity.dataSource,
+    entity,
+    table,
+    columns,
+    where,
+    orderBy,
+    result,
+    parameters: params.toArray(),
+    relations,
+    nestedCursors,
+    aggregate,
+    count,
   }
 }

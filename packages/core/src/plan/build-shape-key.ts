@@ -9,9 +9,10 @@ import type { AggregatePlan, CountPlan, NestedSelect, OrderTerm, OutputColumn, S
  */
 export function buildShapeKey(plan: Omit<SelectPlan, 'shapeKey' | 'parameters'>): string {
   const p = plan
-  const result = p.result.mode === 'single'
-    ? 'one'
-    : `${p.result.mode}${p.result.limit}/${p.result.fetch}:${p.result.cursorColumns.map(structureId).join(',')}${p.result.offset === undefined ? '' : `@${p.result.offset.index}`}`
+  const result =
+    p.result.mode === 'single'
+      ? 'one'
+      : `${p.result.mode}${p.result.limit}/${p.result.fetch}:${p.result.cursorColumns.map(structureId).join(',')}${p.result.offset === undefined ? '' : `@${p.result.offset.index}`}`
   const base = `${p.kind}|${structureId(p.table)}|${columnsKey(p.columns)}|${p.where === undefined ? '' : predicateKey(p.where)}|${p.orderBy.map(orderKey).join(',')}|${result}`
   if (p.relations === undefined && p.aggregate === undefined && p.count === undefined) return base
   const marker = p.nestedCursors === undefined ? '' : `$${p.nestedCursors.marker.index}`
@@ -25,15 +26,23 @@ function countKey(count: CountPlan | undefined): string {
 
 /** A nested selection: its response key (quoted, as it is free text), structure and page. */
 function nestedKey(n: NestedSelect): string {
-  const page = n.page === undefined ? 'one' : `page${n.page.limit}/${n.page.fetch}:${n.page.cursorColumns.map(structureId).join(',')}#${n.page.cursor}${n.page.pageInfo === false ? '-' : ''}${n.page.arrayWhenComplete === true ? '[' : ''}`
-  return `${JSON.stringify(n.name)}${n.cardinality}${structureId(n.table)}${n.linking === undefined ? '' : `+${structureId(n.linking)}`}`
-    + `(${predicateKey(n.join)})${columnsKey(n.columns)}(${n.where === undefined ? '' : predicateKey(n.where)})`
-    + `${n.orderBy.map(orderKey).join(',')}${page}[${n.relations.map(nestedKey).join(';')}]${countKey(n.count)}`
+  const page =
+    n.page === undefined
+      ? 'one'
+      : `page${n.page.limit}/${n.page.fetch}:${n.page.cursorColumns.map(structureId).join(',')}#${n.page.cursor}${n.page.pageInfo === false ? '-' : ''}${n.page.arrayWhenComplete === true ? '[' : ''}`
+  return (
+    `${JSON.stringify(n.name)}${n.cardinality}${structureId(n.table)}${n.linking === undefined ? '' : `+${structureId(n.linking)}`}` +
+    `(${predicateKey(n.join)})${columnsKey(n.columns)}(${n.where === undefined ? '' : predicateKey(n.where)})` +
+    `${n.orderBy.map(orderKey).join(',')}${page}[${n.relations.map(nestedKey).join(';')}]${countKey(n.count)}`
+  )
 }
 
 function aggregateKey(a: AggregatePlan): string {
-  const items = a.aggregations.map((x) => `${JSON.stringify(x.name)}${x.function}${x.distinct ? 'd' : ''}${structureId(x.column)}`
-    + `(${x.having.map((h) => `${h.op}${h.values.map((v) => v.index).join(',')}`).join('&')})`)
+  const items = a.aggregations.map(
+    (x) =>
+      `${JSON.stringify(x.name)}${x.function}${x.distinct ? 'd' : ''}${structureId(x.column)}` +
+      `(${x.having.map((h) => `${h.op}${h.values.map((v) => v.index).join(',')}`).join('&')})`,
+  )
   // The order's columns are the grouping statement's own (`g0`, `a1`), made per request: keyed by name.
   const order = a.order.map((t) => `${t.column.column}${t.direction === 'asc' ? 'a' : 'd'}`).join(',')
   const page = `${a.limit}${a.offset === undefined ? '' : `+${a.offset.index}`}:${order}`
@@ -51,9 +60,12 @@ function orderKey(term: OrderTerm): string {
 
 function valueKey(expr: ValueExpr): string {
   switch (expr.kind) {
-    case 'column': return `c${structureId(expr)}`
-    case 'param': return `$${expr.index}`
-    case 'caseFold': return `${expr.fold === 'lower' ? 'L' : 'U'}(${valueKey(expr.operand)})`
+    case 'column':
+      return `c${structureId(expr)}`
+    case 'param':
+      return `$${expr.index}`
+    case 'caseFold':
+      return `${expr.fold === 'lower' ? 'L' : 'U'}(${valueKey(expr.operand)})`
   }
 }
 

@@ -18,9 +18,18 @@ describe('buildWritePlan: shapes kept per request shape', () => {
     expect(second.shapeKey).toBe(first.shapeKey)
     expect(second.values).toBe(first.values) // the kept structure, not a copy
     expect(second.returning).toBe(first.returning)
-    expect(first.parameters).toEqual([{ value: 'A', type: 'string' }, { value: '1.50', type: 'decimal' }])
-    expect(second.parameters).toEqual([{ value: 'B', type: 'string' }, { value: '2.75', type: 'decimal' }])
-    expect(second.values.map((v) => [v.column, v.value])).toEqual([['title', { kind: 'param', index: 0 }], ['price', { kind: 'param', index: 1 }]])
+    expect(first.parameters).toEqual([
+      { value: 'A', type: 'string' },
+      { value: '1.50', type: 'decimal' },
+    ])
+    expect(second.parameters).toEqual([
+      { value: 'B', type: 'string' },
+      { value: '2.75', type: 'decimal' },
+    ])
+    expect(second.values.map((v) => [v.column, v.value])).toEqual([
+      ['title', { kind: 'param', index: 0 }],
+      ['price', { kind: 'param', index: 1 }],
+    ])
   })
 
   it('gives another set of body fields a shape of its own', () => {
@@ -32,41 +41,56 @@ describe('buildWritePlan: shapes kept per request shape', () => {
     expect((plan(post({ title: 'D' })) as InsertPlan).parameters).toEqual([{ value: 'D', type: 'string' }])
   })
 
-  it('orders an update\'s parameters as its statement does: SET values, then the key', () => {
-    const merge = (id: string, title: string): UpdatePlan => plan({ operation: 'merge', entity: 'Book', key: { id }, body: { title } }) as UpdatePlan
+  it("orders an update's parameters as its statement does: SET values, then the key", () => {
+    const merge = (id: string, title: string): UpdatePlan =>
+      plan({ operation: 'merge', entity: 'Book', key: { id }, body: { title } }) as UpdatePlan
     const first = merge('1', 'A')
     const second = merge('2', 'B')
     expect(second.kind).toBe('update')
     expect(second.shapeKey).toBe(first.shapeKey)
     expect(second.where).toBe(first.where)
-    expect(second.parameters).toEqual([{ value: 'B', type: 'string' }, { value: 2, type: 'int' }])
+    expect(second.parameters).toEqual([
+      { value: 'B', type: 'string' },
+      { value: 2, type: 'int' },
+    ])
   })
 
   it('keeps the defaults a PUT resets with the shape', () => {
-    const put = (id: string, title: string): UpdatePlan => plan({ operation: 'replace', entity: 'Book', key: { id }, body: { title } }) as UpdatePlan
+    const put = (id: string, title: string): UpdatePlan =>
+      plan({ operation: 'replace', entity: 'Book', key: { id }, body: { title } }) as UpdatePlan
     const first = put('1', 'A')
     const second = put('2', 'B')
     expect(second.set).toBe(first.set)
     expect(second.set.map((v) => [v.column, v.value.kind])).toEqual([
-      ['title', 'param'], ['price', 'default'], ['published', 'default'], ['secret', 'default'], ['doc', 'default'],
+      ['title', 'param'],
+      ['price', 'default'],
+      ['published', 'default'],
+      ['secret', 'default'],
+      ['doc', 'default'],
     ])
     expect(second.parameters.map((p) => p.value)).toEqual(['B', 2])
   })
 
   it('puts the key before the body in an insert with a key (a PUT that inserts)', () => {
     const put = (bookId: number, royalty: string): ExecutionPlan => {
-      const scoped = scopedRequest({ operation: 'replace', entity: 'BookAuthor', key: { book_id: String(bookId), author_id: '7' }, body: { royalty } })
+      const scoped = scopedRequest({
+        operation: 'replace',
+        entity: 'BookAuthor',
+        key: { book_id: String(bookId), author_id: '7' },
+        body: { royalty },
+      })
       return buildWritePlan(scoped, false) // no native upsert: update, else insert
     }
     const first = put(1, '0.10')
     const second = put(2, '0.20')
-    if (first.kind !== 'updateOrInsert' || second.kind !== 'updateOrInsert') throw new Error('expected update-or-insert plans')
+    if (first.kind !== 'updateOrInsert' || second.kind !== 'updateOrInsert')
+      throw new Error('expected update-or-insert plans')
     expect(second.insert.values).toBe(first.insert.values)
     expect(second.insert.parameters.map((p) => p.value)).toEqual([2, 7, '0.20'])
     expect(second.update.parameters.map((p) => p.value)).toEqual(['0.20', 2, 7])
   })
 
-  it('builds a plan whose row policy takes the caller\'s claims per request, never from a kept shape', () => {
+  it("builds a plan whose row policy takes the caller's claims per request, never from a kept shape", () => {
     const ann = plan(post({ title: 'A' }), contextOf('owner', { name: 'ann' })) as InsertPlan
     const bob = plan(post({ title: 'A' }), contextOf('owner', { name: 'bob' })) as InsertPlan
     expect(ann.returning.visible).toBeDefined()
@@ -76,15 +100,21 @@ describe('buildWritePlan: shapes kept per request shape', () => {
   })
 })
 
-describe('buildWritePlan: where a created row\'s key is read', () => {
+describe("buildWritePlan: where a created row's key is read", () => {
   it('reads it from the record when the record carries every key field as exact text', () => {
     expect((plan(post({ title: 'A' })) as InsertPlan).returning.keyInRecord).toEqual(['id'])
-    const link = plan({ operation: 'create', entity: 'BookAuthor', body: { book_id: 1, author_id: 2, royalty: '0.1' } }) as InsertPlan
+    const link = plan({
+      operation: 'create',
+      entity: 'BookAuthor',
+      body: { book_id: 1, author_id: 2, royalty: '0.1' },
+    }) as InsertPlan
     expect(link.returning.keyInRecord).toEqual(['book_id', 'author_id'])
   })
 
   it('asks the statement for it when a read policy may withhold the record or the caller may not read the key', () => {
-    expect((plan(post({ title: 'A' }), contextOf('owner', { name: 'ann' })) as InsertPlan).returning.keyInRecord).toBeUndefined()
+    expect(
+      (plan(post({ title: 'A' }), contextOf('owner', { name: 'ann' })) as InsertPlan).returning.keyInRecord,
+    ).toBeUndefined()
     const clerk = plan(post({ title: 'A' }), contextOf('clerk')) as InsertPlan
     expect(clerk.returning.columns.map((c) => c.name)).not.toContain('id')
     expect(clerk.returning.keyInRecord).toBeUndefined()

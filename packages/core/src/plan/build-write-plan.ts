@@ -12,7 +12,16 @@ import type { ExecutionPlan } from './query-plan.js'
 import { buildShapeKey } from './build-shape-key.js'
 import type { OutputColumn, SelectPlan } from './select-plan.js'
 import type { PlanParameter } from './plan-parameter.js'
-import type { DefaultValue, DeletePlan, InsertGuard, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
+import type {
+  DefaultValue,
+  DeletePlan,
+  InsertGuard,
+  InsertPlan,
+  ReturnedRecord,
+  UpdatePlan,
+  UpsertPlan,
+  WriteValue,
+} from './write-plan.js'
 import { END_OF_LIST, PlanShapeCache, step, type ShapeNode } from './plan-shape-cache.js'
 
 const T = 't'
@@ -66,10 +75,17 @@ export function buildWritePlan(request: ScopedRequest, nativeUpsert: boolean): E
       // required field cannot use ON CONFLICT even when the row exists: update first, and insert (and fail) only if not.
       // A create policy guards the insert with an insert-select, which cannot also target ON CONFLICT correctly: an
       // existing row would be updated only if the proposed row met the create policy.
-      return nativeUpsert && request.entity.keyIsUnique && request.createPolicy === undefined
-        && findMissingRequiredField(request.entity, request.key ?? [], write.values) === undefined
+      return nativeUpsert &&
+        request.entity.keyIsUnique &&
+        request.createPolicy === undefined &&
+        findMissingRequiredField(request.entity, request.key ?? [], write.values) === undefined
         ? buildUpsert(request)
-        : { kind: 'updateOrInsert', update: buildUpdate(request), insert: buildInsert(request), hidden: request.policy === undefined ? undefined : buildKeyProbe(request) }
+        : {
+            kind: 'updateOrInsert',
+            update: buildUpdate(request),
+            insert: buildInsert(request),
+            hidden: request.policy === undefined ? undefined : buildKeyProbe(request),
+          }
   }
 }
 
@@ -79,18 +95,40 @@ function buildInsert(request: ScopedRequest): InsertPlan {
   if (shape !== undefined) {
     // Parameters in the order the plan was built with: key values, then body values.
     const parameters = valueParameters(request.key, request.write!.values)
-    return { kind: 'insert', shapeKey: shape.shapeKey, dataSource: shape.dataSource, table: shape.table, values: shape.values, guard: undefined, returning: shape.returning, parameters }
+    return {
+      kind: 'insert',
+      shapeKey: shape.shapeKey,
+      dataSource: shape.dataSource,
+      table: shape.table,
+      values: shape.values,
+      guard: undefined,
+      returning: shape.returning,
+      parameters,
+    }
   }
   const params = new ParameterList()
   const table = tableOf(request.entity, T)
   const written = [...keyValues(request.key ?? [], params), ...bodyValues(request, params)]
   // Left out, a column gets its default anyway; with a guard, DEFAULT cannot stand in the proposed row.
   const values = request.createPolicy === undefined ? [...written, ...resetValues(request)] : written
-  const guard = request.createPolicy === undefined ? undefined : insertGuard(request, values, buildPredicate(request.createPolicy, T, params))
+  const guard =
+    request.createPolicy === undefined
+      ? undefined
+      : insertGuard(request, values, buildPredicate(request.createPolicy, T, params))
   const returning = returnedRecord(request, params)
   const shapeKey = insertShapeKey({ kind: 'insert', table, values, guard, returning })
   const dataSource = request.entity.dataSource
-  if (keep) insertShapes.set(request, { kind: 'insert', shapeKey, dataSource, table, values, guard, returning, parameters: NO_PARAMETERS })
+  if (keep)
+    insertShapes.set(request, {
+      kind: 'insert',
+      shapeKey,
+      dataSource,
+      table,
+      values,
+      guard,
+      returning,
+      parameters: NO_PARAMETERS,
+    })
   return { kind: 'insert', shapeKey, dataSource, table, values, guard, returning, parameters: params.toArray() }
 }
 
@@ -118,9 +156,11 @@ function policyColumns(node: PredicateNode): string[] {
       return [node.left, node.right].flatMap(valueColumns)
     case 'isNull':
       return [node.operand.column]
-    case 'like': case 'in':
+    case 'like':
+    case 'in':
       return valueColumns(node.operand)
-    case 'and': case 'or':
+    case 'and':
+    case 'or':
       return node.items.flatMap(policyColumns)
     case 'not':
       return policyColumns(node.item)
@@ -137,7 +177,16 @@ function buildUpdate(request: ScopedRequest): UpdatePlan {
   if (shape !== undefined) {
     // Parameters in the order the plan was built with: body values (SET), then key values (WHERE).
     const parameters = valueParameters(request.write!.values, request.key)
-    return { kind: 'update', shapeKey: shape.shapeKey, dataSource: shape.dataSource, table: shape.table, set: shape.set, where: shape.where, returning: shape.returning, parameters }
+    return {
+      kind: 'update',
+      shapeKey: shape.shapeKey,
+      dataSource: shape.dataSource,
+      table: shape.table,
+      set: shape.set,
+      where: shape.where,
+      returning: shape.returning,
+      parameters,
+    }
   }
   const params = new ParameterList()
   const table = tableOf(request.entity, T)
@@ -146,7 +195,17 @@ function buildUpdate(request: ScopedRequest): UpdatePlan {
   const returning = returnedRecord(request, params)
   const shapeKey = updateShapeKey({ kind: 'update', table, set, where, returning })
   const dataSource = request.entity.dataSource
-  if (keep) updateShapes.set(request, { kind: 'update', shapeKey, dataSource, table, set, where, returning, parameters: NO_PARAMETERS })
+  if (keep)
+    updateShapes.set(request, {
+      kind: 'update',
+      shapeKey,
+      dataSource,
+      table,
+      set,
+      where,
+      returning,
+      parameters: NO_PARAMETERS,
+    })
   return { kind: 'update', shapeKey, dataSource, table, set, where, returning, parameters: params.toArray() }
 }
 
@@ -167,8 +226,27 @@ function buildUpsert(request: ScopedRequest): UpsertPlan {
   const updateColumns = body.map((v) => v.column)
   const updateWhere = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
   const returning = returnedRecord(request, params)
-  const shapeKey = upsertShapeKey({ kind: 'upsert', table, values, conflictColumns, updateColumns, updateWhere, returning })
-  return { kind: 'upsert', shapeKey, dataSource: request.entity.dataSource, table, values, conflictColumns, updateColumns, updateWhere, returning, parameters: params.toArray() }
+  const shapeKey = upsertShapeKey({
+    kind: 'upsert',
+    table,
+    values,
+    conflictColumns,
+    updateColumns,
+    updateWhere,
+    returning,
+  })
+  return {
+    kind: 'upsert',
+    shapeKey,
+    dataSource: request.entity.dataSource,
+    table,
+    values,
+    conflictColumns,
+    updateColumns,
+    updateWhere,
+    returning,
+    parameters: params.toArray(),
+  }
 }
 
 /** Reads the row with the request's key, whatever the row policy says: its key columns, or no row. */
@@ -176,19 +254,41 @@ function buildKeyProbe(request: ScopedRequest): SelectPlan {
   const params = new ParameterList()
   const table = tableOf(request.entity, T)
   const columns = outputColumnsOf(T, request.entity.keyFields)
-  const where = andAll((request.key ?? []).map(({ field, value }): PredicateNode => ({
-    kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
-  })))
+  const where = andAll(
+    (request.key ?? []).map(({ field, value }): PredicateNode => ({
+      kind: 'compare',
+      left: columnOf(T, field),
+      op: 'eq',
+      right: params.add(value, field.type),
+    })),
+  )
   const result = { mode: 'single' } as const
   const shapeKey = buildShapeKey({ kind: 'select', table, columns, where, orderBy: [], result })
-  return { kind: 'select', shapeKey, dataSource: request.entity.dataSource, table, columns, where, orderBy: [], result, parameters: params.toArray() }
+  return {
+    kind: 'select',
+    shapeKey,
+    dataSource: request.entity.dataSource,
+    table,
+    columns,
+    where,
+    orderBy: [],
+    result,
+    parameters: params.toArray(),
+  }
 }
 
 function buildDelete(request: ScopedRequest): DeletePlan {
   const params = new ParameterList()
   const table = tableOf(request.entity, T)
   const where = rowPredicate(request, params)
-  return { kind: 'delete', shapeKey: deleteShapeKey({ kind: 'delete', table, where }), dataSource: request.entity.dataSource, table, where, parameters: params.toArray() }
+  return {
+    kind: 'delete',
+    shapeKey: deleteShapeKey({ kind: 'delete', table, where }),
+    dataSource: request.entity.dataSource,
+    table,
+    where,
+    parameters: params.toArray(),
+  }
 }
 
 function keyValues(key: readonly KeyValue[], params: ParameterList): WriteValue[] {
@@ -196,7 +296,10 @@ function keyValues(key: readonly KeyValue[], params: ParameterList): WriteValue[
 }
 
 function bodyValues(request: ScopedRequest, params: ParameterList): WriteValue[] {
-  return request.write!.values.map(({ field, value }) => ({ column: field.column, value: params.add(value, field.type) }))
+  return request.write!.values.map(({ field, value }) => ({
+    column: field.column,
+    value: params.add(value, field.type),
+  }))
 }
 
 /**
@@ -221,7 +324,10 @@ function resetValues(request: ScopedRequest): WriteValue[] {
 /** The row a key selects, narrowed by the action's row policy: a row the policy hides behaves as absent. */
 function rowPredicate(request: ScopedRequest, params: ParameterList): PredicateNode {
   const key: PredicateNode[] = (request.key ?? []).map(({ field, value }) => ({
-    kind: 'compare', left: columnOf(T, field), op: 'eq', right: params.add(value, field.type),
+    kind: 'compare',
+    left: columnOf(T, field),
+    op: 'eq',
+    right: params.add(value, field.type),
   }))
   const policy = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
   return andAll([policy, ...key])!
@@ -229,9 +335,17 @@ function rowPredicate(request: ScopedRequest, params: ParameterList): PredicateN
 
 function returnedRecord(request: ScopedRequest, params: ParameterList): ReturnedRecord {
   const columns = request.fields.length === 0 ? [] : outputColumnsOf(T, request.fields)
-  const visible = request.readPolicy === undefined || request.fields.length === 0 ? undefined : buildPredicate(request.readPolicy, T, params)
+  const visible =
+    request.readPolicy === undefined || request.fields.length === 0
+      ? undefined
+      : buildPredicate(request.readPolicy, T, params)
   const keyColumns = columnsOf(T, request.entity.keyFields)
-  return { columns, visible, keyColumns, keyInRecord: visible === undefined ? keyMembers(request.entity.keyFields, columns) : undefined }
+  return {
+    columns,
+    visible,
+    keyColumns,
+    keyInRecord: visible === undefined ? keyMembers(request.entity.keyFields, columns) : undefined,
+  }
 }
 
 /**

@@ -7,7 +7,10 @@ type Unkeyed<P> = Omit<P, 'shapeKey' | 'parameters'>
 
 /** Shape keys of write plans: like `buildShapeKey`, a compact string of structure ids, operators and columns. */
 export function insertShapeKey(p: Unkeyed<InsertPlan>): string {
-  const guard = p.guard === undefined ? '' : `${predicateKey(p.guard.predicate)}/${p.guard.columns.map((c) => quote(c.column)).join(',')}`
+  const guard =
+    p.guard === undefined
+      ? ''
+      : `${predicateKey(p.guard.predicate)}/${p.guard.columns.map((c) => quote(c.column)).join(',')}`
   return `insert|${structureId(p.table)}|${valuesKey(p.values)}|${guard}|${returningKey(p.returning)}`
 }
 
@@ -16,8 +19,10 @@ export function updateShapeKey(p: Unkeyed<UpdatePlan>): string {
 }
 
 export function upsertShapeKey(p: Unkeyed<UpsertPlan>): string {
-  return `upsert|${structureId(p.table)}|${valuesKey(p.values)}|${p.conflictColumns.length}|${p.updateColumns.map(quote).join(',')}|`
-    + `${optionalPredicateKey(p.updateWhere)}|${returningKey(p.returning)}`
+  return (
+    `upsert|${structureId(p.table)}|${valuesKey(p.values)}|${p.conflictColumns.length}|${p.updateColumns.map(quote).join(',')}|` +
+    `${optionalPredicateKey(p.updateWhere)}|${returningKey(p.returning)}`
+  )
 }
 
 export function deleteShapeKey(p: Unkeyed<DeletePlan>): string {

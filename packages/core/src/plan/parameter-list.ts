@@ -38,7 +38,9 @@ export function valueParameters(
   second?: readonly { readonly field: FieldModel; readonly value: unknown }[],
 ): PlanParameter[] {
   const parameters: PlanParameter[] = []
-  if (first !== undefined) for (let i = 0; i < first.length; i++) parameters.push({ value: first[i]!.value, type: first[i]!.field.type })
-  if (second !== undefined) for (let i = 0; i < second.length; i++) parameters.push({ value: second[i]!.value, type: second[i]!.field.type })
+  if (first !== undefined)
+    for (let i = 0; i < first.length; i++) parameters.push({ value: first[i]!.value, type: first[i]!.field.type })
+  if (second !== undefined)
+    for (let i = 0; i < second.length; i++) parameters.push({ value: second[i]!.value, type: second[i]!.field.type })
   return parameters
 }

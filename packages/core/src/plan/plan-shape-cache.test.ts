@@ -3,7 +3,11 @@ import type { ScopedRequest } from '../request/parsed-request.js'
 import { END_OF_LIST, MAX_SHAPES_PER_ENTITY, PlanShapeCache, step, type ShapeNode } from './plan-shape-cache.js'
 
 /** A request whose shape is two lists of objects (as a write's key fields and body fields). */
-interface TestRequest { readonly entity: object; readonly first: readonly object[]; readonly second: readonly object[] }
+interface TestRequest {
+  readonly entity: object
+  readonly first: readonly object[]
+  readonly second: readonly object[]
+}
 
 function testPath<T>(root: ShapeNode<T>, request: ScopedRequest, create: boolean): ShapeNode<T> | undefined {
   const { first, second } = request as unknown as TestRequest

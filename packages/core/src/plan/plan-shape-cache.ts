@@ -45,7 +45,8 @@ export class PlanShapeCache<T> {
   /** Keeps `template` for the request's shape, unless the entity already keeps as many shapes as it may. */
   set(request: ScopedRequest, template: T): void {
     let shapes = this.#entities.get(request.entity)
-    if (shapes === undefined) this.#entities.set(request.entity, shapes = { root: { children: undefined, value: undefined }, count: 0 })
+    if (shapes === undefined)
+      this.#entities.set(request.entity, (shapes = { root: { children: undefined, value: undefined }, count: 0 }))
     if (shapes.count >= MAX_SHAPES_PER_ENTITY) return
     const node = this.path(shapes.root, request, true)!
     if (node.value === undefined) shapes.count++
@@ -58,7 +59,7 @@ export function step<T>(node: ShapeNode<T>, key: unknown, create: boolean): Shap
   let child = node.children?.get(key)
   if (child === undefined && create) {
     node.children ??= new Map()
-    node.children.set(key, child = { children: undefined, value: undefined })
+    node.children.set(key, (child = { children: undefined, value: undefined }))
   }
   return child
 }

@@ -64,7 +64,12 @@ export function structureId(object: object): number {
   return id
 }
 
-function cached<K extends object, V>(map: WeakMap<K, Map<string, V>>, key: K, alias: string, make: (key: K, alias: string) => V): V {
+function cached<K extends object, V>(
+  map: WeakMap<K, Map<string, V>>,
+  key: K,
+  alias: string,
+  make: (key: K, alias: string) => V,
+): V {
   let byAlias = map.get(key)
   if (byAlias === undefined) {
     byAlias = new Map()

@@ -21,16 +21,27 @@ export function linkingTableOf(relationship: RelationshipModel, alias: string): 
  * The condition joining a source row (alias `source`) to its related target rows (alias `target`), through the
  * linking object under `link` when the relationship has one.
  */
-export function relationshipJoin(relationship: RelationshipModel, source: string, target: string, link: string | undefined): PredicateNode {
+export function relationshipJoin(
+  relationship: RelationshipModel,
+  source: string,
+  target: string,
+  link: string | undefined,
+): PredicateNode {
   return cached(joins, relationship, `${source}\u0000${target}\u0000${link ?? ''}`, () => {
     const linking = relationship.linking
     const items: PredicateNode[] = []
     if (linking === undefined) {
-      relationship.sourceColumns.forEach((column, i) => items.push(equal(ref(source, column), ref(target, relationship.targetColumns[i]!))))
+      relationship.sourceColumns.forEach((column, i) =>
+        items.push(equal(ref(source, column), ref(target, relationship.targetColumns[i]!))),
+      )
     } else {
       if (link === undefined) throw new Error(`relationship '${relationship.name}' needs a linking alias`)
-      relationship.sourceColumns.forEach((column, i) => items.push(equal(ref(link, linking.sourceColumns[i]!), ref(source, column))))
-      relationship.targetColumns.forEach((column, i) => items.push(equal(ref(link, linking.targetColumns[i]!), ref(target, column))))
+      relationship.sourceColumns.forEach((column, i) =>
+        items.push(equal(ref(link, linking.sourceColumns[i]!), ref(source, column))),
+      )
+      relationship.targetColumns.forEach((column, i) =>
+        items.push(equal(ref(link, linking.targetColumns[i]!), ref(target, column))),
+      )
     }
     return Object.freeze(items.length === 1 ? items[0]! : { kind: 'and', items: Object.freeze(items) })
   })
@@ -44,7 +55,12 @@ function equal(left: ColumnRef, right: ColumnRef): PredicateNode {
   return Object.freeze({ kind: 'compare', left, op: 'eq', right })
 }
 
-function cached<V>(map: WeakMap<RelationshipModel, Map<string, V>>, key: RelationshipModel, alias: string, make: () => V): V {
+function cached<V>(
+  map: WeakMap<RelationshipModel, Map<string, V>>,
+  key: RelationshipModel,
+  alias: string,
+  make: () => V,
+): V {
   let byAlias = map.get(key)
   if (byAlias === undefined) {
     byAlias = new Map()

@@ -6,7 +6,10 @@ import { Tokens } from '../di/tokens.js'
 import { silentLogger } from '../request/logger.js'
 import { createPluginRegistry } from './create-plugin-registry.js'
 
-const config = parseConfig({ 'data-source': { 'database-type': 'pglite', 'connection-string': '' }, entities: {} }, { baseDir: '/' })
+const config = parseConfig(
+  { 'data-source': { 'database-type': 'pglite', 'connection-string': '' }, entities: {} },
+  { baseDir: '/' },
+)
 
 describe('createPluginRegistry', () => {
   it('lets plugins provide tokens and add hooks named after the plugin', () => {
@@ -21,15 +24,21 @@ describe('createPluginRegistry', () => {
 
   it('refuses to replace a security stage without allowSecurityOverride', () => {
     const registry = createPluginRegistry(new SluiceContainer(), config, silentLogger)
-    expect(() => registry.forPlugin('p').provide(Tokens.AuthorizeStage, { useValue: { run: (r: never) => r } }))
-      .toThrow('Plugin p replaces the security stage')
-    expect(() => registry.forPlugin('p').provide(Tokens.FieldFilterStage, { useValue: { run: (r: never) => r } }, { allowSecurityOverride: true }))
-      .not.toThrow()
+    expect(() =>
+      registry.forPlugin('p').provide(Tokens.AuthorizeStage, { useValue: { run: (r: never) => r } }),
+    ).toThrow('Plugin p replaces the security stage')
+    expect(() =>
+      registry
+        .forPlugin('p')
+        .provide(Tokens.FieldFilterStage, { useValue: { run: (r: never) => r } }, { allowSecurityOverride: true }),
+    ).not.toThrow()
   })
 
   it('refuses registrations after start-up', () => {
     const registry = createPluginRegistry(new SluiceContainer(), config, silentLogger)
     registry.seal()
-    expect(() => registry.forPlugin('p').addHooks({})).toThrow('Cannot add pipeline hooks after the server has started.')
+    expect(() => registry.forPlugin('p').addHooks({})).toThrow(
+      'Cannot add pipeline hooks after the server has started.',
+    )
   })
 })

@@ -22,7 +22,9 @@ export function createPluginRegistry(container: SluiceContainer, config: Runtime
   }
   return {
     hooks,
-    seal: () => { sealed = true },
+    seal: () => {
+      sealed = true
+    },
     forPlugin: (plugin) => ({
       config,
       log: log.child({ plugin }),

@@ -11,10 +11,15 @@ import type { ErrorContext } from './protocol-plugin.js'
  */
 export function encodeErrorEnvelope(error: SluiceError, context: ErrorContext): HttpResponse {
   const development = context.mode === 'development' && error.devDetail !== undefined
-  const detail = development && (error.status < 500 || error.code === 'SLUICE_ERR_DATABASE') ? ` ${error.devDetail}` : ''
-  const body = JSON.stringify({ error: { code: error.wireCode, message: `${error.message}${detail}`, status: error.status } })
+  const detail =
+    development && (error.status < 500 || error.code === 'SLUICE_ERR_DATABASE') ? ` ${error.devDetail}` : ''
+  const body = JSON.stringify({
+    error: { code: error.wireCode, message: `${error.message}${detail}`, status: error.status },
+  })
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
-  if (error.code === 'SLUICE_ERR_METHOD_NOT_ALLOWED' && typeof error.params['allow'] === 'string') headers['allow'] = error.params['allow']
-  if (error.status === 401) headers['www-authenticate'] = typeof error.params['challenge'] === 'string' ? error.params['challenge'] : 'Bearer'
+  if (error.code === 'SLUICE_ERR_METHOD_NOT_ALLOWED' && typeof error.params['allow'] === 'string')
+    headers['allow'] = error.params['allow']
+  if (error.status === 401)
+    headers['www-authenticate'] = typeof error.params['challenge'] === 'string' ? error.params['challenge'] : 'Bearer'
   return { status: error.status, headers, body }
 }

@@ -28,7 +28,10 @@ export interface HttpResponse {
 }
 
 /** Reads a header that must occur at most once; repeated headers give `undefined` plus `repeated: true`. */
-export function singleHeader(request: HttpRequest, name: string): { readonly value: string | undefined; readonly repeated: boolean } {
+export function singleHeader(
+  request: HttpRequest,
+  name: string,
+): { readonly value: string | undefined; readonly repeated: boolean } {
   const v = request.headers[name]
   if (v === undefined || typeof v === 'string') return { value: v, repeated: false }
   return v.length === 1 ? { value: v[0], repeated: false } : { value: undefined, repeated: true }

@@ -3,7 +3,9 @@ import { ExactNumber, parseExactJson } from './parse-exact-json.js'
 
 describe('parseExactJson', () => {
   it('keeps the digits of decimals and 64-bit integers, and parses the rest as JSON.parse does', () => {
-    const value = parseExactJson('[{"price":19.90,"id":9223372036854775807,"n":42,"x":-0.5,"s":"19.90","b":true,"z":null}]') as Record<string, unknown>[]
+    const value = parseExactJson(
+      '[{"price":19.90,"id":9223372036854775807,"n":42,"x":-0.5,"s":"19.90","b":true,"z":null}]',
+    ) as Record<string, unknown>[]
     expect(value[0]!['price']).toBeInstanceOf(ExactNumber)
     expect(String(value[0]!['price'])).toBe('19.90')
     expect(Number(value[0]!['price'])).toBe(19.9)

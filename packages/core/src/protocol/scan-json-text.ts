@@ -1,4 +1,13 @@
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../util/json-char-codes.js'
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from '../util/json-char-codes.js'
 
 /**
  * A structural scanner over JSON text that is known to be valid (the database built it): finds where values, object
@@ -48,7 +57,9 @@ export function jsonObjectMembers(text: string, start: number): JsonMember[] {
     const memberStart = i
     const keyEnd = stringEnd(text, i)
     // Keys are field names: decoded by JSON.parse only when they hold an escape.
-    const key = holdsBackslash(text, i + 1, keyEnd - 1) ? JSON.parse(text.slice(i, keyEnd)) as string : text.slice(i + 1, keyEnd - 1)
+    const key = holdsBackslash(text, i + 1, keyEnd - 1)
+      ? (JSON.parse(text.slice(i, keyEnd)) as string)
+      : text.slice(i + 1, keyEnd - 1)
     i = skipSpace(text, keyEnd)
     if (text.charCodeAt(i) !== COLON) throw new Error("':' was expected in a JSON object")
     const valueStart = skipSpace(text, i + 1)
@@ -70,7 +81,8 @@ export function jsonObjectMembers(text: string, start: number): JsonMember[] {
  */
 function stringEnd(text: string, start: number): number {
   let quote = text.indexOf('"', start + 1)
-  while (quote !== -1 && text.charCodeAt(quote - 1) === BACKSLASH && escaped(text, quote)) quote = text.indexOf('"', quote + 1)
+  while (quote !== -1 && text.charCodeAt(quote - 1) === BACKSLASH && escaped(text, quote))
+    quote = text.indexOf('"', quote + 1)
   if (quote === -1) throw new Error('unterminated JSON string')
   return quote + 1
 }

@@ -10,15 +10,30 @@ import type { RequestTerms } from './request-terms.js'
  * Authorizes nested relations for the caller: the effective role needs `read` on each target (else 403, as for a
  * top-level read), and the target's row policy is bound to the caller so nested rows obey it.
  */
-export function authorizeRelations(relations: readonly BoundRelation[], context: RequestContext, terms: RequestTerms): readonly AuthorizedRelation[] {
+export function authorizeRelations(
+  relations: readonly BoundRelation[],
+  context: RequestContext,
+  terms: RequestTerms,
+): readonly AuthorizedRelation[] {
   if (relations.length === 0) return NO_RELATIONS
   return relations.map((r) => {
     const permission = readPermission(r.target, context)
     return {
-      relationship: r.relationship, target: r.target, as: r.as, select: r.select,
+      relationship: r.relationship,
+      target: r.target,
+      as: r.as,
+      select: r.select,
       filter: r.filter === undefined ? undefined : authorizeRelatedFilters(r.filter, context, terms),
-      orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, endCursor: r.endCursor, pageInfo: r.pageInfo, arrayWhenComplete: r.arrayWhenComplete, count: r.count,
-      permission, policy: bindPolicy(permission, context.principal, r.target),
+      orderByFields: r.orderByFields,
+      orderBy: r.orderBy,
+      pageSize: r.pageSize,
+      after: r.after,
+      endCursor: r.endCursor,
+      pageInfo: r.pageInfo,
+      arrayWhenComplete: r.arrayWhenComplete,
+      count: r.count,
+      permission,
+      policy: bindPolicy(permission, context.principal, r.target),
       relations: authorizeRelations(r.relations, context, terms),
     }
   })
@@ -29,11 +44,16 @@ export function authorizeRelations(relations: readonly BoundRelation[], context:
  * names readable (else the unknown-field 400), and the target's row policy bound into the node, so a related row
  * the caller may not read never matches. Returns the tree itself when it has no related-entity filter.
  */
-export function authorizeRelatedFilters(filter: BoundFilter, context: RequestContext, terms: RequestTerms): BoundFilter {
+export function authorizeRelatedFilters(
+  filter: BoundFilter,
+  context: RequestContext,
+  terms: RequestTerms,
+): BoundFilter {
   if (!hasRelated(filter)) return filter
   const walk = (f: BoundFilter): BoundFilter => {
     switch (f.kind) {
-      case 'and': case 'or':
+      case 'and':
+      case 'or':
         return { kind: f.kind, items: f.items.map(walk) }
       case 'not':
         return { kind: 'not', item: walk(f.item) }
@@ -41,7 +61,14 @@ export function authorizeRelatedFilters(filter: BoundFilter, context: RequestCon
         const permission = readPermission(f.target, context)
         requireFilterFields(permission.fields, f.filter, terms.filter)
         const policy = bindPolicy(permission, context.principal, f.target)
-        return { kind: 'related', relationship: f.relationship, target: f.target, filter: walk(f.filter), policy, authorized: true }
+        return {
+          kind: 'related',
+          relationship: f.relationship,
+          target: f.target,
+          filter: walk(f.filter),
+          policy,
+          authorized: true,
+        }
       }
       default:
         return f
@@ -51,7 +78,10 @@ export function authorizeRelatedFilters(filter: BoundFilter, context: RequestCon
 }
 
 /** Field access on nested relations (SPEC field rules, per target): selection, filter and ordering; output fixed. */
-export function scopeRelations(relations: readonly AuthorizedRelation[], terms: RequestTerms): readonly ScopedRelation[] {
+export function scopeRelations(
+  relations: readonly AuthorizedRelation[],
+  terms: RequestTerms,
+): readonly ScopedRelation[] {
   if (relations.length === 0) return NO_RELATIONS
   return relations.map((r) => {
     const allowed = r.permission.fields
@@ -59,9 +89,23 @@ export function scopeRelations(relations: readonly AuthorizedRelation[], terms: 
     if (r.filter !== undefined) requireFilterFields(allowed, r.filter, terms.filter)
     for (const f of r.orderByFields) requireField(allowed, f, terms.orderBy)
     return {
-      relationship: r.relationship, target: r.target, as: r.as, select: r.select, filter: r.filter, orderByFields: r.orderByFields,
-      orderBy: r.orderBy, pageSize: r.pageSize, after: r.after, endCursor: r.endCursor, pageInfo: r.pageInfo, arrayWhenComplete: r.arrayWhenComplete, count: r.count, permission: r.permission, policy: r.policy,
-      fields: r.select ?? r.permission.fieldList, relations: scopeRelations(r.relations, terms),
+      relationship: r.relationship,
+      target: r.target,
+      as: r.as,
+      select: r.select,
+      filter: r.filter,
+      orderByFields: r.orderByFields,
+      orderBy: r.orderBy,
+      pageSize: r.pageSize,
+      after: r.after,
+      endCursor: r.endCursor,
+      pageInfo: r.pageInfo,
+      arrayWhenComplete: r.arrayWhenComplete,
+      count: r.count,
+      permission: r.permission,
+      policy: r.policy,
+      fields: r.select ?? r.permission.fieldList,
+      relations: scopeRelations(r.relations, terms),
     }
   })
 }
@@ -72,17 +116,22 @@ export function scopeRelations(relations: readonly AuthorizedRelation[], terms: 
  */
 export function requireFilterFields(allowed: ReadonlySet<string>, filter: BoundFilter, place: string): void {
   switch (filter.kind) {
-    case 'compare': case 'isNull': case 'like': case 'in':
+    case 'compare':
+    case 'isNull':
+    case 'like':
+    case 'in':
       return requireField(allowed, filter.field, place)
     case 'compareFields':
       requireField(allowed, filter.left, place)
       return requireField(allowed, filter.right, place)
-    case 'and': case 'or':
+    case 'and':
+    case 'or':
       for (const item of filter.items) requireFilterFields(allowed, item, place)
       return
     case 'not':
       return requireFilterFields(allowed, filter.item, place)
-    case 'constant': case 'related':
+    case 'constant':
+    case 'related':
       return
   }
 }
@@ -100,9 +149,14 @@ function readPermission(target: EntityModel, context: RequestContext): ActionPer
 
 function hasRelated(f: BoundFilter): boolean {
   switch (f.kind) {
-    case 'related': return true
-    case 'and': case 'or': return f.items.some(hasRelated)
-    case 'not': return hasRelated(f.item)
-    default: return false
+    case 'related':
+      return true
+    case 'and':
+    case 'or':
+      return f.items.some(hasRelated)
+    case 'not':
+      return hasRelated(f.item)
+    default:
+      return false
   }
 }

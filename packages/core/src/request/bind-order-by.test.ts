@@ -16,7 +16,10 @@ describe('bindOrderBy', () => {
 
   it('binds a named ordering per request, the key after it', () => {
     const ordering = bindOrderBy(book, [{ field: 'title', direction: 'desc' }], REST_TERMS)
-    expect(ordering.terms.map((t) => [t.field.name, t.direction])).toEqual([['title', 'desc'], ...book.keyFields.map((f) => [f.name, 'asc'])])
+    expect(ordering.terms.map((t) => [t.field.name, t.direction])).toEqual([
+      ['title', 'desc'],
+      ...book.keyFields.map((f) => [f.name, 'asc']),
+    ])
     expect(Object.isFrozen(ordering.terms)).toBe(false)
     expect(bindOrderBy(book, [{ field: 'title', direction: 'desc' }], REST_TERMS)).not.toBe(ordering)
   })

@@ -23,7 +23,10 @@ export function bindOrderBy(entity: EntityModel, items: readonly OrderByItem[], 
   let ordering = defaultOrderings.get(entity)
   if (ordering === undefined) {
     const bound = bindNamed(entity, items, terms)
-    ordering = Object.freeze({ fields: Object.freeze(bound.fields), terms: Object.freeze(bound.terms.map((t) => Object.freeze(t))) })
+    ordering = Object.freeze({
+      fields: Object.freeze(bound.fields),
+      terms: Object.freeze(bound.terms.map((t) => Object.freeze(t))),
+    })
     defaultOrderings.set(entity, ordering)
   }
   return ordering
@@ -34,12 +37,19 @@ function bindNamed(entity: EntityModel, items: readonly OrderByItem[], terms: Re
   const seen = new Set<string>()
   for (const item of items) {
     const field = entity.fieldsByName.get(item.field)
-    if (field === undefined) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: item.field, place: terms.orderBy })
+    if (field === undefined)
+      throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: item.field, place: terms.orderBy })
     if (seen.has(field.name)) {
-      throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', { place: terms.orderBy, detail: `field '${field.name}' appears more than once.` })
+      throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', {
+        place: terms.orderBy,
+        detail: `field '${field.name}' appears more than once.`,
+      })
     }
     if (!isOrderedType(field.type)) {
-      throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', { place: terms.orderBy, detail: `field '${field.name}' (${field.dbType}) cannot be used for ordering.` })
+      throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', {
+        place: terms.orderBy,
+        detail: `field '${field.name}' (${field.dbType}) cannot be used for ordering.`,
+      })
     }
     seen.add(field.name)
     named.push({ field, direction: item.direction })

@@ -10,28 +10,55 @@ import { bindParameters, findParameterDefaultProblems } from './bind-parameters.
 
 const WITH_PROCEDURES = { ...DEFAULT_CAPABILITIES, storedProcedures: true }
 
-function parameter(name: string, type: ParameterMetadata['type'], options: Partial<ParameterMetadata> = {}): ParameterMetadata {
-  return { name, type, dbType: options.dbType ?? type, mode: options.mode ?? 'in', hasDefault: options.hasDefault ?? false }
+function parameter(
+  name: string,
+  type: ParameterMetadata['type'],
+  options: Partial<ParameterMetadata> = {},
+): ParameterMetadata {
+  return {
+    name,
+    type,
+    dbType: options.dbType ?? type,
+    mode: options.mode ?? 'in',
+    hasDefault: options.hasDefault ?? false,
+  }
 }
 
 /** get_books(publisher int, min_price numeric, since date DEFAULT …, OUT n int) returning (id, title). */
 const GET_BOOKS: ObjectMetadata = {
-  name: { schema: 'public', name: 'get_books' }, kind: 'stored-procedure',
-  columns: [column('id', 'int'), column('title', 'string')], primaryKey: [], uniqueConstraints: [], foreignKeys: [],
+  name: { schema: 'public', name: 'get_books' },
+  kind: 'stored-procedure',
+  columns: [column('id', 'int'), column('title', 'string')],
+  primaryKey: [],
+  uniqueConstraints: [],
+  foreignKeys: [],
   parameters: [
-    parameter('publisher', 'int'), parameter('min_price', 'decimal'), parameter('since', 'date', { hasDefault: true }),
+    parameter('publisher', 'int'),
+    parameter('min_price', 'decimal'),
+    parameter('since', 'date', { hasDefault: true }),
     parameter('n', 'int', { mode: 'out' }),
   ],
   routine: { type: 'function', resultDescribed: true },
 }
 
-function modelWith(source: Record<string, unknown>, object: ObjectMetadata = GET_BOOKS, extra: Record<string, unknown> = {}): ServiceModel {
-  const config = parseConfig({
-    'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
-    entities: {
-      GetBooks: { source: { object: 'public.get_books', type: 'stored-procedure', ...source }, permissions: [{ role: 'anonymous', actions: ['*'] }], ...extra },
+function modelWith(
+  source: Record<string, unknown>,
+  object: ObjectMetadata = GET_BOOKS,
+  extra: Record<string, unknown> = {},
+): ServiceModel {
+  const config = parseConfig(
+    {
+      'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
+      entities: {
+        GetBooks: {
+          source: { object: 'public.get_books', type: 'stored-procedure', ...source },
+          permissions: [{ role: 'anonymous', actions: ['*'] }],
+          ...extra,
+        },
+      },
     },
-  }, { baseDir: '/' })
+    { baseDir: '/' },
+  )
   return buildServiceModel(config, metadataOf(object), WITH_PROCEDURES)
 }
 
@@ -45,7 +72,12 @@ function errorOf(fn: () => unknown): { code: string; message: string } {
   throw new Error('expected a SluiceError')
 }
 
-const model = modelWith({ parameters: [{ name: 'publisher', required: true }, { name: 'min_price', default: '0' }] })
+const model = modelWith({
+  parameters: [
+    { name: 'publisher', required: true },
+    { name: 'min_price', default: '0' },
+  ],
+})
 const entity = model.entities.get('GetBooks')!
 
 describe('procedure model', () => {
@@ -63,7 +95,11 @@ describe('procedure model', () => {
 
   it('makes a parameter without any default required, as Data API builder does', () => {
     const bare = modelWith({}).entities.get('GetBooks')!.procedure!
-    expect(bare.parameters.map((p) => [p.name, p.required])).toEqual([['publisher', true], ['min_price', true], ['since', false]])
+    expect(bare.parameters.map((p) => [p.name, p.required])).toEqual([
+      ['publisher', true],
+      ['min_price', true],
+      ['since', false],
+    ])
   })
 
   it('expands * to execute only', () => {
@@ -72,21 +108,36 @@ describe('procedure model', () => {
   })
 
   it('refuses config parameters the routine does not declare, with a suggestion', () => {
-    expect(() => modelWith({ parameters: [{ name: 'publsher' }] })).toThrow(/'publsher' is not a parameter of public\.get_books \(its parameters: publisher, min_price, since\)\. Did you mean 'publisher'\?/)
+    expect(() => modelWith({ parameters: [{ name: 'publsher' }] })).toThrow(
+      /'publsher' is not a parameter of public\.get_books \(its parameters: publisher, min_price, since\)\. Did you mean 'publisher'\?/,
+    )
     expect(() => modelWith({ parameters: [{ name: 'n' }] })).toThrow(/'n' is not a parameter/)
   })
 
   it('refuses row policies, and field restrictions on results the engine cannot describe', () => {
-    expect(() => modelWith({}, GET_BOOKS, { permissions: [{ role: 'anonymous', actions: [{ action: 'execute', policy: { database: '@item.id eq 1' } }] }] }))
-      .toThrow(/row policies are not supported for stored procedures/)
+    expect(() =>
+      modelWith({}, GET_BOOKS, {
+        permissions: [{ role: 'anonymous', actions: [{ action: 'execute', policy: { database: '@item.id eq 1' } }] }],
+      }),
+    ).toThrow(/row policies are not supported for stored procedures/)
     const undescribed = { ...GET_BOOKS, columns: [], routine: { type: 'procedure' as const, resultDescribed: false } }
-    expect(() => modelWith({}, undescribed, { permissions: [{ role: 'anonymous', actions: [{ action: 'execute', fields: { include: ['id'] } }] }] }))
-      .toThrow(/field restrictions need the procedure's result columns/)
+    expect(() =>
+      modelWith({}, undescribed, {
+        permissions: [{ role: 'anonymous', actions: [{ action: 'execute', fields: { include: ['id'] } }] }],
+      }),
+    ).toThrow(/field restrictions need the procedure's result columns/)
     expect(modelWith({}, undescribed).entities.get('GetBooks')!.procedure!.resultFields).toBeUndefined()
   })
 
   it('reports what the introspector found wrong with the routine', () => {
-    const overloaded = { ...GET_BOOKS, routine: { type: 'function' as const, resultDescribed: true, problem: 'public.get_books is overloaded (2 signatures)' } }
+    const overloaded = {
+      ...GET_BOOKS,
+      routine: {
+        type: 'function' as const,
+        resultDescribed: true,
+        problem: 'public.get_books is overloaded (2 signatures)',
+      },
+    }
     expect(() => modelWith({}, overloaded)).toThrow(/public\.get_books is overloaded/)
   })
 
@@ -94,7 +145,7 @@ describe('procedure model', () => {
     expect(findParameterDefaultProblems(model)).toEqual([])
     const bad = modelWith({ parameters: [{ name: 'min_price', default: 'cheap' }] })
     expect(findParameterDefaultProblems(bad)).toEqual([
-      "entities.GetBooks: source.parameters: default \"cheap\" does not fit parameter 'min_price' (decimal): expected a decimal number.",
+      'entities.GetBooks: source.parameters: default "cheap" does not fit parameter \'min_price\' (decimal): expected a decimal number.',
     ])
   })
 })
@@ -102,9 +153,19 @@ describe('procedure model', () => {
 describe('bindParameters', () => {
   it('binds in declaration order, coerced, with config defaults; database defaults are left out', () => {
     const bound = bindParameters(entity, { min_price: 12.5, publisher: '7' })
-    expect(bound.map((b) => [b.parameter.name, b.value])).toEqual([['publisher', 7], ['min_price', '12.5']])
-    expect(bindParameters(entity, { publisher: 1 }).map((b) => [b.parameter.name, b.value])).toEqual([['publisher', 1], ['min_price', '0']])
-    expect(bindParameters(entity, { publisher: 1, since: '2020-01-31' }).map((b) => b.parameter.name)).toEqual(['publisher', 'min_price', 'since'])
+    expect(bound.map((b) => [b.parameter.name, b.value])).toEqual([
+      ['publisher', 7],
+      ['min_price', '12.5'],
+    ])
+    expect(bindParameters(entity, { publisher: 1 }).map((b) => [b.parameter.name, b.value])).toEqual([
+      ['publisher', 1],
+      ['min_price', '0'],
+    ])
+    expect(bindParameters(entity, { publisher: 1, since: '2020-01-31' }).map((b) => b.parameter.name)).toEqual([
+      'publisher',
+      'min_price',
+      'since',
+    ])
   })
 
   it('passes an explicit null as NULL, even for a required parameter', () => {
@@ -113,10 +174,12 @@ describe('bindParameters', () => {
 
   it('refuses unknown names first, then missing required ones (400, Data API builder messages)', () => {
     expect(errorOf(() => bindParameters(entity, { publisher: 1, $filter: 'x', Publisher: 2 }))).toEqual({
-      code: 'SLUICE_ERR_UNKNOWN_PARAMETER', message: 'Invalid request. Contained unexpected fields: $filter, Publisher for entity: GetBooks',
+      code: 'SLUICE_ERR_UNKNOWN_PARAMETER',
+      message: 'Invalid request. Contained unexpected fields: $filter, Publisher for entity: GetBooks',
     })
     expect(errorOf(() => bindParameters(entity, {}))).toEqual({
-      code: 'SLUICE_ERR_MISSING_PARAMETER', message: 'Invalid request. Missing required procedure parameters: publisher for entity: GetBooks',
+      code: 'SLUICE_ERR_MISSING_PARAMETER',
+      message: 'Invalid request. Missing required procedure parameters: publisher for entity: GetBooks',
     })
     expect(errorOf(() => bindParameters(entity, undefined)).code).toBe('SLUICE_ERR_MISSING_PARAMETER')
   })
@@ -124,9 +187,12 @@ describe('bindParameters', () => {
   it('refuses values that do not fit the parameter type', () => {
     expect(errorOf(() => bindParameters(entity, { publisher: 'seven' }))).toEqual({
       code: 'SLUICE_ERR_INVALID_PARAMETER',
-      message: "Invalid value \"seven\" for parameter 'publisher' of GetBooks: expected an integer from -2147483648 to 2147483647.",
+      message:
+        'Invalid value "seven" for parameter \'publisher\' of GetBooks: expected an integer from -2147483648 to 2147483647.',
     })
-    expect(errorOf(() => bindParameters(entity, { publisher: 1, since: '2020-02-30' })).code).toBe('SLUICE_ERR_INVALID_PARAMETER')
+    expect(errorOf(() => bindParameters(entity, { publisher: 1, since: '2020-02-30' })).code).toBe(
+      'SLUICE_ERR_INVALID_PARAMETER',
+    )
     expect(errorOf(() => bindParameters(entity, { publisher: 1.5 })).code).toBe('SLUICE_ERR_INVALID_PARAMETER')
   })
 
@@ -134,6 +200,8 @@ describe('bindParameters', () => {
     const custom = { ...GET_BOOKS, parameters: [parameter('mood', 'unknown', { dbType: 'public.mood' })] }
     const e = modelWith({}, custom).entities.get('GetBooks')!
     expect(bindParameters(e, { mood: 'happy' }).map((b) => b.value)).toEqual(['happy'])
-    expect(errorOf(() => bindParameters(e, { mood: { a: 1 } })).message).toMatch(/expected text the database can convert to public\.mood/)
+    expect(errorOf(() => bindParameters(e, { mood: { a: 1 } })).message).toMatch(
+      /expected text the database can convert to public\.mood/,
+    )
   })
 })

@@ -17,12 +17,16 @@ export interface BoundParameter {
  * point 3: 400, with Data API builder's message); each value is coerced to the parameter's type; an omitted
  * parameter gets its config default, or is left out so the database applies its own default.
  */
-export function bindParameters(entity: EntityModel, raw: Readonly<Record<string, unknown>> | undefined): readonly BoundParameter[] {
+export function bindParameters(
+  entity: EntityModel,
+  raw: Readonly<Record<string, unknown>> | undefined,
+): readonly BoundParameter[] {
   const procedure = entity.procedure
   invariant(procedure !== undefined, `entity ${entity.name} is a stored procedure with a procedure model`)
   const given = raw ?? {}
   const unknown = Object.keys(given).filter((name) => !procedure.parametersByName.has(name))
-  if (unknown.length > 0) throw new SluiceError('SLUICE_ERR_UNKNOWN_PARAMETER', { names: unknown.join(', '), entity: entity.name })
+  if (unknown.length > 0)
+    throw new SluiceError('SLUICE_ERR_UNKNOWN_PARAMETER', { names: unknown.join(', '), entity: entity.name })
 
   const bound: BoundParameter[] = []
   const missing: string[] = []
@@ -37,7 +41,8 @@ export function bindParameters(entity: EntityModel, raw: Readonly<Record<string,
     }
     // Otherwise the database has a default for it: the call leaves the parameter out.
   }
-  if (missing.length > 0) throw new SluiceError('SLUICE_ERR_MISSING_PARAMETER', { names: missing.join(', '), entity: entity.name })
+  if (missing.length > 0)
+    throw new SluiceError('SLUICE_ERR_MISSING_PARAMETER', { names: missing.join(', '), entity: entity.name })
   return bound
 }
 
@@ -46,7 +51,10 @@ function bindValue(entity: EntityModel, parameter: ParameterModel, value: unknow
   const r = coerceParameter(parameter, value)
   if (!r.ok) {
     throw new SluiceError('SLUICE_ERR_INVALID_PARAMETER', {
-      value: describeValue(value), name: parameter.name, entity: entity.name, expected: r.expected,
+      value: describeValue(value),
+      name: parameter.name,
+      entity: entity.name,
+      expected: r.expected,
     })
   }
   return r.value
@@ -63,7 +71,8 @@ function coerceParameter(parameter: ParameterModel, value: unknown): CoercionRes
       ? { ok: true, value: String(value) }
       : { ok: false, expected: `text the database can convert to ${parameter.dbType}` }
   }
-  if (parameter.type === 'array') return Array.isArray(value) ? { ok: true, value } : { ok: false, expected: 'an array' }
+  if (parameter.type === 'array')
+    return Array.isArray(value) ? { ok: true, value } : { ok: false, expected: 'an array' }
   return coerceValue(parameter.type, value, 'any')
 }
 
@@ -72,7 +81,8 @@ const defaults = new WeakMap<ParameterModel, unknown>()
 /** A config default, coerced once (start-up checked that it fits: see {@link findParameterDefaultProblems}). */
 function defaultOf(parameter: ParameterModel): unknown {
   if (defaults.has(parameter)) return defaults.get(parameter)
-  const r = parameter.default === null ? { ok: true as const, value: null } : coerceParameter(parameter, parameter.default)
+  const r =
+    parameter.default === null ? { ok: true as const, value: null } : coerceParameter(parameter, parameter.default)
   invariant(r.ok, `default of parameter ${parameter.name} was checked at start-up`)
   defaults.set(parameter, r.value)
   return r.value
@@ -91,8 +101,10 @@ export function findParameterDefaultProblems(model: ServiceModel): string[] {
       if (parameter.default === undefined || parameter.default === null) continue
       const r = coerceParameter(parameter, parameter.default)
       if (!r.ok) {
-        problems.push(`entities.${entity.name}: source.parameters: default ${JSON.stringify(parameter.default)} does not fit parameter `
-          + `'${parameter.name}' (${parameter.dbType}): expected ${r.expected}.`)
+        problems.push(
+          `entities.${entity.name}: source.parameters: default ${JSON.stringify(parameter.default)} does not fit parameter ` +
+            `'${parameter.name}' (${parameter.dbType}): expected ${r.expected}.`,
+        )
       }
     }
   }

@@ -11,9 +11,17 @@ import type { Principal } from './request-context.js'
  * claim the caller lacks, or a claim value that cannot be compared with its field, denies the request (403), as Data
  * API builder does. So does a policy start-up could not parse (`policyProblem`): the permission fails closed.
  */
-export function bindPolicy(permission: ActionPermission, principal: Principal, entity: EntityModel): BoundFilter | undefined {
+export function bindPolicy(
+  permission: ActionPermission,
+  principal: Principal,
+  entity: EntityModel,
+): BoundFilter | undefined {
   if (permission.policyProblem !== undefined) {
-    throw new SluiceError('SLUICE_ERR_FORBIDDEN', {}, { devDetail: `The database policy of this action cannot be used: ${permission.policyProblem}` })
+    throw new SluiceError(
+      'SLUICE_ERR_FORBIDDEN',
+      {},
+      { devDetail: `The database policy of this action cannot be used: ${permission.policyProblem}` },
+    )
   }
   if (permission.policy === undefined) return undefined
   const substituted = substituteClaims(permission.policy, principal.claims)
@@ -27,18 +35,24 @@ export function bindPolicy(permission: ActionPermission, principal: Principal, e
 function substituteClaims(node: FilterNode, claims: Readonly<Record<string, unknown>>): FilterNode {
   const operand = (o: FilterOperand): FilterOperand => {
     if (o.kind === 'claim') return claimLiteral(o.name, claims)
-    return o.kind === 'caseFold' && o.operand.kind === 'claim' ? Filter.caseFold(o.fold, claimLiteral(o.operand.name, claims)) : o
+    return o.kind === 'caseFold' && o.operand.kind === 'claim'
+      ? Filter.caseFold(o.fold, claimLiteral(o.operand.name, claims))
+      : o
   }
   switch (node.kind) {
     case 'comparison':
       return Filter.comparison(node.op, operand(node.left), operand(node.right))
     case 'and':
     case 'or':
-      return node.kind === 'and' ? Filter.and(node.items.map((n) => substituteClaims(n, claims))) : Filter.or(node.items.map((n) => substituteClaims(n, claims)))
+      return node.kind === 'and'
+        ? Filter.and(node.items.map((n) => substituteClaims(n, claims)))
+        : Filter.or(node.items.map((n) => substituteClaims(n, claims)))
     case 'not':
       return Filter.not(substituteClaims(node.item, claims))
     case 'stringMatch':
-      return node.value.kind === 'claim' ? Filter.stringMatch(node.mode, node.field, claimLiteral(node.value.name, claims), node.negated, node) : node
+      return node.value.kind === 'claim'
+        ? Filter.stringMatch(node.mode, node.field, claimLiteral(node.value.name, claims), node.negated, node)
+        : node
     default:
       return node
   }
@@ -49,6 +63,11 @@ function claimLiteral(name: string, claims: Readonly<Record<string, unknown>>): 
   let value = claims[name]
   if (Array.isArray(value)) value = value[0]
   if (value === null) return Filter.literal(null, 'null')
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return Filter.literal(value, 'any')
-  throw new SluiceError('SLUICE_ERR_FORBIDDEN', {}, { devDetail: `claim '${name}' holds a value that cannot be compared.` })
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return Filter.literal(value, 'any')
+  throw new SluiceError(
+    'SLUICE_ERR_FORBIDDEN',
+    {},
+    { devDetail: `claim '${name}' holds a value that cannot be compared.` },
+  )
 }

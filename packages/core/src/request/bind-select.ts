@@ -9,7 +9,10 @@ export function bindSelect(entity: EntityModel, names: readonly string[], terms:
   for (const name of names) {
     const field = entity.fieldsByName.get(name)
     if (field === undefined) throw new SluiceError('SLUICE_ERR_INVALID_FIELD', { field: name, place: terms.select })
-    if (!seen.has(name)) { seen.add(name); out.push(field) }
+    if (!seen.has(name)) {
+      seen.add(name)
+      out.push(field)
+    }
   }
   return out
 }

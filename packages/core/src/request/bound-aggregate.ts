@@ -44,13 +44,17 @@ export function bindAggregate(aggregate: AggregateRequest, entity: EntityModel):
     seen.add(f.name)
     return f
   })
-  if (groupBy.length === 0 && aggregate.aggregations.length === 0) throw invalid('name groupBy fields or at least one aggregation.')
+  if (groupBy.length === 0 && aggregate.aggregations.length === 0)
+    throw invalid('name groupBy fields or at least one aggregation.')
   const keys = new Set<string>()
   const aggregations = aggregate.aggregations.map((item) => {
-    if (!FUNCTIONS.has(item.function)) throw invalid(`unknown function '${String(item.function)}'; use count, sum, avg, min or max.`)
+    if (!FUNCTIONS.has(item.function))
+      throw invalid(`unknown function '${String(item.function)}'; use count, sum, avg, min or max.`)
     const f = field(item.field, `the aggregation function '${item.function}'`)
-    if (item.function !== 'count' && !NUMERIC.has(f.type)) throw invalid(`${item.function} needs a numeric field; '${f.name}' is ${f.dbType}.`)
-    if (item.function === 'count' && !isOrderedType(f.type)) throw invalid(`field '${f.name}' (${f.dbType}) cannot be counted.`)
+    if (item.function !== 'count' && !NUMERIC.has(f.type))
+      throw invalid(`${item.function} needs a numeric field; '${f.name}' is ${f.dbType}.`)
+    if (item.function === 'count' && !isOrderedType(f.type))
+      throw invalid(`field '${f.name}' (${f.dbType}) cannot be counted.`)
     if (keys.has(item.as)) throw invalid(`the response key '${item.as}' is used twice.`)
     keys.add(item.as)
     const having = item.having ?? []
@@ -64,17 +68,21 @@ export function bindAggregate(aggregate: AggregateRequest, entity: EntityModel):
     return { as: item.as, function: item.function, field: f, distinct: item.distinct === true, having }
   })
   const offset = aggregate.offset ?? 0
-  if (!Number.isSafeInteger(offset) || offset < 0) throw invalid('the offset over groups must be a non-negative integer.')
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw invalid('the offset over groups must be a non-negative integer.')
   return { groupBy, aggregations, orderBy: bindGroupOrder(aggregate, aggregations, invalid), offset }
 }
 
 function bindGroupOrder(
-  aggregate: AggregateRequest, aggregations: readonly BoundAggregation[], invalid: (detail: string) => SluiceError,
+  aggregate: AggregateRequest,
+  aggregations: readonly BoundAggregation[],
+  invalid: (detail: string) => SluiceError,
 ): BoundAggregate['orderBy'] {
   if (aggregate.orderBy === undefined) return undefined
   const { aggregation, direction } = aggregate.orderBy
   const index = aggregations.findIndex((a) => a.as === aggregation)
   if (index < 0) throw invalid(`the groups are ordered by '${aggregation}', which is not one of the aggregations.`)
-  if (direction !== 'asc' && direction !== 'desc') throw invalid(`order direction '${String(direction)}' must be asc or desc.`)
+  if (direction !== 'asc' && direction !== 'desc')
+    throw invalid(`order direction '${String(direction)}' must be asc or desc.`)
   return { index, direction }
 }

@@ -10,22 +10,38 @@ import type { CaseFold, ComparisonOperator, StringMatchMode } from '../filter/fi
  */
 export type BoundFilter =
   | {
-    readonly kind: 'compare'; readonly field: FieldModel; readonly op: ComparisonOperator; readonly value: unknown
-    readonly fieldFold?: CaseFold | undefined; readonly valueFold?: CaseFold | undefined
-  }
+      readonly kind: 'compare'
+      readonly field: FieldModel
+      readonly op: ComparisonOperator
+      readonly value: unknown
+      readonly fieldFold?: CaseFold | undefined
+      readonly valueFold?: CaseFold | undefined
+    }
   | {
-    readonly kind: 'compareFields'; readonly left: FieldModel; readonly op: ComparisonOperator; readonly right: FieldModel
-    readonly leftFold?: CaseFold | undefined; readonly rightFold?: CaseFold | undefined
-  }
+      readonly kind: 'compareFields'
+      readonly left: FieldModel
+      readonly op: ComparisonOperator
+      readonly right: FieldModel
+      readonly leftFold?: CaseFold | undefined
+      readonly rightFold?: CaseFold | undefined
+    }
   | { readonly kind: 'isNull'; readonly field: FieldModel; readonly negated: boolean }
   | {
-    readonly kind: 'like'; readonly field: FieldModel; readonly mode: StringMatchMode; readonly value: string; readonly negated: boolean
-    readonly fieldFold?: CaseFold | undefined; readonly valueFold?: CaseFold | undefined
-  }
+      readonly kind: 'like'
+      readonly field: FieldModel
+      readonly mode: StringMatchMode
+      readonly value: string
+      readonly negated: boolean
+      readonly fieldFold?: CaseFold | undefined
+      readonly valueFold?: CaseFold | undefined
+    }
   | {
-    readonly kind: 'in'; readonly field: FieldModel; readonly values: readonly unknown[]
-    readonly fieldFold?: CaseFold | undefined; readonly valueFold?: CaseFold | undefined
-  }
+      readonly kind: 'in'
+      readonly field: FieldModel
+      readonly values: readonly unknown[]
+      readonly fieldFold?: CaseFold | undefined
+      readonly valueFold?: CaseFold | undefined
+    }
   | { readonly kind: 'and'; readonly items: readonly BoundFilter[] }
   | { readonly kind: 'or'; readonly items: readonly BoundFilter[] }
   | { readonly kind: 'not'; readonly item: BoundFilter }

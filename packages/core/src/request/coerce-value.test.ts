@@ -54,22 +54,43 @@ describe('coerceValue', () => {
 
   it('writes bigints inside JSON values as exact numbers', () => {
     expect(coerceValue('json', { a: [9007199254740993n], s: '\\u0000bigint:5', n: 1 })).toEqual({
-      ok: true, value: '{"a":[9007199254740993],"s":"\\\\u0000bigint:5","n":1}',
+      ok: true,
+      value: '{"a":[9007199254740993],"s":"\\\\u0000bigint:5","n":1}',
     })
   })
 
   it('reads an integer from a JSON number exactly as from its text, in and out of every range', () => {
-    const integers = fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 255, 256, -1, 32767, 32768, -32769, 2147483648, -2147483649))
-    fc.assert(fc.property(fc.constantFrom('byte', 'short', 'int', 'long') as fc.Arbitrary<'byte' | 'short' | 'int' | 'long'>, integers, (type, n) => {
-      expect(coerceValue(type, n, 'any')).toEqual(coerceValue(type, String(n), 'number'))
-    }), { numRuns: 500 })
+    const integers = fc.oneof(
+      fc.integer(),
+      fc.maxSafeInteger(),
+      fc.constantFrom(0, -0, 255, 256, -1, 32767, 32768, -32769, 2147483648, -2147483649),
+    )
+    fc.assert(
+      fc.property(
+        fc.constantFrom('byte', 'short', 'int', 'long') as fc.Arbitrary<'byte' | 'short' | 'int' | 'long'>,
+        integers,
+        (type, n) => {
+          expect(coerceValue(type, n, 'any')).toEqual(coerceValue(type, String(n), 'number'))
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 
   it('reads a float from a JSON number exactly as from its text, non-finite ones refused', () => {
-    const numbers = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, 1e21, -1e-7, Number.MAX_VALUE, Number.MIN_VALUE))
-    fc.assert(fc.property(fc.constantFrom('single', 'float') as fc.Arbitrary<'single' | 'float'>, numbers, (type, n) => {
-      const expected = Number.isFinite(n) ? coerceValue(type, String(n), 'number') : { ok: false, expected: 'a number' }
-      expect(coerceValue(type, n, 'any')).toEqual(expected)
-    }), { numRuns: 500 })
+    const numbers = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(0, -0, 1e21, -1e-7, Number.MAX_VALUE, Number.MIN_VALUE),
+    )
+    fc.assert(
+      fc.property(fc.constantFrom('single', 'float') as fc.Arbitrary<'single' | 'float'>, numbers, (type, n) => {
+        const expected = Number.isFinite(n)
+          ? coerceValue(type, String(n), 'number')
+          : { ok: false, expected: 'a number' }
+        expect(coerceValue(type, n, 'any')).toEqual(expected)
+      }),
+      { numRuns: 500 },
+    )
   })
 })

@@ -2,7 +2,8 @@ import type { ScalarType } from '../model/scalar-type.js'
 import type { LiteralOperand } from '../filter/filter-node.js'
 import { exceedsDepth } from '../util/exceeds-depth.js'
 
-export type CoercionResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly expected: string }
+export type CoercionResult =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly expected: string }
 
 /** How the value was written: a REST path segment or JSON value is `any`; a `$filter` literal knows its syntax. */
 export type ValueOrigin = LiteralOperand['literalType']
@@ -13,7 +14,8 @@ const INTEGER = /^-?\d+$/
 const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(Z|[+-](\d{2})(?::?(\d{2}))?)?$/
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(Z|[+-](\d{2})(?::?(\d{2}))?)?$/
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
@@ -32,11 +34,24 @@ const SAFE_INT_RANGES: Partial<Record<ScalarType, readonly [number, number]>> = 
 }
 
 const EXPECTED: Record<ScalarType, string> = {
-  string: 'a string', uuid: 'a UUID', byte: 'an integer from 0 to 255', short: 'an integer from -32768 to 32767',
-  int: 'an integer from -2147483648 to 2147483647', long: 'a 64-bit integer', single: 'a number', float: 'a number',
-  decimal: 'a decimal number', boolean: 'true or false', date: 'a date (YYYY-MM-DD)',
-  datetime: 'a date-time without offset (YYYY-MM-DDThh:mm:ss; Z or +00:00 is accepted as UTC)', datetimeoffset: 'a date-time with offset (YYYY-MM-DDThh:mm:ss+hh:mm)',
-  time: 'a time (hh:mm:ss)', bytes: 'base64 text', json: 'a JSON value', array: 'an array', unknown: 'a value',
+  string: 'a string',
+  uuid: 'a UUID',
+  byte: 'an integer from 0 to 255',
+  short: 'an integer from -32768 to 32767',
+  int: 'an integer from -2147483648 to 2147483647',
+  long: 'a 64-bit integer',
+  single: 'a number',
+  float: 'a number',
+  decimal: 'a decimal number',
+  boolean: 'true or false',
+  date: 'a date (YYYY-MM-DD)',
+  datetime: 'a date-time without offset (YYYY-MM-DDThh:mm:ss; Z or +00:00 is accepted as UTC)',
+  datetimeoffset: 'a date-time with offset (YYYY-MM-DDThh:mm:ss+hh:mm)',
+  time: 'a time (hh:mm:ss)',
+  bytes: 'base64 text',
+  json: 'a JSON value',
+  array: 'an array',
+  unknown: 'a value',
 }
 
 /**
@@ -54,9 +69,13 @@ export function coerceValue(type: ScalarType, raw: unknown, origin: ValueOrigin 
       const text = textOf(raw, origin, ['string', 'guid'])
       return text !== undefined && UUID.test(text) ? ok(text.toLowerCase()) : fail
     }
-    case 'byte': case 'short': case 'int': case 'long':
+    case 'byte':
+    case 'short':
+    case 'int':
+    case 'long':
       return coerceInteger(type, raw, origin) ?? fail
-    case 'single': case 'float': {
+    case 'single':
+    case 'float': {
       // A JSON body's numbers arrive as numbers: a finite one is the value (every write of such a column).
       if (typeof raw === 'number') return Number.isFinite(raw) ? ok(raw === 0 ? 0 : raw) : fail // -0 reads as 0, as its text does
       const text = numericText(raw, origin)
@@ -77,7 +96,8 @@ export function coerceValue(type: ScalarType, raw: unknown, origin: ValueOrigin 
       const m = text === undefined ? null : DATE.exec(text)
       return m && isCalendarDate(m[1]!, m[2]!, m[3]!) ? ok(text) : fail
     }
-    case 'datetime': case 'datetimeoffset': {
+    case 'datetime':
+    case 'datetimeoffset': {
       const text = textOf(raw, origin, ['string', 'date', 'datetime'])
       const m = text === undefined ? null : DATETIME.exec(text)
       if (!m || !isCalendarDate(m[1]!, m[2]!, m[3]!) || !isClock(m[4], m[5], m[6])) return fail
@@ -102,7 +122,9 @@ export function coerceValue(type: ScalarType, raw: unknown, origin: ValueOrigin 
     case 'json':
       // Deeper values would overflow the stack of JSON.stringify; no stored document needs more.
       if (origin !== 'any') return fail
-      return exceedsDepth(raw, MAX_JSON_DEPTH) ? { ok: false, expected: `JSON nested at most ${MAX_JSON_DEPTH} levels deep` } : ok(stringifyExact(raw))
+      return exceedsDepth(raw, MAX_JSON_DEPTH)
+        ? { ok: false, expected: `JSON nested at most ${MAX_JSON_DEPTH} levels deep` }
+        : ok(stringifyExact(raw))
     case 'array':
     case 'unknown':
       return fail
@@ -124,7 +146,9 @@ export function stringifyExact(value: unknown): string {
 }
 
 /** Each type's failure, made once: a coercion that fails allocates nothing. */
-const FAILED = Object.fromEntries(Object.entries(EXPECTED).map(([type, expected]) => [type, Object.freeze({ ok: false, expected })])) as Record<ScalarType, CoercionResult>
+const FAILED = Object.fromEntries(
+  Object.entries(EXPECTED).map(([type, expected]) => [type, Object.freeze({ ok: false, expected })]),
+) as Record<ScalarType, CoercionResult>
 
 function ok(value: unknown): CoercionResult {
   return { ok: true, value }

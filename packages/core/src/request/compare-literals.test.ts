@@ -15,7 +15,9 @@ describe('compareLiterals', () => {
     expect(compareLiterals('gt', Filter.literal(null, 'null'), n('1'))).toBe(false)
     expect(compareLiterals('ne', Filter.literal(null, 'null'), n('1'))).toBe(true)
     expect(compareLiterals('le', Filter.literal(false, 'boolean'), Filter.literal(true, 'boolean'))).toBe(true)
-    expect(compareLiterals('lt', Filter.literal('2020-01-01', 'date'), Filter.literal('2020-01-02T00:00:00Z', 'datetime'))).toBe(true)
+    expect(
+      compareLiterals('lt', Filter.literal('2020-01-01', 'date'), Filter.literal('2020-01-02T00:00:00Z', 'datetime')),
+    ).toBe(true)
   })
 
   it('compares a bound claim (typed by its JSON value) with a literal', () => {

@@ -7,7 +7,11 @@ import type { ComparisonOperator, LiteralOperand } from '../filter/filter-node.j
  * text by code points, booleans false < true, dates and times by instant. Returns `undefined` when the two kinds
  * cannot be compared (`1 eq 'a'`), which the caller reports.
  */
-export function compareLiterals(op: ComparisonOperator, left: LiteralOperand, right: LiteralOperand): boolean | undefined {
+export function compareLiterals(
+  op: ComparisonOperator,
+  left: LiteralOperand,
+  right: LiteralOperand,
+): boolean | undefined {
   if (left.value === null || right.value === null) {
     const both = left.value === null && right.value === null
     return op === 'eq' ? both : op === 'ne' ? !both : false
@@ -15,12 +19,18 @@ export function compareLiterals(op: ComparisonOperator, left: LiteralOperand, ri
   const order = orderOf(left, right)
   if (order === undefined) return undefined
   switch (op) {
-    case 'eq': return order === 0
-    case 'ne': return order !== 0
-    case 'gt': return order > 0
-    case 'ge': return order >= 0
-    case 'lt': return order < 0
-    case 'le': return order <= 0
+    case 'eq':
+      return order === 0
+    case 'ne':
+      return order !== 0
+    case 'gt':
+      return order > 0
+    case 'ge':
+      return order >= 0
+    case 'lt':
+      return order < 0
+    case 'le':
+      return order <= 0
   }
 }
 
@@ -39,14 +49,20 @@ function orderOf(left: LiteralOperand, right: LiteralOperand): number | undefine
 function normalize(literal: LiteralOperand): { kind: Kind; value: unknown } | undefined {
   const { value, literalType } = literal
   switch (literalType) {
-    case 'number': return { kind: 'number', value }
-    case 'boolean': return { kind: 'boolean', value: value === true || value === 'true' }
-    case 'date': case 'datetime': case 'time': {
+    case 'number':
+      return { kind: 'number', value }
+    case 'boolean':
+      return { kind: 'boolean', value: value === true || value === 'true' }
+    case 'date':
+    case 'datetime':
+    case 'time': {
       const instant = Date.parse(literalType === 'time' ? `1970-01-01T${String(value)}Z` : String(value))
       return Number.isNaN(instant) ? undefined : { kind: 'instant', value: instant }
     }
-    case 'guid': return { kind: 'text', value: String(value).toLowerCase() }
-    case 'string': return { kind: 'text', value }
+    case 'guid':
+      return { kind: 'text', value: String(value).toLowerCase() }
+    case 'string':
+      return { kind: 'text', value }
     default:
       // A claim's value keeps its JSON type.
       if (typeof value === 'number' || typeof value === 'bigint') return { kind: 'number', value: String(value) }

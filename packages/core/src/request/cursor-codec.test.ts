@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { CursorCodec } from './cursor-codec.js'
 
-const order = [{ name: 'title', direction: 'desc' as const }, { name: 'id', direction: 'asc' as const }]
+const order = [
+  { name: 'title', direction: 'desc' as const },
+  { name: 'id', direction: 'asc' as const },
+]
 
 describe.each([false, true])('CursorCodec (conceal: %s)', (conceal) => {
   const codec = new CursorCodec('secret')
@@ -14,9 +17,17 @@ describe.each([false, true])('CursorCodec (conceal: %s)', (conceal) => {
 
   it('rejects a cursor for another entity or ordering', () => {
     const token = codec.encode('Book', order, ['Dune', null], conceal)
-    expect(codec.decode(token, 'Author', order)).toMatchObject({ ok: false, reason: expect.stringContaining('different query') })
+    expect(codec.decode(token, 'Author', order)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('different query'),
+    })
     expect(codec.decode(token, 'Book', [{ name: 'id', direction: 'asc' }]).ok).toBe(false)
-    expect(codec.decode(token, 'Book', [{ name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }]).ok).toBe(false)
+    expect(
+      codec.decode(token, 'Book', [
+        { name: 'title', direction: 'asc' },
+        { name: 'id', direction: 'asc' },
+      ]).ok,
+    ).toBe(false)
   })
 
   it('rejects every single-bit alteration, truncation, a foreign key and junk', () => {
@@ -29,14 +40,16 @@ describe.each([false, true])('CursorCodec (conceal: %s)', (conceal) => {
     }
     expect(codec.decode(token.slice(0, 20), 'Book', order).ok).toBe(false)
     expect(new CursorCodec('other').decode(token, 'Book', order).ok).toBe(false)
-    for (const junk of ['', '!!!', 'eyJ0ZXN0IjoxfQ', '%00', 'a'.repeat(5000)]) expect(codec.decode(junk, 'Book', order).ok).toBe(false)
+    for (const junk of ['', '!!!', 'eyJ0ZXN0IjoxfQ', '%00', 'a'.repeat(5000)])
+      expect(codec.decode(junk, 'Book', order).ok).toBe(false)
   })
 })
 
 describe('CursorCodec concealment', () => {
   it('hides values only when asked to', () => {
     const codec = new CursorCodec('secret')
-    const text = (conceal: boolean): string => Buffer.from(codec.encode('Book', order, ['Secret Title', '7'], conceal), 'base64url').toString('latin1')
+    const text = (conceal: boolean): string =>
+      Buffer.from(codec.encode('Book', order, ['Secret Title', '7'], conceal), 'base64url').toString('latin1')
     expect(text(true)).not.toContain('Secret')
     expect(text(false)).toContain('Secret')
   })
@@ -53,7 +66,7 @@ describe('CursorCodec position cursors (keyless views)', () => {
 })
 
 describe('CursorCodec signed cursors, remembered by content', () => {
-  it('hands out the same cursor for the same content, never another secret\'s, and stays right once older ones are forgotten', () => {
+  it("hands out the same cursor for the same content, never another secret's, and stays right once older ones are forgotten", () => {
     const codec = new CursorCodec('secret')
     const other = new CursorCodec('another secret')
     const first = codec.encode('Book', order, ['Dune', '7'])
@@ -71,10 +84,14 @@ describe('CursorCodec shared orderings', () => {
   it('writes the same cursor for a shared (frozen) ordering as for a per-request one, and keeps entities apart', () => {
     const codec = new CursorCodec('secret')
     const shared = Object.freeze(order.map((t) => Object.freeze({ ...t })))
-    for (let i = 0; i < 2; i++) expect(codec.encode('Book', shared, ['Dune', '7'])).toBe(codec.encode('Book', [...order], ['Dune', '7']))
+    for (let i = 0; i < 2; i++)
+      expect(codec.encode('Book', shared, ['Dune', '7'])).toBe(codec.encode('Book', [...order], ['Dune', '7']))
     const other = codec.encode('Novel', shared, ['Dune', '7'])
     expect(codec.decode(other, 'Novel', order)).toEqual({ ok: true, values: ['Dune', '7'] })
     expect(codec.decode(other, 'Book', shared).ok).toBe(false)
-    expect(codec.decode(codec.encode('Book', shared, ['Dune', '7']), 'Book', order)).toEqual({ ok: true, values: ['Dune', '7'] })
+    expect(codec.decode(codec.encode('Book', shared, ['Dune', '7']), 'Book', order)).toEqual({
+      ok: true,
+      values: ['Dune', '7'],
+    })
   })
 })

@@ -22,7 +22,8 @@ const SIGNED_CURSORS = 1000
 
 const MALFORMED = 'the pagination token is not well formed.'
 const ALTERED = 'the pagination token was altered, has expired, or was issued by another server.'
-const FOREIGN = 'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.'
+const FOREIGN =
+  'the pagination token belongs to a different query; keep the entity and ordering of the request that returned it.'
 
 /**
  * Keyset pagination cursors: the ordering values of the last row of a page, bound to the entity and the complete
@@ -47,7 +48,12 @@ export class CursorCodec {
     this.#sealKey = createHash('sha256').update('sluice-cursor-seal-v1\0').update(secret).digest()
   }
 
-  encode(entity: string, order: readonly CursorOrderTerm[], values: readonly (string | null)[], conceal = false): string {
+  encode(
+    entity: string,
+    order: readonly CursorOrderTerm[],
+    values: readonly (string | null)[],
+    conceal = false,
+  ): string {
     return this.#seal(entity, order, values, conceal)
   }
 
@@ -59,7 +65,12 @@ export class CursorCodec {
     return this.#seal(entity, order, offset, false)
   }
 
-  #seal(entity: string, order: readonly CursorOrderTerm[], position: readonly (string | null)[] | number, conceal: boolean): string {
+  #seal(
+    entity: string,
+    order: readonly CursorOrderTerm[],
+    position: readonly (string | null)[] | number,
+    conceal: boolean,
+  ): string {
     // `[entity, [[name, direction]…], position]`, its head written once per shared ordering.
     const text = `${this.#head(entity, order)}${JSON.stringify(position)}]`
     if (!conceal) {
@@ -102,7 +113,9 @@ export class CursorCodec {
     }
     if (!isPayload(payload)) return { ok: false, reason: MALFORMED }
     const [e, o, v] = payload
-    const sameOrder = o.length === order.length && o.every(([n, d], i) => n === order[i]!.name && d === (order[i]!.direction === 'asc' ? 0 : 1))
+    const sameOrder =
+      o.length === order.length &&
+      o.every(([n, d], i) => n === order[i]!.name && d === (order[i]!.direction === 'asc' ? 0 : 1))
     if (e !== entity || !sameOrder) return { ok: false, reason: FOREIGN }
     if (typeof v === 'number') return { ok: true, offset: v }
     if (v.length !== order.length) return { ok: false, reason: FOREIGN }
@@ -120,7 +133,10 @@ export class CursorCodec {
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.#sealKey, bytes.subarray(1, 1 + IV_BYTES))
       decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES))
-      return Buffer.concat([decipher.update(bytes.subarray(1 + IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8')
+      return Buffer.concat([
+        decipher.update(bytes.subarray(1 + IV_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8')
     } catch {
       return undefined
     }
@@ -132,9 +148,15 @@ const MALFORMED_MARK = '\0malformed'
 type Payload = [string, [string, 0 | 1][], (string | null)[] | number]
 
 function isPayload(p: unknown): p is Payload {
-  return Array.isArray(p) && p.length === 3 && typeof p[0] === 'string'
-    && Array.isArray(p[1]) && p[1].every((t) => Array.isArray(t) && t.length === 2 && typeof t[0] === 'string' && (t[1] === 0 || t[1] === 1))
-    && ((Array.isArray(p[2]) && p[2].every((v) => v === null || typeof v === 'string')) || (Number.isSafeInteger(p[2]) && (p[2] as number) > 0))
+  return (
+    Array.isArray(p) &&
+    p.length === 3 &&
+    typeof p[0] === 'string' &&
+    Array.isArray(p[1]) &&
+    p[1].every((t) => Array.isArray(t) && t.length === 2 && typeof t[0] === 'string' && (t[1] === 0 || t[1] === 1)) &&
+    ((Array.isArray(p[2]) && p[2].every((v) => v === null || typeof v === 'string')) ||
+      (Number.isSafeInteger(p[2]) && (p[2] as number) > 0))
+  )
 }
 
 function payloadHead(entity: string, order: readonly CursorOrderTerm[]): string {

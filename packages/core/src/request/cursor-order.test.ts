@@ -7,7 +7,9 @@ const field = (name: string): FieldModel => ({ name }) as FieldModel
 
 describe('cursorOrderOf', () => {
   it('builds the terms of a shared ordering once, and those of a per-request ordering each time', () => {
-    const shared: readonly BoundOrderTerm[] = Object.freeze([Object.freeze({ field: field('id'), direction: 'asc' as const })])
+    const shared: readonly BoundOrderTerm[] = Object.freeze([
+      Object.freeze({ field: field('id'), direction: 'asc' as const }),
+    ])
     expect(cursorOrderOf(shared)).toEqual([{ name: 'id', direction: 'asc' }])
     expect(cursorOrderOf(shared)).toBe(cursorOrderOf(shared))
     const own: BoundOrderTerm[] = [{ field: field('title'), direction: 'desc' }]

@@ -27,7 +27,8 @@ export function estimateReadCost(request: ParsedRequest, statistics: ReadCostSta
 function nestedCost(relations: readonly BoundRelation[], statistics: ReadCostStatistics): number {
   let total = 0
   for (const r of relations) {
-    const rows = r.relationship.cardinality === 'one' ? 1 : capped((r.pageSize ?? 1) + 1, statistics.fanOutOf(r.relationship))
+    const rows =
+      r.relationship.cardinality === 'one' ? 1 : capped((r.pageSize ?? 1) + 1, statistics.fanOutOf(r.relationship))
     total += rows * (1 + nestedCost(r.relations, statistics))
   }
   return total

@@ -10,6 +10,12 @@ export interface Logger {
 
 /** A logger that drops everything (tests, library use without logging). */
 export const silentLogger: Logger = Object.freeze({
-  trace() {}, debug() {}, info() {}, warn() {}, error() {},
-  child() { return silentLogger },
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  child() {
+    return silentLogger
+  },
 })

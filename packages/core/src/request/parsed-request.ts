@@ -141,19 +141,62 @@ export interface ScopedRequest extends AuthorizedRequest {
 /** The parsed request with what authorization granted it. */
 export function createAuthorizedRequest(r: ParsedRequest, g: Grant): AuthorizedRequest {
   return {
-    operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
-    filter: g.filter ?? r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, pageInfo: r.pageInfo, after: r.after,
-    parameters: r.parameters, permission: g.permission, policy: g.policy, pairedPermission: g.pairedPermission, createPolicy: g.createPolicy,
-    readPermission: g.readPermission, readPolicy: g.readPolicy, relations: g.relations ?? NO_RELATIONS, aggregate: r.aggregate, count: r.count,
+    operation: r.operation,
+    entity: r.entity,
+    action: r.action,
+    terms: r.terms,
+    key: r.key,
+    write: r.write,
+    select: r.select,
+    filter: g.filter ?? r.filter,
+    orderByFields: r.orderByFields,
+    orderBy: r.orderBy,
+    pageSize: r.pageSize,
+    pageInfo: r.pageInfo,
+    after: r.after,
+    parameters: r.parameters,
+    permission: g.permission,
+    policy: g.policy,
+    pairedPermission: g.pairedPermission,
+    createPolicy: g.createPolicy,
+    readPermission: g.readPermission,
+    readPolicy: g.readPolicy,
+    relations: g.relations ?? NO_RELATIONS,
+    aggregate: r.aggregate,
+    count: r.count,
   }
 }
 
 /** The authorized request with its output fields fixed. */
-export function createScopedRequest(r: AuthorizedRequest, fields: readonly FieldModel[], relations: readonly ScopedRelation[] = NO_RELATIONS): ScopedRequest {
+export function createScopedRequest(
+  r: AuthorizedRequest,
+  fields: readonly FieldModel[],
+  relations: readonly ScopedRelation[] = NO_RELATIONS,
+): ScopedRequest {
   return {
-    operation: r.operation, entity: r.entity, action: r.action, terms: r.terms, key: r.key, write: r.write, select: r.select,
-    filter: r.filter, orderByFields: r.orderByFields, orderBy: r.orderBy, pageSize: r.pageSize, pageInfo: r.pageInfo, after: r.after,
-    parameters: r.parameters, permission: r.permission, policy: r.policy, pairedPermission: r.pairedPermission, createPolicy: r.createPolicy,
-    readPermission: r.readPermission, readPolicy: r.readPolicy, fields, relations, aggregate: r.aggregate, count: r.count,
+    operation: r.operation,
+    entity: r.entity,
+    action: r.action,
+    terms: r.terms,
+    key: r.key,
+    write: r.write,
+    select: r.select,
+    filter: r.filter,
+    orderByFields: r.orderByFields,
+    orderBy: r.orderBy,
+    pageSize: r.pageSize,
+    pageInfo: r.pageInfo,
+    after: r.after,
+    parameters: r.parameters,
+    permission: r.permission,
+    policy: r.policy,
+    pairedPermission: r.pairedPermission,
+    createPolicy: r.createPolicy,
+    readPermission: r.readPermission,
+    readPolicy: r.readPolicy,
+    fields,
+    relations,
+    aggregate: r.aggregate,
+    count: r.count,
   }
 }

@@ -6,11 +6,15 @@ describe('RequestBudget', () => {
     const budget = new RequestBudget(3, 100)
     budget.claim(40)
     budget.claim(50)
-    expect(() => budget.claim(11)).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_QUERY_COST', params: { cost: 101, limit: 100 } }))
+    expect(() => budget.claim(11)).toThrow(
+      expect.objectContaining({ code: 'SLUICE_ERR_QUERY_COST', params: { cost: 101, limit: 100 } }),
+    )
     // A refused claim takes nothing: a smaller one still fits.
     budget.claim(10)
     expect([budget.statements, budget.rows]).toEqual([3, 100])
-    expect(() => budget.claim(0)).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_TOO_MANY_STATEMENTS', params: { limit: 3 } }))
+    expect(() => budget.claim(0)).toThrow(
+      expect.objectContaining({ code: 'SLUICE_ERR_TOO_MANY_STATEMENTS', params: { limit: 3 } }),
+    )
   })
 
   it('has no bound where a limit is null', () => {
@@ -25,11 +29,19 @@ describe('RequestBudget deadline', () => {
     const budget = new RequestBudget(null, null, 1000)
     budget.startStatement(5000)
     budget.startStatement(5999)
-    expect(() => budget.startStatement(6000)).toThrow(expect.objectContaining({ code: 'SLUICE_ERR_REQUEST_DEADLINE', status: 504 }))
+    expect(() => budget.startStatement(6000)).toThrow(
+      expect.objectContaining({ code: 'SLUICE_ERR_REQUEST_DEADLINE', status: 504 }),
+    )
   })
 
   it('has no deadline without a statement timeout', () => {
-    const budget = RequestBudget.fromLimits({ maxQueryCost: null, maxStatementsPerRequest: null, statementTimeoutSeconds: null, poolAcquireTimeoutMs: 1, startupRetrySeconds: 0 })
+    const budget = RequestBudget.fromLimits({
+      maxQueryCost: null,
+      maxStatementsPerRequest: null,
+      statementTimeoutSeconds: null,
+      poolAcquireTimeoutMs: 1,
+      startupRetrySeconds: 0,
+    })
     budget.startStatement(0)
     budget.startStatement(1e12)
   })

@@ -47,7 +47,8 @@ export class RequestBudget {
       throw new SluiceError('SLUICE_ERR_TOO_MANY_STATEMENTS', { limit: this.maxStatements })
     }
     const total = this.#rows + rows
-    if (this.maxRows !== null && total > this.maxRows) throw new SluiceError('SLUICE_ERR_QUERY_COST', { cost: total, limit: this.maxRows })
+    if (this.maxRows !== null && total > this.maxRows)
+      throw new SluiceError('SLUICE_ERR_QUERY_COST', { cost: total, limit: this.maxRows })
     this.#statements = statements
     this.#rows = total
   }

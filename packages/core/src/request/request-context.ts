@@ -6,7 +6,11 @@ import type { RequestTransaction } from './request-transaction.js'
 
 export type { Principal } from './principal.js'
 
-export const ANONYMOUS_PRINCIPAL: Principal = Object.freeze({ authenticated: false, roles: Object.freeze([]), claims: Object.freeze({}) })
+export const ANONYMOUS_PRINCIPAL: Principal = Object.freeze({
+  authenticated: false,
+  roles: Object.freeze([]),
+  claims: Object.freeze({}),
+})
 
 /**
  * Per-request data with a fixed shape, created once per request by the server before a protocol handler runs.

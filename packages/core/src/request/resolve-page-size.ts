@@ -6,9 +6,14 @@ import type { RequestTerms } from './request-terms.js'
 export function resolvePageSize(first: number | undefined, pagination: PaginationConfig, terms: RequestTerms): number {
   if (first === undefined) return pagination.defaultPageSize
   if (first === -1) return pagination.maxPageSize
-  if (!Number.isSafeInteger(first) || first < 1) throw new SluiceError('SLUICE_ERR_INVALID_FIRST', { place: terms.first, value: String(first) })
+  if (!Number.isSafeInteger(first) || first < 1)
+    throw new SluiceError('SLUICE_ERR_INVALID_FIRST', { place: terms.first, value: String(first) })
   if (first > pagination.maxPageSize) {
-    throw new SluiceError('SLUICE_ERR_FIRST_TOO_LARGE', { place: terms.first, value: String(first), max: pagination.maxPageSize })
+    throw new SluiceError('SLUICE_ERR_FIRST_TOO_LARGE', {
+      place: terms.first,
+      value: String(first),
+      max: pagination.maxPageSize,
+    })
   }
   return first
 }

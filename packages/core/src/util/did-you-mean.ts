@@ -7,7 +7,10 @@ export function suggestSimilar(input: string, candidates: Iterable<string>, max 
     const d = editDistance(needle, name.toLowerCase())
     if (d <= threshold || name.toLowerCase() === needle) scored.push({ name, d })
   }
-  return scored.sort((a, b) => a.d - b.d || a.name.localeCompare(b.name)).slice(0, max).map((s) => s.name)
+  return scored
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
+    .slice(0, max)
+    .map((s) => s.name)
 }
 
 /** Formats `suggestSimilar` output as a sentence suffix: ` Did you mean 'a' or 'b'?` (empty when nothing is close). */

@@ -4,21 +4,24 @@ import { BOOK_AUTHORS, BOOK_VIEW, BOOKS, metadataOf } from './library-metadata.j
 
 /** A service model over hand-written metadata (see library-metadata.ts), for unit tests of pure request code. */
 export function buildLibraryModel(entities?: Record<string, unknown>): ServiceModel {
-  const config = parseConfig({
-    'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
-    runtime: { pagination: { 'default-page-size': 10, 'max-page-size': 50 } },
-    entities: entities ?? {
-      Book: {
-        source: 'public.books',
-        fields: [{ name: 'published', alias: 'publishedOn' }],
-        permissions: [
-          { role: 'anonymous', actions: [{ action: 'read', fields: { exclude: ['secret'] } }] },
-          { role: 'owner', actions: [{ action: 'read', policy: { database: '@item.title eq @claims.name' } }] },
-        ],
+  const config = parseConfig(
+    {
+      'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
+      runtime: { pagination: { 'default-page-size': 10, 'max-page-size': 50 } },
+      entities: entities ?? {
+        Book: {
+          source: 'public.books',
+          fields: [{ name: 'published', alias: 'publishedOn' }],
+          permissions: [
+            { role: 'anonymous', actions: [{ action: 'read', fields: { exclude: ['secret'] } }] },
+            { role: 'owner', actions: [{ action: 'read', policy: { database: '@item.title eq @claims.name' } }] },
+          ],
+        },
+        BookAuthor: { source: 'public.book_authors', permissions: [{ role: 'anonymous', actions: ['read'] }] },
       },
-      BookAuthor: { source: 'public.book_authors', permissions: [{ role: 'anonymous', actions: ['read'] }] },
     },
-  }, { baseDir: '/' })
+    { baseDir: '/' },
+  )
   return buildServiceModel(config, metadataOf(BOOKS, BOOK_AUTHORS, BOOK_VIEW), DEFAULT_CAPABILITIES)
 }
 

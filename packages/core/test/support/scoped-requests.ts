@@ -15,30 +15,48 @@ import { BOOK_AUTHORS, BOOKS, column, metadataOf, table } from './library-metada
  * create and update books; `owner` too, with a read policy on the caller's `name` claim; `clerk` may create books and
  * read them without their key. Anyone may do anything with book-author links and shelves. For unit tests of planning.
  */
-const config = parseConfig({
-  'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
-  entities: {
-    Book: {
-      source: 'public.books',
-      permissions: [
-        { role: 'anonymous', actions: ['create', 'read', 'update'] },
-        { role: 'owner', actions: ['create', 'update', { action: 'read', policy: { database: '@item.title eq @claims.name' } }] },
-        { role: 'clerk', actions: ['create', { action: 'read', fields: { include: ['*'], exclude: ['id'] } }] },
-      ],
+const config = parseConfig(
+  {
+    'data-source': { 'database-type': 'postgresql', 'connection-string': 'x' },
+    entities: {
+      Book: {
+        source: 'public.books',
+        permissions: [
+          { role: 'anonymous', actions: ['create', 'read', 'update'] },
+          {
+            role: 'owner',
+            actions: ['create', 'update', { action: 'read', policy: { database: '@item.title eq @claims.name' } }],
+          },
+          { role: 'clerk', actions: ['create', { action: 'read', fields: { include: ['*'], exclude: ['id'] } }] },
+        ],
+      },
+      BookAuthor: { source: 'public.book_authors', permissions: [{ role: 'anonymous', actions: ['*'] }] },
+      Shelf: { source: 'public.shelves', permissions: [{ role: 'anonymous', actions: ['*'] }] },
     },
-    BookAuthor: { source: 'public.book_authors', permissions: [{ role: 'anonymous', actions: ['*'] }] },
-    Shelf: { source: 'public.shelves', permissions: [{ role: 'anonymous', actions: ['*'] }] },
   },
-}, { baseDir: '/' })
+  { baseDir: '/' },
+)
 /** Shelves are keyed by a fixed-length code (`char(4)`). */
-const SHELVES = table('public', 'shelves', [column('code', 'string', { nullable: false, dbType: 'character' }), column('label', 'string')], ['code'])
+const SHELVES = table(
+  'public',
+  'shelves',
+  [column('code', 'string', { nullable: false, dbType: 'character' }), column('label', 'string')],
+  ['code'],
+)
 const model = buildServiceModel(config, metadataOf(BOOKS, BOOK_AUTHORS, SHELVES), DEFAULT_CAPABILITIES)
 const parse = new DefaultParseStage(model, config, undefined as never)
 const authorize = new DefaultAuthorizeStage()
 const fieldFilter = new DefaultFieldFilterStage()
 
 export function contextOf(role: string, claims: Record<string, unknown> = {}): RequestContext {
-  return { requestId: '1', principal: { authenticated: role !== 'anonymous', roles: [role], claims }, role, mode: 'production', log: silentLogger, signal: undefined }
+  return {
+    requestId: '1',
+    principal: { authenticated: role !== 'anonymous', roles: [role], claims },
+    role,
+    mode: 'production',
+    log: silentLogger,
+    signal: undefined,
+  }
 }
 
 export function scopedRequest(request: OperationRequest, context = contextOf('anonymous')): ScopedRequest {

@@ -5,13 +5,18 @@ import { parseConfig, type HostMode, type RuntimeConfig } from '@sluice/core'
  * `runtime.host.authentication`; `undefined` leaves the section out.
  */
 export function configWithAuthentication(
-  authentication: Record<string, unknown> | undefined, mode: HostMode = 'production', env: Record<string, string> = {},
+  authentication: Record<string, unknown> | undefined,
+  mode: HostMode = 'production',
+  env: Record<string, string> = {},
 ): RuntimeConfig {
   const host: Record<string, unknown> = { mode }
   if (authentication !== undefined) host['authentication'] = authentication
-  return parseConfig({
-    'data-source': { 'database-type': 'postgresql', 'connection-string': 'postgres://localhost/db' },
-    runtime: { host },
-    entities: { Book: { source: 'books', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
-  }, { baseDir: '/', env })
+  return parseConfig(
+    {
+      'data-source': { 'database-type': 'postgresql', 'connection-string': 'postgres://localhost/db' },
+      runtime: { host },
+      entities: { Book: { source: 'books', permissions: [{ role: 'anonymous', actions: ['read'] }] } },
+    },
+    { baseDir: '/', env },
+  )
 }

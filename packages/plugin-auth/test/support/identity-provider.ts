@@ -26,7 +26,9 @@ export function standardClaims(issuer: string, overrides: JWTPayload = {}): JWTP
 
 /** Signs `payload` with `key` (its kid and alg in the header unless `header` says otherwise). */
 export function signToken(key: SigningKey, payload: JWTPayload, header: Record<string, unknown> = {}): Promise<string> {
-  return new SignJWT(payload).setProtectedHeader({ alg: key.alg, ...(key.kid === undefined ? {} : { kid: key.kid }), ...header }).sign(key.privateKey)
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: key.alg, ...(key.kid === undefined ? {} : { kid: key.kid }), ...header })
+    .sign(key.privateKey)
 }
 
 /**
@@ -54,10 +56,14 @@ export async function startIdentityProvider(keys: SigningKey[]): Promise<TestIde
     }
     if (path === '/tenant/.well-known/openid-configuration') {
       provider.hits.metadata++
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: provider.issuer, jwks_uri: provider.jwksUri, ...provider.metadataOverride }))
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ issuer: provider.issuer, jwks_uri: provider.jwksUri, ...provider.metadataOverride }))
     } else if (path === '/tenant/jwks') {
       provider.hits.jwks++
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: provider.keys.map((k) => k.publicJwk) }))
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ keys: provider.keys.map((k) => k.publicJwk) }))
     } else {
       response.writeHead(404).end()
     }
@@ -71,10 +77,11 @@ export async function startIdentityProvider(keys: SigningKey[]): Promise<TestIde
     failWith: undefined,
     metadataOverride: {},
     hits: { metadata: 0, jwks: 0 },
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections()
-      server.close((error) => (error ? reject(error) : resolve()))
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
   }
   return provider
 }

@@ -10,10 +10,20 @@ import { AUDIENCE } from './identity-provider.js'
  * config loader and settings reader the plugin uses.
  */
 export function jwtProvider(
-  issuer: string, jwt: Record<string, unknown> = {}, options: { extra?: Record<string, unknown>; keySet?: KeySetOptions; mode?: HostMode; provider?: string } = {},
+  issuer: string,
+  jwt: Record<string, unknown> = {},
+  options: { extra?: Record<string, unknown>; keySet?: KeySetOptions; mode?: HostMode; provider?: string } = {},
 ): AuthenticationProvider {
-  const authentication = { provider: options.provider ?? 'Custom', jwt: { audience: AUDIENCE, issuer, ...jwt }, ...options.extra }
+  const authentication = {
+    provider: options.provider ?? 'Custom',
+    jwt: { audience: AUDIENCE, issuer, ...jwt },
+    ...options.extra,
+  }
   const config = configWithAuthentication(authentication, options.mode ?? 'production')
-  const { settings } = readAuthSettings({ authentication: config.runtime.host.authentication, mode: config.runtime.host.mode, environment: {} })
+  const { settings } = readAuthSettings({
+    authentication: config.runtime.host.authentication,
+    mode: config.runtime.host.mode,
+    environment: {},
+  })
   return createAuthenticationProvider(settings, config.runtime.host.mode, options.keySet)
 }

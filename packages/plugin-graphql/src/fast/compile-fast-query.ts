@@ -1,6 +1,14 @@
 import {
-  BREAK, getNamedType, Kind, visit, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField,
-  type GraphQLSchema, type OperationDefinitionNode,
+  BREAK,
+  getNamedType,
+  Kind,
+  visit,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql'
 import { collectFields, collectSubfields, type CollectedField, type SelectionScope } from '../resolve/collect-fields.js'
 import type { EntityTypes } from '../schema/entity-types.js'
@@ -43,24 +51,24 @@ export interface ConnectionShape {
 export type FastRoot =
   | { readonly kind: 'typename'; readonly key: string }
   | {
-    readonly kind: 'list'
-    readonly key: string
-    readonly nodes: readonly FieldNode[]
-    /** The fields selected below the root field (fixed: the document has no directives). */
-    readonly fields: readonly CollectedField[]
-    readonly field: GraphQLField<unknown, unknown>
-    readonly types: EntityTypes
-    readonly connection: ConnectionShape
-  }
+      readonly kind: 'list'
+      readonly key: string
+      readonly nodes: readonly FieldNode[]
+      /** The fields selected below the root field (fixed: the document has no directives). */
+      readonly fields: readonly CollectedField[]
+      readonly field: GraphQLField<unknown, unknown>
+      readonly types: EntityTypes
+      readonly connection: ConnectionShape
+    }
   | {
-    readonly kind: 'byKey'
-    readonly key: string
-    readonly nodes: readonly FieldNode[]
-    readonly fields: readonly CollectedField[]
-    readonly field: GraphQLField<unknown, unknown>
-    readonly types: EntityTypes
-    readonly record: RecordShape
-  }
+      readonly kind: 'byKey'
+      readonly key: string
+      readonly nodes: readonly FieldNode[]
+      readonly fields: readonly CollectedField[]
+      readonly field: GraphQLField<unknown, unknown>
+      readonly types: EntityTypes
+      readonly record: RecordShape
+    }
 
 /** A query the fast path answers: its root fields, and the fragments their selections spread. */
 export interface FastQuery {
@@ -78,7 +86,11 @@ class Unsupported extends Error {}
  * stored procedures, aggregation — anything but root list and by-key reads of records, their relationships,
  * connection fields and `__typename`.
  */
-export function compileFastQuery(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): FastQuery | undefined {
+export function compileFastQuery(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): FastQuery | undefined {
   if (operation.operation !== 'query' || hasDirective(document)) return undefined
   const fragments: Record<string, FragmentDefinitionNode> = {}
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d
@@ -100,8 +112,19 @@ export function compileFastQuery(schema: GraphQLSchema, document: DocumentNode, 
   }
 }
 
-function compileRoot(selected: CollectedField, field: GraphQLField<unknown, unknown>, read: ReadFieldExtension, scope: SelectionScope): FastRoot {
-  const base = { key: selected.responseKey, nodes: selected.nodes, fields: collectSubfields(selected.nodes, scope), field, types: read.types }
+function compileRoot(
+  selected: CollectedField,
+  field: GraphQLField<unknown, unknown>,
+  read: ReadFieldExtension,
+  scope: SelectionScope,
+): FastRoot {
+  const base = {
+    key: selected.responseKey,
+    nodes: selected.nodes,
+    fields: collectSubfields(selected.nodes, scope),
+    field,
+    types: read.types,
+  }
   return read.kind === 'list'
     ? { kind: 'list', ...base, connection: compileConnection(read.types, selected.nodes, scope) }
     : { kind: 'byKey', ...base, record: compileRecord(read.types, selected.nodes, scope) }
@@ -115,7 +138,9 @@ function compileConnection(t: EntityTypes, nodes: readonly FieldNode[], scope: S
         // Core reads the union of every `items` selection once; each response key then gets its own fields.
         parts.push({ kind: 'items', key: f.responseKey, record: compileRecord(t, f.nodes, scope) })
         break
-      case 'hasNextPage': case 'endCursor': case 'totalCount':
+      case 'hasNextPage':
+      case 'endCursor':
+      case 'totalCount':
         parts.push({ kind: f.name, key: f.responseKey })
         break
       case '__typename':
@@ -130,8 +155,10 @@ function compileConnection(t: EntityTypes, nodes: readonly FieldNode[], scope: S
   // Core writes `totalCount` last, and only when it is selected; `hasNextPage` and `endCursor` only when either is
   // (`RelationSelection.pageInfo`).
   const expected = parts.some((p) => p.kind === 'hasNextPage' || p.kind === 'endCursor') ? CORE_CONNECTION : ITEMS_ONLY
-  const asCoreWrites = (parts.length === expected.length - 1 || (parts.length === expected.length && parts.at(-1)!.kind === 'totalCount'))
-    && parts.every((p, i) => p.kind === expected[i] && p.key === p.kind)
+  const asCoreWrites =
+    (parts.length === expected.length - 1 ||
+      (parts.length === expected.length && parts.at(-1)!.kind === 'totalCount')) &&
+    parts.every((p, i) => p.kind === expected[i] && p.key === p.kind)
   return { parts, copiesItems: copied, passthrough: copied && asCoreWrites }
 }
 
@@ -149,9 +176,11 @@ function compileRecord(t: EntityTypes, nodes: readonly FieldNode[], scope: Selec
     }
     const related = targets.get(f.name)
     if (related !== undefined && typeFields[f.name] !== undefined) {
-      parts.push(related.relationship.cardinality === 'one'
-        ? { kind: 'one', key: f.responseKey, record: compileRecord(related.target, f.nodes, scope) }
-        : { kind: 'many', key: f.responseKey, connection: compileConnection(related.target, f.nodes, scope) })
+      parts.push(
+        related.relationship.cardinality === 'one'
+          ? { kind: 'one', key: f.responseKey, record: compileRecord(related.target, f.nodes, scope) }
+          : { kind: 'many', key: f.responseKey, connection: compileConnection(related.target, f.nodes, scope) },
+      )
     } else if (t.entity.fieldsByName.has(f.name) && typeFields[f.name] !== undefined && isLeaf(typeFields[f.name]!)) {
       parts.push({ kind: 'field', key: f.responseKey, name: f.name })
     } else {
@@ -170,7 +199,8 @@ function isCoreRecord(parts: readonly RecordPart[]): boolean {
   let relations = false
   for (const p of parts) {
     switch (p.kind) {
-      case 'typename': return false
+      case 'typename':
+        return false
       case 'field':
         if (relations || p.key !== p.name) return false
         columns++

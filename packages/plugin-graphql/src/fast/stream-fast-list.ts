@@ -13,7 +13,14 @@ export function streamableList(roots: readonly FastRoot[]): ListRoot | undefined
   if (roots.length !== 1 || root === undefined || root.kind !== 'list') return undefined
   const parts = root.connection.parts
   const items = parts.findIndex((p) => p.kind === 'items')
-  if (items === -1 || parts.some((p, i) => (p.kind === 'items' && i !== items) || ((p.kind === 'hasNextPage' || p.kind === 'endCursor') && i < items))) return undefined
+  if (
+    items === -1 ||
+    parts.some(
+      (p, i) =>
+        (p.kind === 'items' && i !== items) || ((p.kind === 'hasNextPage' || p.kind === 'endCursor') && i < items),
+    )
+  )
+    return undefined
   return root
 }
 
@@ -24,19 +31,30 @@ export function streamableList(roots: readonly FastRoot[]): ListRoot | undefined
  * an incomplete body, never a complete-looking wrong one.
  */
 export async function* streamListAnswer(
-  root: ListRoot, stream: ReadStream, reshape: ((record: string) => string) | undefined, count: number | undefined,
+  root: ListRoot,
+  stream: ReadStream,
+  reshape: ((record: string) => string) | undefined,
+  count: number | undefined,
 ): AsyncGenerator<string> {
   const { parts } = root.connection
   const items = parts.findIndex((p) => p.kind === 'items')
   const constant = (part: ConnectionShape['parts'][number]): string => constantText(part, count)
-  let prefix = `{"data":{${JSON.stringify(root.key)}:{${parts.slice(0, items).map((p) => `${JSON.stringify(p.key)}:${constant(p)},`).join('')}${JSON.stringify(parts[items]!.key)}:[`
+  let prefix = `{"data":{${JSON.stringify(root.key)}:{${parts
+    .slice(0, items)
+    .map((p) => `${JSON.stringify(p.key)}:${constant(p)},`)
+    .join('')}${JSON.stringify(parts[items]!.key)}:[`
   for await (const chunk of stream.records) {
     yield prefix + (reshape === undefined ? chunk.join(',') : chunk.map(reshape).join(','))
     prefix = ','
   }
   const paging = stream.paging()
   const rest = parts.slice(items + 1).map((p) => {
-    const value = p.kind === 'hasNextPage' ? String(paging.hasNextPage) : p.kind === 'endCursor' ? JSON.stringify(paging.endCursor) : constant(p)
+    const value =
+      p.kind === 'hasNextPage'
+        ? String(paging.hasNextPage)
+        : p.kind === 'endCursor'
+          ? JSON.stringify(paging.endCursor)
+          : constant(p)
     return `,${JSON.stringify(p.key)}:${value}`
   })
   yield `${prefix === ',' ? '' : prefix}]${rest.join('')}}}}`

@@ -23,7 +23,11 @@ class Decline extends Error {}
  * A query of one list whose paging fields follow its `items` ran with a stream (see `streamedRoot`): a large page then
  * flows out as its records arrive (see `streamListAnswer`) instead of being held whole, parsed and written again.
  */
-export function writeFastAnswer(query: FastQuery, outcomes: ReadonlyMap<string, RootOutcome>, log: Logger): HttpBody | undefined {
+export function writeFastAnswer(
+  query: FastQuery,
+  outcomes: ReadonlyMap<string, RootOutcome>,
+  log: Logger,
+): HttpBody | undefined {
   try {
     const streamable = streamableList(query.roots)
     if (streamable !== undefined) {
@@ -31,7 +35,9 @@ export function writeFastAnswer(query: FastQuery, outcomes: ReadonlyMap<string, 
       if (result === undefined) return undefined
       if (result.stream !== undefined) {
         const items = streamable.connection.parts.find((p) => p.kind === 'items')!
-        const reshape = streamable.connection.copiesItems ? undefined : (record: string) => reshapeRecordText(items.record, record)
+        const reshape = streamable.connection.copiesItems
+          ? undefined
+          : (record: string) => reshapeRecordText(items.record, record)
         return streamListAnswer(streamable, result.stream, reshape, result.count)
       }
       return `{"data":{${JSON.stringify(streamable.key)}:${listText(streamable, result)}}}`
@@ -93,13 +99,24 @@ function listText(root: ListRoot, result: ReadResult): string {
           text += result.json
         } else {
           records ??= parsed(result.json)
-          text += written(records.json.map((r) => shapeRecord(part.record, r)), records.exact)
+          text += written(
+            records.json.map((r) => shapeRecord(part.record, r)),
+            records.exact,
+          )
         }
         break
-      case 'hasNextPage': text += result.hasNextPage ? 'true' : 'false'; break
-      case 'endCursor': text += JSON.stringify(result.endCursor); break
-      case 'totalCount': text += countText(result); break
-      case 'typename': text += JSON.stringify(part.value); break
+      case 'hasNextPage':
+        text += result.hasNextPage ? 'true' : 'false'
+        break
+      case 'endCursor':
+        text += JSON.stringify(result.endCursor)
+        break
+      case 'totalCount':
+        text += countText(result)
+        break
+      case 'typename':
+        text += JSON.stringify(part.value)
+        break
     }
   })
   return `${text}}`

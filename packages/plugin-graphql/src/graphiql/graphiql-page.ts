@@ -7,8 +7,16 @@ const require = createRequire(import.meta.url)
 
 /** The files GraphiQL needs, from npm packages (no CDN): React 18 and GraphiQL 3 UMD builds. */
 const ASSETS: Readonly<Record<string, { readonly package: string; readonly file: string; readonly type: string }>> = {
-  'react.production.min.js': { package: 'react', file: 'umd/react.production.min.js', type: 'text/javascript; charset=utf-8' },
-  'react-dom.production.min.js': { package: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript; charset=utf-8' },
+  'react.production.min.js': {
+    package: 'react',
+    file: 'umd/react.production.min.js',
+    type: 'text/javascript; charset=utf-8',
+  },
+  'react-dom.production.min.js': {
+    package: 'react-dom',
+    file: 'umd/react-dom.production.min.js',
+    type: 'text/javascript; charset=utf-8',
+  },
   'graphiql.min.js': { package: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript; charset=utf-8' },
   'graphiql.min.css': { package: 'graphiql', file: 'graphiql.min.css', type: 'text/css; charset=utf-8' },
 }
@@ -51,12 +59,17 @@ ReactDOM.createRoot(document.getElementById('graphiql')).render(
   asset(request: HttpRequest): HttpResponse {
     const name = request.path.slice(request.path.lastIndexOf('/') + 1)
     const asset = ASSETS[name]
-    if (asset === undefined) throw new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.path })
+    if (asset === undefined)
+      throw new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.path })
     let text = this.#loaded.get(name)
     if (text === undefined) {
       text = readFileSync(join(dirname(require.resolve(`${asset.package}/package.json`)), asset.file), 'utf8')
       this.#loaded.set(name, text)
     }
-    return { status: 200, headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' }, body: text }
+    return {
+      status: 200,
+      headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' },
+      body: text,
+    }
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { countRootFields } from './count-root-fields.js'
 
 describe('countRootFields', () => {
-  it('counts the chosen operation\'s root fields through fragments, each fragment once, without introspection', () => {
+  it("counts the chosen operation's root fields through fragments, each fragment once, without introspection", () => {
     const document = parse(`
       query A { a: books { items { id } } b: books { items { id } } ...F ...F ... on Query { c: book_by_pk(id: 1) { id } } __typename }
       query B { one: books { items { id } } }

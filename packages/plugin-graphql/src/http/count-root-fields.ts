@@ -10,7 +10,8 @@ export function countRootFields(document: DocumentNode, operationName: string | 
   const operation = getOperationAST(document, operationName)
   if (operation === null || operation === undefined) return 0
   const fragments = new Map<string, SelectionSetNode>()
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d.selectionSet)
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d.selectionSet)
   const spread = new Set<string>()
   let count = 0
   const pending: SelectionSetNode[] = [operation.selectionSet]

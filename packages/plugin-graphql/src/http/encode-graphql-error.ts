@@ -8,7 +8,8 @@ import { formatSluiceError } from './format-errors.js'
  */
 export function encodeGraphQLError(error: SluiceError, context: ErrorContext): HttpResponse {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
-  if (error.status === 401) headers['www-authenticate'] = typeof error.params['challenge'] === 'string' ? error.params['challenge'] : 'Bearer'
+  if (error.status === 401)
+    headers['www-authenticate'] = typeof error.params['challenge'] === 'string' ? error.params['challenge'] : 'Bearer'
   if (error.status === 405) headers['allow'] = 'GET, POST'
   if (error.code === 'SLUICE_ERR_GRAPHQL_MUTATION_GET') headers['allow'] = 'POST'
   return { status: error.status, headers, body: JSON.stringify({ errors: [formatSluiceError(error, context.mode)] }) }

@@ -26,7 +26,8 @@ export interface FormatOptions {
 export function formatError(error: GraphQLError, options: FormatOptions): FormattedError {
   const original = error.originalError
   const where = { locations: error.locations, path: error.path }
-  if (isSluiceError(original)) return withPlace(sluiceMessage(original, options.mode), { code: original.code, status: original.status }, where)
+  if (isSluiceError(original))
+    return withPlace(sluiceMessage(original, options.mode), { code: original.code, status: original.status }, where)
   if (original !== undefined && !(original instanceof GraphQLError)) {
     options.log.error({ err: original, requestId: options.requestId }, 'unexpected error in a GraphQL resolver')
     const internal = new SluiceError('SLUICE_ERR_INTERNAL')
@@ -44,10 +45,16 @@ export function formatSluiceError(error: SluiceError, mode: HostMode): Formatted
 
 function sluiceMessage(error: SluiceError, mode: HostMode): string {
   if (mode !== 'development' || error.devDetail === undefined) return error.message
-  return error.status < 500 || error.code === 'SLUICE_ERR_DATABASE' ? `${error.message} ${error.devDetail}` : error.message
+  return error.status < 500 || error.code === 'SLUICE_ERR_DATABASE'
+    ? `${error.message} ${error.devDetail}`
+    : error.message
 }
 
-function withPlace(message: string, extensions: FormattedError['extensions'], where: Pick<FormattedError, 'locations' | 'path'>): FormattedError {
+function withPlace(
+  message: string,
+  extensions: FormattedError['extensions'],
+  where: Pick<FormattedError, 'locations' | 'path'>,
+): FormattedError {
   // Keys in the spec's order: message, locations, path, extensions.
   const out: Record<string, unknown> = { message }
   if (where.locations !== undefined && where.locations.length > 0) out['locations'] = where.locations

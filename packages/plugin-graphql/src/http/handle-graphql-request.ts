@@ -1,12 +1,28 @@
+import { envelop, useEngine, useSchema, useValidationRule, type Plugin } from '@envelop/core'
 import {
-  envelop, useEngine, useSchema, useValidationRule, type Plugin,
-} from '@envelop/core'
-import {
-  execute, getOperationAST, getVariableValues, GraphQLError, Kind, parse, specifiedRules, subscribe, validate, type DocumentNode,
-  type ExecutionResult, type FragmentDefinitionNode, type GraphQLSchema,
+  execute,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  parse,
+  specifiedRules,
+  subscribe,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
 } from 'graphql'
 import { stringify as stringifyLossless } from 'lossless-json'
-import { SluiceError, type ErrorCode, type HttpRequest, type HttpResponse, type ProtocolHost, type RequestContext } from '@sluice/core/protocol'
+import {
+  SluiceError,
+  type ErrorCode,
+  type HttpRequest,
+  type HttpResponse,
+  type ProtocolHost,
+  type RequestContext,
+} from '@sluice/core/protocol'
 import type { GraphQLContext } from '../resolve/graphql-context.js'
 import { depthLimitRule } from '../validation/depth-limit-rule.js'
 import { noIntrospectionRule } from '../validation/no-introspection-rule.js'
@@ -53,7 +69,8 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     useSchema(schema),
     useDocumentCache(DOCUMENT_CACHE_SIZE),
   ]
-  if (graphql.depthLimit !== null && graphql.depthLimit > 0) plugins.push(useValidationRule(depthLimitRule(graphql.depthLimit)))
+  if (graphql.depthLimit !== null && graphql.depthLimit > 0)
+    plugins.push(useValidationRule(depthLimitRule(graphql.depthLimit)))
   if (!graphql.allowIntrospection) plugins.push(useValidationRule(noIntrospectionRule))
   const getEnveloped = envelop({ plugins })
   const mode = host.config.runtime.host.mode
@@ -67,7 +84,8 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
       throw new SluiceError('SLUICE_ERR_ROUTE_NOT_FOUND', { method: request.method, path: request.path })
     }
     const run = getEnveloped()
-    const fail = (errors: readonly GraphQLError[], code: ErrorCode): HttpResponse => respond(400, { errors: errors.map((e) => format(e, code)) })
+    const fail = (errors: readonly GraphQLError[], code: ErrorCode): HttpResponse =>
+      respond(400, { errors: errors.map((e) => format(e, code)) })
     const format = (error: GraphQLError, fallbackCode: ErrorCode): FormattedError =>
       formatError(error, { mode, log: context.log, requestId: context.requestId, fallbackCode })
 
@@ -88,28 +106,39 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     if (invalid.length > 0) return fail(invalid, 'SLUICE_ERR_GRAPHQL_VALIDATION')
     const operation = getOperationAST(document, params.operationName)
     if (operation === null || operation === undefined) {
-      const detail = params.operationName === undefined
-        ? 'Must provide operation name if query contains multiple operations.'
-        : `Unknown operation named "${params.operationName}".`
+      const detail =
+        params.operationName === undefined
+          ? 'Must provide operation name if query contains multiple operations.'
+          : `Unknown operation named "${params.operationName}".`
       throw new SluiceError('SLUICE_ERR_GRAPHQL_OPERATION', { detail })
     }
-    if (request.method !== 'POST' && operation.operation !== 'query') throw new SluiceError('SLUICE_ERR_GRAPHQL_MUTATION_GET')
+    if (request.method !== 'POST' && operation.operation !== 'query')
+      throw new SluiceError('SLUICE_ERR_GRAPHQL_MUTATION_GET')
 
     const rawVariables = params.variables ?? {}
     const coerced = getVariableValues(run.schema, operation.variableDefinitions ?? [], rawVariables)
     if (coerced.errors !== undefined) return fail(coerced.errors, 'SLUICE_ERR_GRAPHQL_VALIDATION')
     const fast = options.fastReads ? fastQueries.compiled(document, operation) : undefined
-    const scope: DocumentScope = { fragments: fast?.fragments ?? fragmentsOf(document), variableValues: coerced.coerced, rawVariables }
+    const scope: DocumentScope = {
+      fragments: fast?.fragments ?? fragmentsOf(document),
+      variableValues: coerced.coerced,
+      rawVariables,
+    }
     const rootType = operation.operation === 'mutation' ? run.schema.getMutationType() : run.schema.getQueryType()
-    const planned = rootType === null || rootType === undefined
-      ? []
-      : planDocument(rootType, operation, scope, context, fast === undefined ? undefined : streamedRoot(fast))
+    const planned =
+      rootType === null || rootType === undefined
+        ? []
+        : planDocument(rootType, operation, scope, context, fast === undefined ? undefined : streamedRoot(fast))
     let outcomes: Awaited<ReturnType<typeof runDocument>>
     try {
       outcomes = await runDocument(planned, pipeline, operation.operation === 'mutation')
     } catch (error) {
       // Over the request's budget: refused as a whole, before any statement ran (as a validation error is).
-      if (isBudgetError(error)) return fail([new GraphQLError((error as Error).message, { originalError: error as Error })], 'SLUICE_ERR_QUERY_COST')
+      if (isBudgetError(error))
+        return fail(
+          [new GraphQLError((error as Error).message, { originalError: error as Error })],
+          'SLUICE_ERR_QUERY_COST',
+        )
       throw error
     }
     if (fast !== undefined) {
@@ -118,12 +147,20 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     }
     const contextValue: GraphQLContext = { request: context, rawVariables, state: { exactNumbers: false }, outcomes }
     const result = (await run.execute({
-      schema: run.schema, document, contextValue, variableValues: rawVariables, operationName: params.operationName,
+      schema: run.schema,
+      document,
+      contextValue,
+      variableValues: rawVariables,
+      operationName: params.operationName,
     })) as ExecutionResult
     // graphql-js leaves `data` out only when execution never started (variables that do not fit their types).
     if (!('data' in result)) return fail(result.errors ?? [], 'SLUICE_ERR_GRAPHQL_VALIDATION')
     if (result.errors !== undefined && result.errors.length > 0) {
-      return respond(200, { errors: result.errors.map((e) => format(e, 'SLUICE_ERR_INTERNAL')), data: result.data }, contextValue.state.exactNumbers)
+      return respond(
+        200,
+        { errors: result.errors.map((e) => format(e, 'SLUICE_ERR_INTERNAL')), data: result.data },
+        contextValue.state.exactNumbers,
+      )
     }
     return respond(200, { data: result.data }, contextValue.state.exactNumbers)
   }
@@ -137,5 +174,5 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
 
 /** `exact`: the data holds `LosslessNumber`s (integers beyond 2^53), written with every digit. */
 function respond(status: number, body: unknown, exact = false): HttpResponse {
-  return { status, headers: JSON_TYPE, body: exact ? stringifyLossless(body) ?? 'null' : JSON.stringify(body) }
+  return { status, headers: JSON_TYPE, body: exact ? (stringifyLossless(body) ?? 'null') : JSON.stringify(body) }
 }

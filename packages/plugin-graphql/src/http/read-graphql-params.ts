@@ -23,25 +23,37 @@ export function readGraphQLParams(request: HttpRequest): GraphQLParams | undefin
     const query = search.get('query')
     if (query === null) return undefined
     const variables = search.get('variables')
-    return checked(query, variables === null ? undefined : parseJson(variables, 'variables'), search.get('operationName') ?? undefined)
+    return checked(
+      query,
+      variables === null ? undefined : parseJson(variables, 'variables'),
+      search.get('operationName') ?? undefined,
+    )
   }
   const type = singleHeader(request, 'content-type').value ?? 'application/json'
   if (/^application\/graphql\s*(?:;|$)/i.test(type)) return checked(request.body ?? '', undefined, undefined)
   if (!JSON_TYPE.test(type)) throw new SluiceError('SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE', { type })
   if (request.body === undefined || request.body.trim() === '') throw bad('the body is empty; send {"query": "…"}.')
   const body = parseJson(request.body, 'body')
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bad('the body must be a JSON object with a "query" string (batched arrays are not supported).')
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw bad('the body must be a JSON object with a "query" string (batched arrays are not supported).')
   const { query, variables, operationName } = body as Record<string, unknown>
   return checked(query, variables, operationName)
 }
 
 function checked(query: unknown, variables: unknown, operationName: unknown): GraphQLParams {
-  if (typeof query !== 'string' || query.trim() === '') throw new SluiceError('SLUICE_ERR_GRAPHQL_OPERATION', { detail: 'Send the GraphQL document as a non-empty "query" string.' })
+  if (typeof query !== 'string' || query.trim() === '')
+    throw new SluiceError('SLUICE_ERR_GRAPHQL_OPERATION', {
+      detail: 'Send the GraphQL document as a non-empty "query" string.',
+    })
   // graphql-js parses, validates and coerces recursively: nesting beyond these would overflow the stack (a 500).
-  if (nestingDepth(query) > MAX_DOCUMENT_DEPTH) throw bad(`the document nests more than ${MAX_DOCUMENT_DEPTH} levels of braces, brackets and parentheses.`)
-  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) throw bad('"variables" must be a JSON object.')
-  if (exceedsDepth(variables, MAX_VARIABLES_DEPTH)) throw bad(`"variables" nest more than ${MAX_VARIABLES_DEPTH} levels deep.`)
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw bad('"operationName" must be a string.')
+  if (nestingDepth(query) > MAX_DOCUMENT_DEPTH)
+    throw bad(`the document nests more than ${MAX_DOCUMENT_DEPTH} levels of braces, brackets and parentheses.`)
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables)))
+    throw bad('"variables" must be a JSON object.')
+  if (exceedsDepth(variables, MAX_VARIABLES_DEPTH))
+    throw bad(`"variables" nest more than ${MAX_VARIABLES_DEPTH} levels deep.`)
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+    throw bad('"operationName" must be a string.')
   return {
     query,
     variables: (variables ?? {}) as Record<string, unknown>,

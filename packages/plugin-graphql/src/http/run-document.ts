@@ -1,6 +1,10 @@
 import { getArgumentValues, type GraphQLObjectType, type OperationDefinitionNode } from 'graphql'
 import {
-  isSluiceError, type OperationResult, type Pipeline, type PreparedOperation, type RequestContext,
+  isSluiceError,
+  type OperationResult,
+  type Pipeline,
+  type PreparedOperation,
+  type RequestContext,
 } from '@sluice/core/protocol'
 import { collectFields, collectSubfields } from '../resolve/collect-fields.js'
 import { rootPlanner, type DocumentScope, type RootOutcome, type RootPlan } from '../resolve/root-plan.js'
@@ -27,7 +31,11 @@ export function isBudgetError(error: unknown): boolean {
  * its entry. `streamed`: the response key whose reads may come back as a stream (the fast path's single list).
  */
 export function planDocument(
-  rootType: GraphQLObjectType, operation: OperationDefinitionNode, scope: DocumentScope, context: RequestContext, streamed: string | undefined,
+  rootType: GraphQLObjectType,
+  operation: OperationDefinitionNode,
+  scope: DocumentScope,
+  context: RequestContext,
+  streamed: string | undefined,
 ): PlannedRoot[] {
   const definitions = rootType.getFields()
   const planned: PlannedRoot[] = []
@@ -54,7 +62,11 @@ export function planDocument(
  * (GraphQL's serial execution: a failed field does not stop the next); within a root field, its requests in order,
  * the first failure ending it. Each root field's outcome is kept for graphql-js (or the fast path) to write.
  */
-export async function runDocument(planned: readonly PlannedRoot[], pipeline: Pipeline, serial: boolean): Promise<Map<string, RootOutcome>> {
+export async function runDocument(
+  planned: readonly PlannedRoot[],
+  pipeline: Pipeline,
+  serial: boolean,
+): Promise<Map<string, RootOutcome>> {
   const prepared: (readonly PreparedOperation[] | undefined)[] = []
   const outcomes = new Map<string, RootOutcome>()
   for (const root of planned) {

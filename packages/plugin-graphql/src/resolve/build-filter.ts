@@ -1,8 +1,22 @@
-import { Filter, SluiceError, type CaseFold, type ComparisonOperator, type FilterNode, type StringMatchMode } from '@sluice/core/protocol'
+import {
+  Filter,
+  SluiceError,
+  type CaseFold,
+  type ComparisonOperator,
+  type FilterNode,
+  type StringMatchMode,
+} from '@sluice/core/protocol'
 
 type InputObject = Readonly<Record<string, unknown>>
 
-const COMPARISONS: Readonly<Record<string, ComparisonOperator>> = { eq: 'eq', neq: 'ne', gt: 'gt', gte: 'ge', lt: 'lt', lte: 'le' }
+const COMPARISONS: Readonly<Record<string, ComparisonOperator>> = {
+  eq: 'eq',
+  neq: 'ne',
+  gt: 'gt',
+  gte: 'ge',
+  lt: 'lt',
+  lte: 'le',
+}
 
 /**
  * Resolves a relationship key of a filter input into a node (filters on related entities); `undefined` when `key`
@@ -23,7 +37,9 @@ export function buildFilter(input: InputObject, related?: RelatedFilterBuilder):
     if (value === null || value === undefined) continue
     if (key === 'and' || key === 'or') {
       // `[{T}FilterInput]` takes null items (Data API builder's type); they add no condition.
-      const parts = (value as ReadonlyArray<InputObject | null>).filter((v) => v !== null).map((v) => buildFilter(v, related))
+      const parts = (value as ReadonlyArray<InputObject | null>)
+        .filter((v) => v !== null)
+        .map((v) => buildFilter(v, related))
       items.push(key === 'and' ? Filter.and(parts) : Filter.or(parts))
       continue
     }
@@ -51,24 +67,51 @@ function buildFieldConditions(field: string, operators: InputObject): FilterNode
     const comparison = COMPARISONS[op]
     if (comparison !== undefined) {
       const literal = Filter.literal(value, value === null ? 'null' : 'any')
-      out.push(Filter.comparison(comparison, operand, fold === undefined || value === null ? literal : Filter.caseFold(fold, literal)))
+      out.push(
+        Filter.comparison(
+          comparison,
+          operand,
+          fold === undefined || value === null ? literal : Filter.caseFold(fold, literal),
+        ),
+      )
       continue
     }
     switch (op) {
-      case 'contains': out.push(match('contains', value)); break
-      case 'notContains': out.push(match('contains', value, true)); break
-      case 'startsWith': out.push(match('startsWith', value)); break
-      case 'endsWith': out.push(match('endsWith', value)); break
-      case 'isNull': out.push(Filter.isNull(field, value as boolean)); break
+      case 'contains':
+        out.push(match('contains', value))
+        break
+      case 'notContains':
+        out.push(match('contains', value, true))
+        break
+      case 'startsWith':
+        out.push(match('startsWith', value))
+        break
+      case 'endsWith':
+        out.push(match('endsWith', value))
+        break
+      case 'isNull':
+        out.push(Filter.isNull(field, value as boolean))
+        break
       case 'in': {
         // Null items match nothing (SQL: x IN (…, NULL) is never true through the NULL), so they are left out.
         const values = (value as readonly unknown[]).filter((v) => v !== null)
-        out.push(values.length === 0 ? Filter.constant(false) : Filter.in(field, values.map((v) => Filter.literal(v, 'any')), folds))
+        out.push(
+          values.length === 0
+            ? Filter.constant(false)
+            : Filter.in(
+                field,
+                values.map((v) => Filter.literal(v, 'any')),
+                folds,
+              ),
+        )
         break
       }
       default:
         // The schema offers only the operators above; anything else is a schema/builder mismatch.
-        throw new SluiceError('SLUICE_ERR_UNSUPPORTED_FILTER', { place: 'filter argument', detail: `unknown operator '${op}'.` })
+        throw new SluiceError('SLUICE_ERR_UNSUPPORTED_FILTER', {
+          place: 'filter argument',
+          detail: `unknown operator '${op}'.`,
+        })
     }
   }
   return out

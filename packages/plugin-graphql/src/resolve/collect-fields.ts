@@ -1,6 +1,11 @@
 import {
-  getDirectiveValues, GraphQLIncludeDirective, GraphQLSkipDirective, Kind,
-  type FieldNode, type FragmentDefinitionNode, type SelectionSetNode,
+  getDirectiveValues,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  Kind,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql'
 
 /** One field a selection set asks for, under its response key (the alias, or the field name). */
@@ -21,11 +26,17 @@ export interface SelectionScope {
  * what graphql-js executes, in the order it executes them. (graphql-js keeps its own collector internal.)
  */
 export function collectSubfields(nodes: readonly FieldNode[], scope: SelectionScope): CollectedField[] {
-  return collectFields(nodes.map((n) => n.selectionSet), scope)
+  return collectFields(
+    nodes.map((n) => n.selectionSet),
+    scope,
+  )
 }
 
 /** The fields of `sets` (an operation's selection set, or the sets below some fields), merged as graphql-js does. */
-export function collectFields(sets: readonly (SelectionSetNode | undefined)[], scope: SelectionScope): CollectedField[] {
+export function collectFields(
+  sets: readonly (SelectionSetNode | undefined)[],
+  scope: SelectionScope,
+): CollectedField[] {
   const byKey = new Map<string, { name: string; responseKey: string; nodes: FieldNode[] }>()
   const visited = new Set<string>()
   const walk = (set: SelectionSetNode | undefined): void => {
@@ -36,7 +47,8 @@ export function collectFields(sets: readonly (SelectionSetNode | undefined)[], s
         case Kind.FIELD: {
           const responseKey = selection.alias?.value ?? selection.name.value
           const entry = byKey.get(responseKey)
-          if (entry === undefined) byKey.set(responseKey, { name: selection.name.value, responseKey, nodes: [selection] })
+          if (entry === undefined)
+            byKey.set(responseKey, { name: selection.name.value, responseKey, nodes: [selection] })
           else entry.nodes.push(selection)
           break
         }

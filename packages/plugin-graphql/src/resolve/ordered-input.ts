@@ -5,7 +5,11 @@ import { Kind, type FieldNode, type ValueNode } from 'graphql'
  * field-definition order, which would lose `orderBy: { title: DESC, id: ASC }`'s meaning, so the order is read from
  * the document (a literal) or from the variables as sent (a variable).
  */
-export function writtenKeyOrder(node: FieldNode, argument: string, rawVariables: Readonly<Record<string, unknown>>): readonly string[] | undefined {
+export function writtenKeyOrder(
+  node: FieldNode,
+  argument: string,
+  rawVariables: Readonly<Record<string, unknown>>,
+): readonly string[] | undefined {
   const arg = node.arguments?.find((a) => a.name.value === argument)
   return arg === undefined ? undefined : keysOf(arg.value, rawVariables)
 }

@@ -1,5 +1,11 @@
 import { getArgumentValues, type FieldNode, type GraphQLObjectType } from 'graphql'
-import { Filter, type EntityModel, type FilterNode, type RelationSelection, type ServiceModel } from '@sluice/core/protocol'
+import {
+  Filter,
+  type EntityModel,
+  type FilterNode,
+  type RelationSelection,
+  type ServiceModel,
+} from '@sluice/core/protocol'
 import type { EntityTypes } from '../schema/entity-types.js'
 import { buildFilter, type RelatedFilterBuilder } from './build-filter.js'
 import { buildOrderBy } from './build-order-by.js'
@@ -32,7 +38,12 @@ export interface ListOptions {
  * `RelationSelection`s written under their response keys. An empty selection (only `__typename`) selects nothing
  * explicitly, so core returns the role's readable fields.
  */
-export function buildReadSelection(entity: EntityModel, type: GraphQLObjectType, fields: readonly CollectedField[], scope: ReadScope): ReadSelection {
+export function buildReadSelection(
+  entity: EntityModel,
+  type: GraphQLObjectType,
+  fields: readonly CollectedField[],
+  scope: ReadScope,
+): ReadSelection {
   const select = new Set<string>()
   const relations: RelationSelection[] = []
   const typeFields = type.getFields()
@@ -44,7 +55,10 @@ export function buildReadSelection(entity: EntityModel, type: GraphQLObjectType,
       select.add(field.name)
     }
   }
-  return { select: select.size === 0 ? undefined : [...select], relations: relations.length === 0 ? undefined : relations }
+  return {
+    select: select.size === 0 ? undefined : [...select],
+    relations: relations.length === 0 ? undefined : relations,
+  }
 }
 
 /** The records below a connection's `items` (merged over every `items` selection). */
@@ -54,13 +68,20 @@ export function itemsOf(connectionFields: readonly CollectedField[], scope: Sele
 }
 
 /** `filter`, `orderBy`, `first`, `after` of a list field, as coerced `args`, with `orderBy` in written order. */
-export function buildListOptions(entity: EntityModel, args: Readonly<Record<string, unknown>>, node: FieldNode, scope: ReadScope): ListOptions {
-  const filter = args['filter'] === undefined || args['filter'] === null
-    ? undefined
-    : buildFilter(args['filter'] as Record<string, unknown>, relatedFilters(entity, scope))
-  const orderBy = args['orderBy'] === undefined || args['orderBy'] === null
-    ? undefined
-    : buildOrderBy(args['orderBy'] as Record<string, unknown>, writtenKeyOrder(node, 'orderBy', scope.rawVariables))
+export function buildListOptions(
+  entity: EntityModel,
+  args: Readonly<Record<string, unknown>>,
+  node: FieldNode,
+  scope: ReadScope,
+): ListOptions {
+  const filter =
+    args['filter'] === undefined || args['filter'] === null
+      ? undefined
+      : buildFilter(args['filter'] as Record<string, unknown>, relatedFilters(entity, scope))
+  const orderBy =
+    args['orderBy'] === undefined || args['orderBy'] === null
+      ? undefined
+      : buildOrderBy(args['orderBy'] as Record<string, unknown>, writtenKeyOrder(node, 'orderBy', scope.rawVariables))
   return {
     filter,
     orderBy: orderBy === undefined || orderBy.length === 0 ? undefined : orderBy,
@@ -80,7 +101,12 @@ export function relatedFilters(entity: EntityModel, scope: ReadScope): RelatedFi
   }
 }
 
-function buildRelation(entity: EntityModel, type: GraphQLObjectType, field: CollectedField, scope: ReadScope): RelationSelection {
+function buildRelation(
+  entity: EntityModel,
+  type: GraphQLObjectType,
+  field: CollectedField,
+  scope: ReadScope,
+): RelationSelection {
   const relationship = entity.relationships.get(field.name)!
   const target = scope.model.entities.get(relationship.target)!
   const targetTypes = scope.types(relationship.target)!
@@ -99,5 +125,17 @@ function buildRelation(entity: EntityModel, type: GraphQLObjectType, field: Coll
   const count = subfields.some((f) => f.name === 'totalCount') ? true : undefined
   // Neither paging value selected: the database builds `{"items": [...]}` alone, which the fast path can copy.
   const pageInfo = endCursor || subfields.some((f) => f.name === 'hasNextPage') ? undefined : false
-  return { relationship: relationship.name, as: field.responseKey, select, relations, filter, orderBy, first, after, endCursor, pageInfo, count }
+  return {
+    relationship: relationship.name,
+    as: field.responseKey,
+    select,
+    relations,
+    filter,
+    orderBy,
+    first,
+    after,
+    endCursor,
+    pageInfo,
+    count,
+  }
 }

@@ -21,8 +21,7 @@ export interface ResultContext {
 
 /** What became of a planned root field: its plan with the results of its requests, or what stopped it. */
 export type RootOutcome =
-  | { readonly plan: RootPlan; readonly results: readonly OperationResult[] }
-  | { readonly error: unknown }
+  { readonly plan: RootPlan; readonly results: readonly OperationResult[] } | { readonly error: unknown }
 
 /** The root field being planned: its selection, and the fields selected below it. */
 export interface RootSelection {
@@ -39,7 +38,12 @@ export interface DocumentScope extends SelectionScope {
  * Plans a root field from its coerced arguments. Throws a `SluiceError` for what the caller asked wrongly (a field
  * it may not read, a key it may not change): that field then answers with an error entry, the others as planned.
  */
-export type RootPlanner = (args: Readonly<Record<string, unknown>>, root: RootSelection, scope: DocumentScope, context: RequestContext) => RootPlan
+export type RootPlanner = (
+  args: Readonly<Record<string, unknown>>,
+  root: RootSelection,
+  scope: DocumentScope,
+  context: RequestContext,
+) => RootPlan
 
 /** The key under which a root field's `extensions` hold its {@link RootPlanner}. */
 export const ROOT_PLANNER = 'sluicePlanner'

@@ -1,6 +1,13 @@
 import {
-  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType,
-  type GraphQLFieldConfigMap, type GraphQLInputObjectType,
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputObjectType,
 } from 'graphql'
 import { isNumericType, type FieldModel, type ScalarType } from '@sluice/core/protocol'
 import type { EntityTypes } from './entity-types.js'
@@ -26,7 +33,10 @@ function havingInput(numeric: readonly FieldModel[], filters: ScalarFilterInputs
  * readable field (core refuses, per request, to group by a type the database cannot compare), and an entity without
  * a numeric field has no `aggregations`. Sluice also counts `Single` (`real`) fields as numeric; array fields are not.
  */
-export function groupByFields(types: EntityTypes, filters: ScalarFilterInputs): GraphQLFieldConfigMap<unknown, unknown> {
+export function groupByFields(
+  types: EntityTypes,
+  filters: ScalarFilterInputs,
+): GraphQLFieldConfigMap<unknown, unknown> {
   const readable = types.readFields ?? []
   if (readable.length === 0) return {}
   const numeric = readable.filter((f) => isNumericType(f.type))
@@ -53,8 +63,15 @@ export function groupByFields(types: EntityTypes, filters: ScalarFilterInputs): 
       description,
       args: {
         field: { type: new GraphQLNonNull(numericFields), description: 'Field to aggregate on.' },
-        having: { type: having, description: 'Conditions on the aggregated value (SQL HAVING); several are combined with and.' },
-        distinct: { type: GraphQLBoolean, defaultValue: false, description: 'Whether to aggregate distinct values only.' },
+        having: {
+          type: having,
+          description: 'Conditions on the aggregated value (SQL HAVING); several are combined with and.',
+        },
+        distinct: {
+          type: GraphQLBoolean,
+          defaultValue: false,
+          description: 'Whether to aggregate distinct values only.',
+        },
       },
       resolve: byKey,
     })
@@ -71,13 +88,18 @@ export function groupByFields(types: EntityTypes, filters: ScalarFilterInputs): 
     })
     groupFields['aggregations'] = { type: aggregations, description: 'Aggregates over the rows of this group.' }
   }
-  const group = new GraphQLObjectType({ name: `${name}GroupBy`, description: `A group of ${name} records.`, fields: groupFields })
+  const group = new GraphQLObjectType({
+    name: `${name}GroupBy`,
+    description: `A group of ${name} records.`,
+    fields: groupFields,
+  })
   return {
     groupBy: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(group))),
       description: 'Groups of the filtered records with aggregates (all records form one group without fields).',
       args: { fields: { type: new GraphQLList(new GraphQLNonNull(scalarFields)), description: 'Fields to group by.' } },
-      resolve: (source, _args, _context, info) => (source as { [GROUPS]?: Record<string, unknown> })[GROUPS]?.[info.path.key as string] ?? [],
+      resolve: (source, _args, _context, info) =>
+        (source as { [GROUPS]?: Record<string, unknown> })[GROUPS]?.[info.path.key as string] ?? [],
     },
   }
 }

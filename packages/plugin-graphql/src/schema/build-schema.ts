@@ -41,11 +41,16 @@ export function buildGraphQLSchema(model: ServiceModel): GraphQLSchema {
     else addEntity(byName.get(entity.name)!, roots, query, mutation, graphql.multipleCreate)
   }
   if (Object.keys(query).length === 0) {
-    query['_empty'] = { type: GraphQLString, description: 'No entity can be read through GraphQL; this placeholder keeps the schema valid.', resolve: () => null }
+    query['_empty'] = {
+      type: GraphQLString,
+      description: 'No entity can be read through GraphQL; this placeholder keeps the schema valid.',
+      resolve: () => null,
+    }
   }
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
-    mutation: Object.keys(mutation).length === 0 ? undefined : new GraphQLObjectType({ name: 'Mutation', fields: mutation }),
+    mutation:
+      Object.keys(mutation).length === 0 ? undefined : new GraphQLObjectType({ name: 'Mutation', fields: mutation }),
   })
 }
 

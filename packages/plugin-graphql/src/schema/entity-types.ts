@@ -1,6 +1,15 @@
 import {
-  GraphQLBoolean, GraphQLEnumType, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType,
-  GraphQLString, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap,
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputFieldConfigMap,
   type GraphQLOutputType,
 } from 'graphql'
 import type { EntityModel, FieldModel, RelationshipModel } from '@sluice/core/protocol'
@@ -48,7 +57,10 @@ export class EntityTypes {
   readonly createInput: GraphQLInputObjectType | undefined
   readonly updateInput: GraphQLInputObjectType | undefined
 
-  constructor(readonly entity: EntityModel, private readonly options: EntityTypeOptions) {
+  constructor(
+    readonly entity: EntityModel,
+    private readonly options: EntityTypeOptions,
+  ) {
     const names = entityNames(entity)
     this.names = names
     this.readFields = visibleFields(entity, 'read')
@@ -56,7 +68,12 @@ export class EntityTypes {
     this.updateFields = visibleFields(entity, 'update')
     this.canDelete = visibleFields(entity, 'delete') !== undefined
     // Without any readable field the type still needs one: its key, which a selection is then refused for.
-    const shown = this.readFields !== undefined && this.readFields.length > 0 ? this.readFields : entity.keyFields.length > 0 ? entity.keyFields : entity.fields.slice(0, 1)
+    const shown =
+      this.readFields !== undefined && this.readFields.length > 0
+        ? this.readFields
+        : entity.keyFields.length > 0
+          ? entity.keyFields
+          : entity.fields.slice(0, 1)
     this.object = new GraphQLObjectType({
       name: names.type,
       description: entity.description,
@@ -66,12 +83,16 @@ export class EntityTypes {
       name: names.connection,
       description: `A page of ${names.type} records.`,
       fields: () => ({
-        items: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(this.object))), description: 'The records of this page.' },
+        items: {
+          type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(this.object))),
+          description: 'The records of this page.',
+        },
         endCursor: { type: GraphQLString, description: 'Pass as `after` to get the next page; null on the last page.' },
         hasNextPage: { type: new GraphQLNonNull(GraphQLBoolean), description: 'Whether more records follow.' },
         totalCount: {
           type: new GraphQLNonNull(GraphQLInt),
-          description: 'How many records match the filter and your row policy, on all pages together. Counted only when selected (a scan of every matching row).',
+          description:
+            'How many records match the filter and your row policy, on all pages together. Counted only when selected (a scan of every matching row).',
         },
         ...(this.options.groupBy?.(this) ?? {}),
       }),
@@ -86,7 +107,12 @@ export class EntityTypes {
       description: `Sort order of ${names.type} records, in the order the fields are written.`,
       // Every readable field but arrays, as in Data API builder (a document may order by any of them); core refuses,
       // per request, a type the database cannot order by (binary, JSON).
-      fields: () => Object.fromEntries((this.readFields ?? []).filter((f) => f.type !== 'array').map((f) => [f.name, { type: OrderByEnum, description: f.description }])),
+      fields: () =>
+        Object.fromEntries(
+          (this.readFields ?? [])
+            .filter((f) => f.type !== 'array')
+            .map((f) => [f.name, { type: OrderByEnum, description: f.description }]),
+        ),
     })
     this.createInput = buildCreateInput(this, options.multipleCreate)
     this.updateInput = buildUpdateInput(this)
@@ -94,7 +120,12 @@ export class EntityTypes {
 
   /** Key fields as non-null arguments of `update{T}` and `delete{T}` (`updateBook(id: Int!, …)`), as in Data API builder. */
   keyArguments(): GraphQLFieldConfigArgumentMap {
-    return Object.fromEntries(this.entity.keyFields.map((f) => [f.name, { type: new GraphQLNonNull(graphqlScalar(f.type)), description: f.description }]))
+    return Object.fromEntries(
+      this.entity.keyFields.map((f) => [
+        f.name,
+        { type: new GraphQLNonNull(graphqlScalar(f.type)), description: f.description },
+      ]),
+    )
   }
 
   /**
@@ -103,16 +134,21 @@ export class EntityTypes {
    * a null key value per request.
    */
   byKeyArguments(): GraphQLFieldConfigArgumentMap {
-    return Object.fromEntries(this.entity.keyFields.map((f) => {
-      const type = graphqlScalar(f.type)
-      return [f.name, { type: f.nullable ? type : new GraphQLNonNull(type), description: f.description }]
-    }))
+    return Object.fromEntries(
+      this.entity.keyFields.map((f) => {
+        const type = graphqlScalar(f.type)
+        return [f.name, { type: f.nullable ? type : new GraphQLNonNull(type), description: f.description }]
+      }),
+    )
   }
 
   /** `first`, `after`, `filter`, `orderBy` of a list query or a `many` relationship field. */
   listArguments(): GraphQLFieldConfigArgumentMap {
     return {
-      first: { type: GraphQLInt, description: 'Page size; -1 for the maximum page size. Default: the default page size.' },
+      first: {
+        type: GraphQLInt,
+        description: 'Page size; -1 for the maximum page size. Default: the default page size.',
+      },
       after: { type: GraphQLString, description: 'The `endCursor` of the previous page.' },
       filter: { type: this.filterInput },
       orderBy: { type: this.orderByInput },
@@ -143,13 +179,18 @@ export class EntityTypes {
     for (const { relationship, target } of this.relationships()) {
       const one = relationship.cardinality === 'one'
       // `many` is a nullable page, as in Data API builder (Sluice always returns one, empty or not).
-      const type: GraphQLOutputType = one ? (relationship.nullable ? target.object : new GraphQLNonNull(target.object)) : target.connection
+      const type: GraphQLOutputType = one
+        ? relationship.nullable
+          ? target.object
+          : new GraphQLNonNull(target.object)
+        : target.connection
       fields[relationship.name] = {
         type,
         description: `${one ? 'The related' : 'The related page of'} ${target.names.type} ${one ? 'record' : 'records'}.`,
         ...(one ? {} : { args: target.listArguments() }),
         // The nested value is written under the response key (alias), so two aliases with different arguments coexist.
-        resolve: (source, _args, _context, info) => (source as Record<string, unknown>)[info.path.key as string] ?? null,
+        resolve: (source, _args, _context, info) =>
+          (source as Record<string, unknown>)[info.path.key as string] ?? null,
       }
     }
     return fields
@@ -157,9 +198,13 @@ export class EntityTypes {
 
   #filterFields(): GraphQLInputFieldConfigMap {
     const fields: GraphQLInputFieldConfigMap = {}
-    for (const f of this.readFields ?? []) fields[f.name] = { type: this.options.filters.for(f.type), description: f.description }
+    for (const f of this.readFields ?? [])
+      fields[f.name] = { type: this.options.filters.for(f.type), description: f.description }
     for (const { relationship, target } of this.relationships()) {
-      fields[relationship.name] = { type: target.filterInput, description: `A related ${target.names.type} record matches.` }
+      fields[relationship.name] = {
+        type: target.filterInput,
+        description: `A related ${target.names.type} record matches.`,
+      }
     }
     // `[{T}FilterInput]` as in Data API builder: a client may declare `($and: [BookFilterInput])`; null items are skipped.
     fields['and'] = { type: new GraphQLList(this.filterInput), description: 'All of these conditions hold.' }

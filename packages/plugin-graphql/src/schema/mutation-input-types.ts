@@ -55,7 +55,8 @@ export function buildCreateInput(types: InputSource, multipleCreate: boolean): G
       const config: GraphQLInputFieldConfigMap = {}
       for (const f of fields) {
         const type = graphqlScalar(f.type)
-        const required = !multipleCreate && !f.nullable && !f.hasDefault && readable.has(f.name) && creatable.has(f.name)
+        const required =
+          !multipleCreate && !f.nullable && !f.hasDefault && readable.has(f.name) && creatable.has(f.name)
         config[f.name] = { type: required ? new GraphQLNonNull(type) : type, description: f.description }
       }
       if (multipleCreate) {
@@ -86,6 +87,7 @@ export function buildUpdateInput(types: InputSource): GraphQLInputObjectType | u
   return new GraphQLInputObjectType({
     name: types.names.updateInput,
     description: `The fields of a ${types.names.type} to change; fields left out keep their values.`,
-    fields: () => Object.fromEntries(fields.map((f) => [f.name, { type: graphqlScalar(f.type), description: f.description }])),
+    fields: () =>
+      Object.fromEntries(fields.map((f) => [f.name, { type: graphqlScalar(f.type), description: f.description }])),
   })
 }

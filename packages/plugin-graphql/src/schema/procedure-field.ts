@@ -1,5 +1,10 @@
 import {
-  GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap,
   type GraphQLOutputType,
 } from 'graphql'
 import type { EntityModel } from '@sluice/core/protocol'
@@ -24,19 +29,28 @@ export function procedureField(entity: EntityModel, names: EntityNames): GraphQL
     args[p.name] = { type: p.required ? new GraphQLNonNull(type) : type, description: p.description }
   }
   const resultFields = procedure.resultFields
-  const row: GraphQLOutputType = resultFields === undefined
-    ? GraphQLJSON
-    : new GraphQLObjectType({
-      name: names.type,
-      description: entity.description,
-      fields: resultFields.length === 0
-        // No result set (Data API builder's shape): a `result` field, and no rows.
-        ? { result: { type: GraphQLString, description: 'The procedure returns no result set; the list is empty.' } }
-        : Object.fromEntries(resultFields.map((f) => {
-          const type = graphqlScalar(f.type)
-          return [f.name, { type: f.nullable ? type : new GraphQLNonNull(type), description: f.description }]
-        })),
-    })
+  const row: GraphQLOutputType =
+    resultFields === undefined
+      ? GraphQLJSON
+      : new GraphQLObjectType({
+          name: names.type,
+          description: entity.description,
+          fields:
+            resultFields.length === 0
+              ? // No result set (Data API builder's shape): a `result` field, and no rows.
+                {
+                  result: {
+                    type: GraphQLString,
+                    description: 'The procedure returns no result set; the list is empty.',
+                  },
+                }
+              : Object.fromEntries(
+                  resultFields.map((f) => {
+                    const type = graphqlScalar(f.type)
+                    return [f.name, { type: f.nullable ? type : new GraphQLNonNull(type), description: f.description }]
+                  }),
+                ),
+        })
   return {
     // Nullable (Data API builder: `[T!]!`) so that a failed call leaves the other root fields' data in place.
     type: new GraphQLList(new GraphQLNonNull(row)),

@@ -1,5 +1,9 @@
 import {
-  GraphQLBoolean, GraphQLInputObjectType, GraphQLList, type GraphQLInputFieldConfigMap, type GraphQLScalarType,
+  GraphQLBoolean,
+  GraphQLInputObjectType,
+  GraphQLList,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLScalarType,
 } from 'graphql'
 import type { ScalarType } from '@sluice/core/protocol'
 import { graphqlScalar } from './scalars.js'
@@ -9,10 +13,18 @@ type OperatorSet = 'ordered' | 'text' | 'equality' | 'nullOnly'
 
 function operatorSet(type: ScalarType): OperatorSet {
   switch (type) {
-    case 'string': case 'uuid': return 'text'
-    case 'boolean': return 'equality'
-    case 'bytes': case 'json': case 'array': case 'unknown': return 'nullOnly'
-    default: return 'ordered'
+    case 'string':
+    case 'uuid':
+      return 'text'
+    case 'boolean':
+      return 'equality'
+    case 'bytes':
+    case 'json':
+    case 'array':
+    case 'unknown':
+      return 'nullOnly'
+    default:
+      return 'ordered'
   }
 }
 
@@ -60,7 +72,10 @@ function filterFields(scalar: GraphQLScalarType, set: OperatorSet): GraphQLInput
     fields['lte'] = { type: scalar, description: 'Less than or equal to.' }
   }
   if (set === 'text') {
-    fields['contains'] = { type: scalar, description: 'Contains the text (case follows the database collation unless caseInsensitive).' }
+    fields['contains'] = {
+      type: scalar,
+      description: 'Contains the text (case follows the database collation unless caseInsensitive).',
+    }
     fields['notContains'] = { type: scalar, description: 'Does not contain the text.' }
     fields['startsWith'] = { type: scalar, description: 'Starts with the text.' }
     fields['endsWith'] = { type: scalar, description: 'Ends with the text.' }
@@ -71,7 +86,8 @@ function filterFields(scalar: GraphQLScalarType, set: OperatorSet): GraphQLInput
   if (scalar.name === 'String') {
     fields['caseInsensitive'] = {
       type: GraphQLBoolean,
-      description: 'true: eq, neq, in, contains, notContains, startsWith and endsWith ignore case (both sides lower-cased, as REST\'s tolower()); default false.',
+      description:
+        "true: eq, neq, in, contains, notContains, startsWith and endsWith ignore case (both sides lower-cased, as REST's tolower()); default false.",
     }
   }
   return fields

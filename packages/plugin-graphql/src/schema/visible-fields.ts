@@ -16,4 +16,3 @@ export function visibleFields(entity: EntityModel, action: ActionName): readonly
   }
   return allowed ? entity.fields.filter((f) => names.has(f.name)) : undefined
 }
-

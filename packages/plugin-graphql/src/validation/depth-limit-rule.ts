@@ -1,5 +1,10 @@
 import {
-  GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext,
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
 } from 'graphql'
 
 /**
@@ -12,10 +17,12 @@ export function depthLimitRule(max: number): (context: ValidationContext) => AST
     OperationDefinition(operation) {
       const depth = depthOf(operation.selectionSet, context, new Set())
       if (depth > max) {
-        context.reportError(new GraphQLError(
-          `The GraphQL document has an execution depth of ${depth} which exceeds the max allowed execution depth of ${max}.`,
-          { nodes: operation, extensions: { code: 'SLUICE_ERR_GRAPHQL_DEPTH_LIMIT' } },
-        ))
+        context.reportError(
+          new GraphQLError(
+            `The GraphQL document has an execution depth of ${depth} which exceeds the max allowed execution depth of ${max}.`,
+            { nodes: operation, extensions: { code: 'SLUICE_ERR_GRAPHQL_DEPTH_LIMIT' } },
+          ),
+        )
       }
     },
   })

@@ -9,9 +9,12 @@ export function noIntrospectionRule(context: ValidationContext): ASTVisitor {
     Field(node) {
       const name = node.name.value
       if (name === '__schema' || name === '__type') {
-        context.reportError(new GraphQLError('Introspection is not allowed for the current request.', {
-          nodes: node, extensions: { code: 'SLUICE_ERR_GRAPHQL_INTROSPECTION' },
-        }))
+        context.reportError(
+          new GraphQLError('Introspection is not allowed for the current request.', {
+            nodes: node,
+            extensions: { code: 'SLUICE_ERR_GRAPHQL_INTROSPECTION' },
+          }),
+        )
       }
     },
   }

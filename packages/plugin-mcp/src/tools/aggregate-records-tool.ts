@@ -1,9 +1,24 @@
-import { invariant, type AggregateFunction, type EntityModel, type HavingCondition, type OperationRequest, type OperationResult, type RequestContext } from '@sluice/core/protocol'
+import {
+  invariant,
+  type AggregateFunction,
+  type EntityModel,
+  type HavingCondition,
+  type OperationRequest,
+  type OperationResult,
+  type RequestContext,
+} from '@sluice/core/protocol'
 import type { McpTool, ToolHost } from '../mcp-tool.js'
 import { MCP_TERMS } from '../mcp-terms.js'
 import { parseFilterArgument } from '../parse-filter-argument.js'
 import {
-  invalid, optionalBoolean, optionalInteger, optionalObject, optionalString, optionalStringArray, requiredString, type ToolArguments,
+  invalid,
+  optionalBoolean,
+  optionalInteger,
+  optionalObject,
+  optionalString,
+  optionalStringArray,
+  requiredString,
+  type ToolArguments,
 } from '../read-arguments.js'
 import { resolveToolEntity } from '../resolve-tool-entity.js'
 import { McpToolError, successResult, type ToolResult } from '../tool-result.js'
@@ -31,8 +46,9 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
   const maxGroups = host.config.runtime.pagination.maxPageSize
   return {
     name: 'aggregate_records',
-    description: 'Computes count, avg, sum, min or max over the records of an entity you have READ permission on, optionally '
-      + 'filtered (OData filter), grouped (groupby) and filtered on the aggregate value (having). Call describe_entities first.',
+    description:
+      'Computes count, avg, sum, min or max over the records of an entity you have READ permission on, optionally ' +
+      'filtered (OData filter), grouped (groupby) and filtered on the aggregate value (having). Call describe_entities first.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -41,17 +57,34 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
         field: { type: 'string', description: "Field to aggregate; '*' (the default) only with count, counting rows." },
         distinct: { type: 'boolean', description: 'Aggregate distinct values only.' },
         filter: { type: 'string', description: 'OData filter applied to the rows before aggregating.' },
-        groupby: { type: 'array', items: { type: 'string' }, description: 'Fields to group by; each group returns its values.' },
-        orderby: { type: 'string', enum: ['asc', 'desc'], description: 'Order of the groups by aggregate value (default desc).' },
+        groupby: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Fields to group by; each group returns its values.',
+        },
+        orderby: {
+          type: 'string',
+          enum: ['asc', 'desc'],
+          description: 'Order of the groups by aggregate value (default desc).',
+        },
         having: {
           type: 'object',
-          description: 'Conditions on the aggregate value: eq, neq, gt, gte, lt, lte (numbers) and in (array of numbers).',
+          description:
+            'Conditions on the aggregate value: eq, neq, gt, gte, lt, lte (numbers) and in (array of numbers).',
           properties: {
-            eq: { type: 'number' }, neq: { type: 'number' }, gt: { type: 'number' }, gte: { type: 'number' },
-            lt: { type: 'number' }, lte: { type: 'number' }, in: { type: 'array', items: { type: 'number' } },
+            eq: { type: 'number' },
+            neq: { type: 'number' },
+            gt: { type: 'number' },
+            gte: { type: 'number' },
+            lt: { type: 'number' },
+            lte: { type: 'number' },
+            in: { type: 'array', items: { type: 'number' } },
           },
         },
-        first: { type: 'integer', description: 'Page size over the groups; the result then has items, endCursor and hasNextPage.' },
+        first: {
+          type: 'integer',
+          description: 'Page size over the groups; the result then has items, endCursor and hasNextPage.',
+        },
         after: { type: 'string', description: 'endCursor of the previous page.' },
       },
       required: ['entity', 'function'],
@@ -61,14 +94,16 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
       const fn = requiredString(args, 'function').toLowerCase() as AggregateFunction
       if (!FUNCTIONS.includes(fn)) throw invalid(`Argument 'function' must be one of ${FUNCTIONS.join(', ')}.`)
       const field = optionalString(args, 'field')?.trim() || '*'
-      if (field === '*' && fn !== 'count') throw invalid(`Field '*' can only be used with count; ${fn} needs a field name.`)
+      if (field === '*' && fn !== 'count')
+        throw invalid(`Field '*' can only be used with count; ${fn} needs a field name.`)
       const order = optionalString(args, 'orderby')?.toLowerCase() ?? 'desc'
       if (order !== 'asc' && order !== 'desc') throw invalid("Argument 'orderby' must be 'asc' or 'desc'.")
       const groupBy = optionalStringArray(args, 'groupby') ?? []
       const first = optionalInteger(args, 'first')
       if (first !== undefined && first < 1) throw invalid("Argument 'first' must be a positive integer.")
       const offset = decodeOffset(optionalString(args, 'after'))
-      if (first !== undefined && first > maxGroups) throw invalid(`Argument 'first' must be at most ${maxGroups} (max-page-size).`)
+      if (first !== undefined && first > maxGroups)
+        throw invalid(`Argument 'first' must be at most ${maxGroups} (max-page-size).`)
       const alias = field === '*' ? 'count' : `${fn}_${field}`
       const signal = AbortSignal.timeout(timeoutMs)
       const request: OperationRequest = {
@@ -79,10 +114,15 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
         first: first === undefined || first >= maxGroups ? -1 : first + 1,
         aggregate: {
           groupBy,
-          aggregations: [{
-            as: alias, function: fn, field: field === '*' ? countField(entity, context.role) : field,
-            distinct: optionalBoolean(args, 'distinct') ?? false, having: parseHaving(optionalObject(args, 'having')),
-          }],
+          aggregations: [
+            {
+              as: alias,
+              function: fn,
+              field: field === '*' ? countField(entity, context.role) : field,
+              distinct: optionalBoolean(args, 'distinct') ?? false,
+              having: parseHaving(optionalObject(args, 'having')),
+            },
+          ],
           orderBy: { aggregation: alias, direction: order },
           offset,
         },
@@ -95,7 +135,10 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
         result = await host.pipeline.run(request, timed)
       } catch (error) {
         if (!signal.aborted) throw error
-        throw new McpToolError('TimeoutError', `The aggregation did not finish within ${timeoutMs / 1000} seconds (aggregate-records.query-timeout); narrow the filter or group by fewer fields.`)
+        throw new McpToolError(
+          'TimeoutError',
+          `The aggregation did not finish within ${timeoutMs / 1000} seconds (aggregate-records.query-timeout); narrow the filter or group by fewer fields.`,
+        )
       }
       invariant(result.kind === 'read', 'an aggregate read returns a read result')
       const rows = (JSON.parse(result.json) as Group[]).map((g) => flatten(g, alias))
@@ -104,7 +147,9 @@ export function aggregateRecordsTool(host: ToolHost): McpTool {
       const message = `Successfully computed ${alias} for entity '${entity.name}'.`
       if (first === undefined) {
         if (rows.length >= maxGroups) {
-          throw invalid(`The aggregation has ${maxGroups} groups or more (max-page-size); page through them with 'first' and 'after'.`)
+          throw invalid(
+            `The aggregation has ${maxGroups} groups or more (max-page-size); page through them with 'first' and 'after'.`,
+          )
         }
         return successResult({ entity: entity.name, result: rows, message })
       }
@@ -121,7 +166,8 @@ function countField(entity: EntityModel, role: string): string {
   const readable = entity.permissions.resolve(role, 'read')?.fields
   const candidates = [...entity.keyFields, ...entity.fields.filter((f) => !f.nullable)]
   const chosen = candidates.find((f) => readable === undefined || readable.has(f.name))
-  if (chosen === undefined) throw invalid(`count(*) on '${entity.name}' needs a non-null field you may read; name a field to count instead.`)
+  if (chosen === undefined)
+    throw invalid(`count(*) on '${entity.name}' needs a non-null field you may read; name a field to count instead.`)
   return chosen.name
 }
 
@@ -130,7 +176,8 @@ function parseHaving(having: Record<string, unknown> | undefined): HavingConditi
   const conditions: HavingCondition[] = []
   for (const [key, value] of Object.entries(having)) {
     if (key === 'in') {
-      if (!Array.isArray(value) || !value.every((v): v is number => typeof v === 'number')) throw invalid("having.in must be an array of numbers.")
+      if (!Array.isArray(value) || !value.every((v): v is number => typeof v === 'number'))
+        throw invalid('having.in must be an array of numbers.')
       conditions.push({ op: 'in', values: value })
       continue
     }

@@ -12,8 +12,9 @@ import { RawJson, successResult, type ToolResult } from '../tool-result.js'
 export function createRecordTool(host: ToolHost): McpTool {
   return {
     name: 'create_record',
-    description: 'Creates one record in an entity (table or view) you have CREATE permission on. Call describe_entities first '
-      + 'to learn the fields; data holds field name → value (omit fields the database generates).',
+    description:
+      'Creates one record in an entity (table or view) you have CREATE permission on. Call describe_entities first ' +
+      'to learn the fields; data holds field name → value (omit fields the database generates).',
     inputSchema: {
       type: 'object',
       properties: {
@@ -25,7 +26,10 @@ export function createRecordTool(host: ToolHost): McpTool {
     async call(args: ToolArguments, context: RequestContext): Promise<ToolResult> {
       const entity = resolveToolEntity(host.model, requiredString(args, 'entity'), 'records')
       const data = requiredObject(args, 'data')
-      const result = await host.pipeline.run({ operation: 'create', entity: entity.name, body: data, terms: MCP_TERMS }, context)
+      const result = await host.pipeline.run(
+        { operation: 'create', entity: entity.name, body: data, terms: MCP_TERMS },
+        context,
+      )
       invariant(result.kind === 'write', 'a write returns a write result')
       return successResult({
         entity: entity.name,

@@ -9,7 +9,8 @@ import { successResult, type ToolResult } from '../tool-result.js'
 export function deleteRecordTool(host: ToolHost): McpTool {
   return {
     name: 'delete_record',
-    description: 'Deletes one record, named by all its key fields (see describe_entities), from an entity you have DELETE permission on.',
+    description:
+      'Deletes one record, named by all its key fields (see describe_entities), from an entity you have DELETE permission on.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -22,7 +23,10 @@ export function deleteRecordTool(host: ToolHost): McpTool {
       const entity = resolveToolEntity(host.model, requiredString(args, 'entity'), 'records')
       const keys = requiredObject(args, 'keys')
       if (Object.keys(keys).length === 0) throw invalid("Argument 'keys' must name the record's key fields.")
-      const result = await host.pipeline.run({ operation: 'delete', entity: entity.name, key: keys, terms: MCP_TERMS }, context)
+      const result = await host.pipeline.run(
+        { operation: 'delete', entity: entity.name, key: keys, terms: MCP_TERMS },
+        context,
+      )
       invariant(result.kind === 'write' && result.outcome === 'deleted', 'a delete returns a deleted write result')
       return successResult({ entity: entity.name, keyDetails: keys, message: 'Record deleted successfully' })
     },

@@ -12,21 +12,29 @@ const RECORD_ACTIONS: readonly ActionName[] = ['create', 'delete', 'read', 'upda
  * (`CREATE`, `DELETE`, `READ`, `UPDATE` or `EXECUTE`).
  */
 export function describeEntitiesTool(host: ToolHost): McpTool {
-  const entities = [...host.model.entities.values()].filter((e) => e.config.mcp.dmlTools).sort((a, b) => compare(a.name, b.name))
+  const entities = [...host.model.entities.values()]
+    .filter((e) => e.config.mcp.dmlTools)
+    .sort((a, b) => compare(a.name, b.name))
   return {
     name: 'describe_entities',
-    description: 'Lists the entities you may use, with their fields, keys, parameters and permissions. ALWAYS CALL FIRST. '
-      + 'The permissions array says which tools apply: READ → read_records (and aggregate_records), CREATE → create_record, '
-      + 'UPDATE → update_record, DELETE → delete_record, EXECUTE → execute_entity.',
+    description:
+      'Lists the entities you may use, with their fields, keys, parameters and permissions. ALWAYS CALL FIRST. ' +
+      'The permissions array says which tools apply: READ → read_records (and aggregate_records), CREATE → create_record, ' +
+      'UPDATE → update_record, DELETE → delete_record, EXECUTE → execute_entity.',
     inputSchema: {
       type: 'object',
       properties: {
         nameOnly: {
           type: 'boolean',
-          description: 'If true, return only entity names and descriptions (a light first look when there are many entities); '
-            + 'then call again with entities[] for full metadata.',
+          description:
+            'If true, return only entity names and descriptions (a light first look when there are many entities); ' +
+            'then call again with entities[] for full metadata.',
         },
-        entities: { type: 'array', items: { type: 'string' }, description: 'Entity names to describe in full (default: all).' },
+        entities: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Entity names to describe in full (default: all).',
+        },
       },
     },
     async call(args: ToolArguments, context: RequestContext): Promise<ToolResult> {
@@ -38,17 +46,29 @@ export function describeEntitiesTool(host: ToolHost): McpTool {
         if (wantedSet !== undefined && !wantedSet.has(entity.name)) continue
         const permissions = permissionsOf(entity, context.role)
         if (permissions.length === 0) continue
-        list.push(nameOnly ? { name: entity.name, description: entity.description ?? '' } : describe(entity, context.role, permissions, host.model))
+        list.push(
+          nameOnly
+            ? { name: entity.name, description: entity.description ?? '' }
+            : describe(entity, context.role, permissions, host.model),
+        )
       }
       if (list.length === 0 && wantedSet !== undefined) {
-        throw new McpToolError('EntitiesNotFound', `No entities found matching the filter: ${[...wantedSet].join(', ')}`)
+        throw new McpToolError(
+          'EntitiesNotFound',
+          `No entities found matching the filter: ${[...wantedSet].join(', ')}`,
+        )
       }
       return successResult({ entities: list, count: list.length })
     },
   }
 }
 
-function describe(entity: EntityModel, role: string, permissions: readonly string[], model: ServiceModel): Record<string, unknown> {
+function describe(
+  entity: EntityModel,
+  role: string,
+  permissions: readonly string[],
+  model: ServiceModel,
+): Record<string, unknown> {
   const info: Record<string, unknown> = {
     name: entity.name,
     description: entity.description ?? '',
@@ -57,7 +77,11 @@ function describe(entity: EntityModel, role: string, permissions: readonly strin
   }
   if (entity.kind === 'stored-procedure') {
     info['parameters'] = (entity.procedure?.parameters ?? []).map((p) => ({
-      name: p.name, type: p.type, required: p.required, default: p.default ?? null, description: p.description ?? '',
+      name: p.name,
+      type: p.type,
+      required: p.required,
+      default: p.default ?? null,
+      description: p.description ?? '',
     }))
   } else {
     info['keys'] = entity.keyFields.map((f) => f.name)
@@ -82,8 +106,11 @@ function describeField(field: FieldModel): Record<string, unknown> {
 
 /** Upper-case action names the role holds on the entity, sorted (Data API builder's `permissions` array). */
 function permissionsOf(entity: EntityModel, role: string): string[] {
-  if (entity.kind === 'stored-procedure') return entity.permissions.resolve(role, 'execute') === undefined ? [] : ['EXECUTE']
-  return RECORD_ACTIONS.filter((action) => entity.permissions.resolve(role, action) !== undefined).map((a) => a.toUpperCase())
+  if (entity.kind === 'stored-procedure')
+    return entity.permissions.resolve(role, 'execute') === undefined ? [] : ['EXECUTE']
+  return RECORD_ACTIONS.filter((action) => entity.permissions.resolve(role, action) !== undefined).map((a) =>
+    a.toUpperCase(),
+  )
 }
 
 /** Fields any of the role's actions may see or write, in database order. */

@@ -12,13 +12,17 @@ import type { ToolResult } from '../tool-result.js'
 export function executeEntityTool(host: ToolHost): McpTool {
   return {
     name: 'execute_entity',
-    description: 'Executes a stored-procedure entity you have EXECUTE permission on. Call describe_entities first to learn '
-      + 'its parameters (name, required, default, description), then pass them by name in parameters.',
+    description:
+      'Executes a stored-procedure entity you have EXECUTE permission on. Call describe_entities first to learn ' +
+      'its parameters (name, required, default, description), then pass them by name in parameters.',
     inputSchema: {
       type: 'object',
       properties: {
         entity: { type: 'string', description: 'Stored-procedure entity name with EXECUTE permission.' },
-        parameters: { type: 'object', description: 'Parameter name → value; omitted parameters take their configured defaults.' },
+        parameters: {
+          type: 'object',
+          description: 'Parameter name → value; omitted parameters take their configured defaults.',
+        },
       },
       required: ['entity'],
     },

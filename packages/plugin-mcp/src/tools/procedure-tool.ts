@@ -49,12 +49,31 @@ function parameterSchema(parameter: ParameterModel): Record<string, unknown> {
 
 /** 64-bit integers and decimals also accept strings, so no digits are lost on the way in. */
 const JSON_TYPES: Readonly<Record<ScalarType, string | string[]>> = {
-  string: 'string', uuid: 'string', byte: 'integer', short: 'integer', int: 'integer', long: ['integer', 'string'],
-  single: 'number', float: 'number', decimal: ['number', 'string'], boolean: 'boolean', date: 'string', datetime: 'string',
-  datetimeoffset: 'string', time: 'string', bytes: 'string', json: ['object', 'array', 'string', 'number', 'boolean'],
-  array: 'array', unknown: ['string', 'number', 'boolean'],
+  string: 'string',
+  uuid: 'string',
+  byte: 'integer',
+  short: 'integer',
+  int: 'integer',
+  long: ['integer', 'string'],
+  single: 'number',
+  float: 'number',
+  decimal: ['number', 'string'],
+  boolean: 'boolean',
+  date: 'string',
+  datetime: 'string',
+  datetimeoffset: 'string',
+  time: 'string',
+  bytes: 'string',
+  json: ['object', 'array', 'string', 'number', 'boolean'],
+  array: 'array',
+  unknown: ['string', 'number', 'boolean'],
 }
 
 const FORMATS: Partial<Record<ScalarType, string>> = {
-  uuid: 'uuid', date: 'date', datetime: 'date-time', datetimeoffset: 'date-time', time: 'time', bytes: 'byte',
+  uuid: 'uuid',
+  date: 'date',
+  datetime: 'date-time',
+  datetimeoffset: 'date-time',
+  time: 'time',
+  bytes: 'byte',
 }

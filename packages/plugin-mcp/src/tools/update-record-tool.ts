@@ -12,8 +12,9 @@ import { RawJson, successResult, type ToolResult } from '../tool-result.js'
 export function updateRecordTool(host: ToolHost): McpTool {
   return {
     name: 'update_record',
-    description: 'Updates fields of one existing record in an entity you have UPDATE permission on. keys names the record '
-      + 'by its key fields (see describe_entities); fields holds the new values. Never creates a record.',
+    description:
+      'Updates fields of one existing record in an entity you have UPDATE permission on. keys names the record ' +
+      'by its key fields (see describe_entities); fields holds the new values. Never creates a record.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -30,7 +31,9 @@ export function updateRecordTool(host: ToolHost): McpTool {
       const fields = requiredObject(args, 'fields')
       if (Object.keys(fields).length === 0) throw invalid("Argument 'fields' must hold at least one field to change.")
       const result = await host.pipeline.run(
-        { operation: 'update', entity: entity.name, key: keys, body: fields, terms: MCP_UPDATE_TERMS }, context)
+        { operation: 'update', entity: entity.name, key: keys, body: fields, terms: MCP_UPDATE_TERMS },
+        context,
+      )
       invariant(result.kind === 'write', 'a write returns a write result')
       return successResult({
         entity: entity.name,

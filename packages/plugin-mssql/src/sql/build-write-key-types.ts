@@ -18,11 +18,17 @@ export function buildWriteKeyTypes(plan: InsertPlan | UpdatePlan | UpsertPlan): 
   })
 }
 
-function findComparedType(node: PredicateNode, key: ColumnRef, parameters: InsertPlan['parameters']): ScalarType | undefined {
+function findComparedType(
+  node: PredicateNode,
+  key: ColumnRef,
+  parameters: InsertPlan['parameters'],
+): ScalarType | undefined {
   switch (node.kind) {
     case 'compare':
-      if (node.left.kind === 'column' && sameColumn(node.left, key) && node.right.kind === 'param') return parameters[node.right.index]!.type
-      if (node.right.kind === 'column' && sameColumn(node.right, key) && node.left.kind === 'param') return parameters[node.left.index]!.type
+      if (node.left.kind === 'column' && sameColumn(node.left, key) && node.right.kind === 'param')
+        return parameters[node.right.index]!.type
+      if (node.right.kind === 'column' && sameColumn(node.right, key) && node.left.kind === 'param')
+        return parameters[node.left.index]!.type
       return undefined
     case 'and':
     case 'or':

@@ -11,7 +11,8 @@ export function findParameterDefaults(definition: string | null): Set<string> {
   const text = blankCommentsAndStrings(definition)
   const header = /\bCREATE\s+(?:OR\s+ALTER\s+)?PROC(?:EDURE)?\b/i.exec(text)
   if (header === null) return defaults
-  const declaration = /@([\p{L}\p{N}_@#$]+)\s+(?:\[[^\]]*\]|[\p{L}\p{N}_.]+)(?:\s*\([^)]*\))?(?:\s+VARYING)?\s*(=)?|\bAS\b/giu
+  const declaration =
+    /@([\p{L}\p{N}_@#$]+)\s+(?:\[[^\]]*\]|[\p{L}\p{N}_.]+)(?:\s*\([^)]*\))?(?:\s+VARYING)?\s*(=)?|\bAS\b/giu
   declaration.lastIndex = header.index + header[0].length
   for (let match = declaration.exec(text); match !== null; match = declaration.exec(text)) {
     if (match[1] === undefined) break // the body's AS
@@ -22,5 +23,7 @@ export function findParameterDefaults(definition: string | null): Set<string> {
 
 /** Replaces `-- …`, `/* … *\/` and `'…'` with spaces of the same length, so their contents cannot be mistaken for code. */
 function blankCommentsAndStrings(text: string): string {
-  return text.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|N?'(?:[^']|'')*'/g, (m) => (m.startsWith("'") || m.startsWith("N'") ? `'${' '.repeat(Math.max(0, m.length - 2))}'` : ' '.repeat(m.length)))
+  return text.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|N?'(?:[^']|'')*'/g, (m) =>
+    m.startsWith("'") || m.startsWith("N'") ? `'${' '.repeat(Math.max(0, m.length - 2))}'` : ' '.repeat(m.length),
+  )
 }

@@ -52,15 +52,38 @@ const BY_NUMBER: Readonly<Record<number, Kind>> = {
   9002: 'unavailable', // The transaction log for database … is full
   4060: 'unavailable', // Cannot open database … requested by the login
   18456: 'unavailable', // Login failed for user …
-  233: 'unavailable', 10053: 'unavailable', 10054: 'unavailable', 10060: 'unavailable', 64: 'unavailable', 20: 'unavailable',
-  40197: 'unavailable', 40501: 'unavailable', 40613: 'unavailable', 49918: 'unavailable', 49919: 'unavailable',
-  49920: 'unavailable', 10928: 'unavailable', 10929: 'unavailable', 40143: 'unavailable', 4221: 'unavailable',
+  233: 'unavailable',
+  10053: 'unavailable',
+  10054: 'unavailable',
+  10060: 'unavailable',
+  64: 'unavailable',
+  20: 'unavailable',
+  40197: 'unavailable',
+  40501: 'unavailable',
+  40613: 'unavailable',
+  49918: 'unavailable',
+  49919: 'unavailable',
+  49920: 'unavailable',
+  10928: 'unavailable',
+  10929: 'unavailable',
+  40143: 'unavailable',
+  4221: 'unavailable',
 }
 
 /** tedious error codes: connection-level failures (and a pooled connection that was lost) make the engine unavailable. */
 const UNAVAILABLE_CODES = new Set([
-  'ESOCKET', 'ETIMEOUT', 'ECLOSE', 'ELOGIN', 'EINSTLOOKUP', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EPIPE', 'EFEDAUTH',
-  'ENOTOPEN', 'EINVALIDSTATE',
+  'ESOCKET',
+  'ETIMEOUT',
+  'ECLOSE',
+  'ELOGIN',
+  'EINSTLOOKUP',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EPIPE',
+  'EFEDAUTH',
+  'ENOTOPEN',
+  'EINVALIDSTATE',
 ])
 
 const MAX_MESSAGE_LENGTH = 500

@@ -14,7 +14,9 @@ function recordingDriver(rows: readonly Record<string, unknown>[], sent: Compile
       sent.push(query)
       return { rows: rows as never[] }
     },
-    transaction: async () => { throw new Error('not used by listTables') },
+    transaction: async () => {
+      throw new Error('not used by listTables')
+    },
     destroy: async () => undefined,
   }
 }
@@ -22,10 +24,13 @@ function recordingDriver(rows: readonly Record<string, unknown>[], sent: Compile
 describe('MssqlIntrospector.listTables', () => {
   it('sends one catalog query without parameters and reads schema, name and the primary-key bit', async () => {
     const sent: CompiledQuery[] = []
-    const driver = recordingDriver([
-      { schema_name: 'dbo', object_name: 'Order Items', has_primary_key: true },
-      { schema_name: 'sales', object_name: 'log', has_primary_key: false },
-    ], sent)
+    const driver = recordingDriver(
+      [
+        { schema_name: 'dbo', object_name: 'Order Items', has_primary_key: true },
+        { schema_name: 'sales', object_name: 'log', has_primary_key: false },
+      ],
+      sent,
+    )
     expect(await new MssqlIntrospector(driver).listTables()).toEqual([
       { name: { schema: 'dbo', name: 'Order Items' }, hasPrimaryKey: true },
       { name: { schema: 'sales', name: 'log' }, hasPrimaryKey: false },
@@ -40,10 +45,14 @@ describe('MssqlIntrospector.listTables', () => {
       "kc.type = 'PK'",
       't.is_ms_shipped = 0 AND t.temporal_type = 0 AND t.is_filetable = 0',
       "s.name NOT IN (N'sys', N'INFORMATION_SCHEMA', N'cdc')",
-      "t.name NOT LIKE N'MSmerge[_]%'", "t.name NOT LIKE N'MSreplication[_]%'", "t.name NOT LIKE N'FileTableUpdates$%'",
-      "t.name NOT LIKE N'queue[_]messages[_]%'", "t.name NOT LIKE N'service[_]broker[_]%'",
+      "t.name NOT LIKE N'MSmerge[_]%'",
+      "t.name NOT LIKE N'MSreplication[_]%'",
+      "t.name NOT LIKE N'FileTableUpdates$%'",
+      "t.name NOT LIKE N'queue[_]messages[_]%'",
+      "t.name NOT LIKE N'service[_]broker[_]%'",
       "c.name LIKE N'$node[_]id%' OR c.name LIKE N'$edge[_]id%'",
       'ORDER BY s.name, t.name',
-    ]) expect(sql).toContain(clause)
+    ])
+      expect(sql).toContain(clause)
   })
 })

@@ -1,6 +1,31 @@
-import { BaseSqlCompiler, type AggregateColumn, type AggregatePlan, type CaseFold, type NestedSelect, type NestedPage, type ParamRef, type ColumnRef, type DeletePlan, type ExecutePlan, type InsertGuard, type InsertPlan, type OrderTerm, type OutputColumn, type ParameterSink, type PlanParameter, type PredicateNode, type ReturnedRecord, type ScalarType, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan } from '@sluice/core/dialect'
+import {
+  BaseSqlCompiler,
+  type AggregateColumn,
+  type AggregatePlan,
+  type CaseFold,
+  type NestedSelect,
+  type NestedPage,
+  type ParamRef,
+  type ColumnRef,
+  type DeletePlan,
+  type ExecutePlan,
+  type InsertGuard,
+  type InsertPlan,
+  type OrderTerm,
+  type OutputColumn,
+  type ParameterSink,
+  type PlanParameter,
+  type PredicateNode,
+  type ReturnedRecord,
+  type ScalarType,
+  type SelectPlan,
+  type TableRef,
+  type UpdatePlan,
+  type UpsertPlan,
+} from '@sluice/core/dialect'
 import { buildWriteKeyTypes } from './build-write-key-types.js'
 import { MSSQL_VARIABLE_TYPES } from './mssql-variable-types.js'
+import { mssqlJsonTextArray, mssqlValueText } from './mssql-value-text.js'
 
 /** Row number of a page's rows; quoted and unusual so it cannot be mistaken for a column of the table. */
 const ROW = '[sluice:n]'
@@ -58,7 +83,10 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
   }
 
   /** T-SQL's position paging (keyless views): `OFFSET … ROWS FETCH NEXT … ROWS ONLY` in place of `TOP`. */
-  protected override offset(result: { readonly offset?: ParamRef | undefined; readonly fetch?: number }, sink: ParameterSink): string {
+  protected override offset(
+    result: { readonly offset?: ParamRef | undefined; readonly fetch?: number },
+    sink: ParameterSink,
+  ): string {
     if (result.offset === undefined) return ''
     return ` OFFSET ${sink.placeholder(result.offset)} ROWS FETCH NEXT ${this.integerLiteral(result.fetch ?? 0)} ROWS ONLY`
   }
@@ -84,19 +112,22 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const L = this.integerLiteral(limit)
     const order = plan.orderBy.length === 0 ? '(SELECT NULL)' : plan.orderBy.map((t) => this.orderTerm(t)).join(', ')
     const types = cursorColumns.map((c) => plan.columns.find((o) => sameColumn(o.column, c))?.type)
-    const cursor = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
+    const cursor = mssqlJsonTextArray(cursorColumns.map((c, i) => mssqlValueText(this.column(c), types[i])))
     // The matching rows, counted once (an uncorrelated sub-query) beside the page.
     const count = this.count(plan, sink)
     // STRING_AGG takes a literal separator only: a comma and a real newline inside the string literal.
-    return `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',\n') WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], `
-      + `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor]${count} `
-      + `FROM (SELECT ${plan.result.offset === undefined ? `TOP (${this.integerLiteral(fetch)}) ` : ''}${record} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
-      + `${from} ORDER BY ${order}${this.offset(plan.result, sink)}) AS [r]`
+    return (
+      `SELECT N'[' + STRING_AGG(CAST([r].[j] AS nvarchar(max)), N',\n') WITHIN GROUP (ORDER BY [r].${ROW}) + N']' AS [data], ` +
+      `MAX(CASE WHEN [r].${ROW} = ${L} THEN [r].[c] END) AS [cursor]${count} ` +
+      `FROM (SELECT ${plan.result.offset === undefined ? `TOP (${this.integerLiteral(fetch)}) ` : ''}${record} AS [j], ${cursor} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} ` +
+      `${from} ORDER BY ${order}${this.offset(plan.result, sink)}) AS [r]`
+    )
   }
 
   protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {
     const values = plan.guard !== undefined ? this.guardedValues(plan, plan.guard, sink) : this.insertValues(plan, sink)
-    const columns = plan.values.length === 0 ? '' : ` (${plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')})`
+    const columns =
+      plan.values.length === 0 ? '' : ` (${plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')})`
     const statement = `INSERT INTO ${this.qualifiedName(plan.table.name)}${columns} ${this.output(plan.returning, false)} ${values}`
     return this.written(plan, statement, plan.table, plan.returning, sink, false)
   }
@@ -107,40 +138,50 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
       return `${this.readBack(plan.returning, buildWriteKeyTypes(plan), sink, `${this.tableRef(plan.table)}${this.where(plan.where, sink)}`, false)};`
     }
     const t = this.quoteIdentifier(plan.table.alias)
-    const statement = `UPDATE ${t} SET ${this.assignments(plan.set, sink)} ${this.output(plan.returning, false)} `
-      + `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+    const statement =
+      `UPDATE ${t} SET ${this.assignments(plan.set, sink)} ${this.output(plan.returning, false)} ` +
+      `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
     return this.written(plan, statement, plan.table, plan.returning, sink, false)
   }
 
   protected compileUpsert(plan: UpsertPlan, sink: ParameterSink): string {
     const s = '[sluice:s]'
     const proposed = plan.values.filter((v) => v.value.kind !== 'default')
-    const source = proposed.length === 0
-      ? 'SELECT 1 AS [sluice:one]'
-      : `SELECT ${proposed.map((v) => `${this.writeValue(v, sink)} AS ${this.quoteIdentifier(v.column)}`).join(', ')}`
+    const source =
+      proposed.length === 0
+        ? 'SELECT 1 AS [sluice:one]'
+        : `SELECT ${proposed.map((v) => `${this.writeValue(v, sink)} AS ${this.quoteIdentifier(v.column)}`).join(', ')}`
     const valueOf = (column: string): string => {
       const written = plan.values.find((v) => v.column === column)
-      return written === undefined || written.value.kind === 'default' ? 'DEFAULT' : `${s}.${this.quoteIdentifier(column)}`
+      return written === undefined || written.value.kind === 'default'
+        ? 'DEFAULT'
+        : `${s}.${this.quoteIdentifier(column)}`
     }
-    const on = plan.conflictColumns.map((c) => `${this.quoteIdentifier(plan.table.alias)}.${this.quoteIdentifier(c)} = ${valueOf(c)}`).join(' AND ')
+    const on = plan.conflictColumns
+      .map((c) => `${this.quoteIdentifier(plan.table.alias)}.${this.quoteIdentifier(c)} = ${valueOf(c)}`)
+      .join(' AND ')
     // With nothing to update, a no-op assignment of the first key column still makes the existing row come back.
     const updates = plan.updateColumns.length === 0 ? [plan.conflictColumns[0]!] : plan.updateColumns
     const set = updates.map((c) => `${this.quoteIdentifier(c)} = ${valueOf(c)}`).join(', ')
     const matched = plan.updateWhere === undefined ? '' : ` AND ${this.predicate(plan.updateWhere, sink)}`
-    const insert = plan.values.length === 0
-      ? 'DEFAULT VALUES'
-      : `(${plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')}) VALUES (${plan.values.map((v) => valueOf(v.column)).join(', ')})`
-    const statement = `MERGE INTO ${this.qualifiedName(plan.table.name)} WITH (HOLDLOCK) AS ${this.quoteIdentifier(plan.table.alias)} `
-      + `USING (${source}) AS ${s} ON ${on} `
-      + `WHEN MATCHED${matched} THEN UPDATE SET ${set} `
-      + `WHEN NOT MATCHED THEN INSERT ${insert} ${this.output(plan.returning, true)}`
+    const insert =
+      plan.values.length === 0
+        ? 'DEFAULT VALUES'
+        : `(${plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')}) VALUES (${plan.values.map((v) => valueOf(v.column)).join(', ')})`
+    const statement =
+      `MERGE INTO ${this.qualifiedName(plan.table.name)} WITH (HOLDLOCK) AS ${this.quoteIdentifier(plan.table.alias)} ` +
+      `USING (${source}) AS ${s} ON ${on} ` +
+      `WHEN MATCHED${matched} THEN UPDATE SET ${set} ` +
+      `WHEN NOT MATCHED THEN INSERT ${insert} ${this.output(plan.returning, true)}`
     return this.written(plan, statement, plan.table, plan.returning, sink, true)
   }
 
   protected override compileDelete(plan: DeletePlan, sink: ParameterSink): string {
     // No OUTPUT clause (a bare OUTPUT fails on tables with triggers): the row count says whether a row went.
-    return `DELETE ${this.quoteIdentifier(plan.table.alias)} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}; `
-      + 'SELECT 1 AS [deleted] WHERE @@ROWCOUNT > 0;'
+    return (
+      `DELETE ${this.quoteIdentifier(plan.table.alias)} FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}; ` +
+      'SELECT 1 AS [deleted] WHERE @@ROWCOUNT > 0;'
+    )
   }
 
   /** `EXEC [schema].[proc] @name = @p0, …`: arguments by name, so omitted ones take the procedure's defaults. */
@@ -170,7 +211,10 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
   /** `OUTPUT inserted.[k0], … INTO @sluice_w`: the written row's key (and whether a MERGE inserted it). */
   protected output(returning: ReturnedRecord, upsert: boolean): string {
     // Without key columns (a linking row written by a multiple create) only the fact that a row was written is kept.
-    const columns = returning.keyColumns.length === 0 ? ['1'] : returning.keyColumns.map((c) => `inserted.${this.quoteIdentifier(c.column)}`)
+    const columns =
+      returning.keyColumns.length === 0
+        ? ['1']
+        : returning.keyColumns.map((c) => `inserted.${this.quoteIdentifier(c.column)}`)
     if (upsert) columns.push(`CASE WHEN $action = 'INSERT' THEN 1 ELSE 0 END`)
     return `OUTPUT ${columns.join(', ')} INTO ${WRITTEN}`
   }
@@ -179,37 +223,62 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
    * The write batch: XACT_ABORT, so any error rolls the whole batch back and leaves no transaction open on the
    * pooled session; the key table; the DML; the written row read back on its key with FOR JSON.
    */
-  protected written(plan: InsertPlan | UpdatePlan | UpsertPlan, statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, upsert: boolean): string {
+  protected written(
+    plan: InsertPlan | UpdatePlan | UpsertPlan,
+    statement: string,
+    table: TableRef,
+    returning: ReturnedRecord,
+    sink: ParameterSink,
+    upsert: boolean,
+  ): string {
     const keyTypes = buildWriteKeyTypes(plan)
-    const declared = keyTypes.length === 0 ? ['[sluice:one] bit'] : keyTypes.map((type, i) => `[k${i}] ${MSSQL_VARIABLE_TYPES[type]}`)
+    const declared =
+      keyTypes.length === 0 ? ['[sluice:one] bit'] : keyTypes.map((type, i) => `[k${i}] ${MSSQL_VARIABLE_TYPES[type]}`)
     if (upsert) declared.push(`${INSERTED} bit`)
     const join = returning.keyColumns.map((c, i) => `${this.column(c)} = [w].[k${i}]`).join(' AND ')
-    const read = keyTypes.length === 0
-      ? `SELECT CAST(NULL AS nvarchar(max)) AS [data], N'[]' AS [key]${upsert ? `, [w].${INSERTED} AS [inserted]` : ''} FROM ${WRITTEN} AS [w]`
-      : this.readBack(returning, keyTypes, sink, `${WRITTEN} AS [w] JOIN ${this.tableRef(table)} ON ${join}`, upsert)
+    const read =
+      keyTypes.length === 0
+        ? `SELECT CAST(NULL AS nvarchar(max)) AS [data], N'[]' AS [key]${upsert ? `, [w].${INSERTED} AS [inserted]` : ''} FROM ${WRITTEN} AS [w]`
+        : this.readBack(returning, keyTypes, sink, `${WRITTEN} AS [w] JOIN ${this.tableRef(table)} ON ${join}`, upsert)
     return `SET XACT_ABORT ON; BEGIN TRANSACTION; DECLARE ${WRITTEN} TABLE (${declared.join(', ')}); ${statement}; ${read}; COMMIT TRANSACTION;`
   }
 
   /** The written row as the caller may read it (`ReturnedRecord`): `data`, `key` and, for upserts, `inserted`. */
-  protected readBack(returning: ReturnedRecord, keyTypes: readonly ScalarType[], sink: ParameterSink, from: string, upsert: boolean): string {
-    const key = `${this.jsonTextArray(returning.keyColumns.map((c, i) => this.text(this.column(c), keyTypes[i])))} AS [key]`
+  protected readBack(
+    returning: ReturnedRecord,
+    keyTypes: readonly ScalarType[],
+    sink: ParameterSink,
+    from: string,
+    upsert: boolean,
+  ): string {
+    const key = `${mssqlJsonTextArray(returning.keyColumns.map((c, i) => mssqlValueText(this.column(c), keyTypes[i])))} AS [key]`
     const inserted = upsert ? `, [w].${INSERTED} AS [inserted]` : ''
     let data = 'CAST(NULL AS nvarchar(max))'
     if (returning.columns.length > 0) {
       const record = this.record(returning.columns)
-      data = returning.visible === undefined ? record : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${record} END`
+      data =
+        returning.visible === undefined
+          ? record
+          : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${record} END`
     }
     return `SELECT ${data} AS [data], ${key}${inserted} FROM ${from}`
   }
 
   /** The row as one JSON object keyed by API-level names (binary as base64, bit as true/false: FOR JSON's forms). */
-  protected record(columns: readonly OutputColumn[], relations: readonly NestedSelect[] = NO_NESTED, sink?: ParameterSink, marker?: ParamRef): string {
+  protected record(
+    columns: readonly OutputColumn[],
+    relations: readonly NestedSelect[] = NO_NESTED,
+    sink?: ParameterSink,
+    marker?: ParamRef,
+  ): string {
     if (columns.length === 0 && relations.length === 0) return `CAST(NULL AS nvarchar(max))`
     // FOR JSON cannot serialize CLR types (geography, hierarchyid …): those go out as their text.
-    const value = (c: OutputColumn): string => (c.type === 'unknown' ? `CONVERT(nvarchar(max), ${this.column(c.column)})` : this.column(c.column))
+    const value = (c: OutputColumn): string =>
+      c.type === 'unknown' ? `CONVERT(nvarchar(max), ${this.column(c.column)})` : this.column(c.column)
     const items = columns.map((c) => `${value(c)} AS ${this.quoteIdentifier(c.name)}`)
     // JSON_QUERY makes FOR JSON embed the nested JSON text as JSON, not as an escaped string.
-    for (const n of relations) items.push(`JSON_QUERY(${this.nestedValue(n, sink!, marker)}) AS ${this.quoteIdentifier(n.name)}`)
+    for (const n of relations)
+      items.push(`JSON_QUERY(${this.nestedValue(n, sink!, marker)}) AS ${this.quoteIdentifier(n.name)}`)
     return `(SELECT ${items.join(', ')} ${JSON_OBJECT})`
   }
 
@@ -229,14 +298,19 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const { cursorColumns } = n.page
     const L = this.integerLiteral(n.page.limit)
     const types = cursorColumns.map((c) => n.columns.find((o) => sameColumn(o.column, c))?.type)
-    const values = this.jsonTextArray(cursorColumns.map((c, i) => this.text(this.column(c), types[i])))
-    const rows = `SELECT TOP (${this.integerLiteral(n.page.fetch)}) ${record} AS [j], ${values} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} `
-      + `FROM ${tables}${where} ORDER BY ${order}`
+    const values = mssqlJsonTextArray(cursorColumns.map((c, i) => mssqlValueText(this.column(c), types[i])))
+    const rows =
+      `SELECT TOP (${this.integerLiteral(n.page.fetch)}) ${record} AS [j], ${values} AS [c], ROW_NUMBER() OVER (ORDER BY ${order}) AS ${ROW} ` +
+      `FROM ${tables}${where} ORDER BY ${order}`
     const items = `COALESCE(N'[' + STRING_AGG(CASE WHEN [q].${ROW} <= ${L} THEN CAST([q].[j] AS nvarchar(max)) END, N',') WITHIN GROUP (ORDER BY [q].${ROW}) + N']', N'[]')`
     // Every related row of this parent the policy and filter admit, whatever page `after` asks for.
-    const total = n.count === undefined ? '' : `, ${this.countRows(tables, [n.join, n.count.where], sink)} AS [totalCount]`
+    const total =
+      n.count === undefined ? '' : `, ${this.countRows(tables, [n.join, n.count.where], sink)} AS [totalCount]`
     // Without `pageInfo` the caller reads neither paging value: the object holds `items` (and the count) only.
-    const paging = n.page.pageInfo === false ? '' : `, CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${this.endCursor(n.page, sink, marker)} AS [endCursor]`
+    const paging =
+      n.page.pageInfo === false
+        ? ''
+        : `, CAST(CASE WHEN COUNT(*) > ${L} THEN 1 ELSE 0 END AS bit) AS [hasNextPage], ${this.endCursor(n.page, sink, marker)} AS [endCursor]`
     return `(SELECT JSON_QUERY(${items}) AS [items]${paging}${total} FROM (${rows}) AS [q] ${JSON_OBJECT})`
   }
 
@@ -244,8 +318,10 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
   protected endCursor(page: NestedPage, sink: ParameterSink, marker: ParamRef | undefined): string {
     if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
     const L = this.integerLiteral(page.limit)
-    return `CASE WHEN COUNT(*) > ${L} THEN CAST(${sink.placeholder(marker)} AS nvarchar(max)) + N'${this.integerLiteral(page.cursor)}:' `
-      + `+ MAX(CASE WHEN [q].${ROW} = ${L} THEN [q].[c] END) END`
+    return (
+      `CASE WHEN COUNT(*) > ${L} THEN CAST(${sink.placeholder(marker)} AS nvarchar(max)) + N'${this.integerLiteral(page.cursor)}:' ` +
+      `+ MAX(CASE WHEN [q].${ROW} = ${L} THEN [q].[c] END) END`
+    )
   }
 
   /**
@@ -256,12 +332,14 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
    */
   protected aggregateSelect(plan: SelectPlan, aggregate: AggregatePlan, sink: ParameterSink): string {
     const inner = this.aggregateGroups(plan, aggregate, sink)
-    const fields = aggregate.groupBy.length === 0
-      ? [`JSON_QUERY(N'{}') AS [fields]`]
-      : aggregate.groupBy.map((g, i) => `[x].[g${i}] AS ${this.quoteIdentifier(`fields.${g.name}`)}`)
-    const aggs = aggregate.aggregations.length === 0
-      ? [`JSON_QUERY(N'{}') AS [aggregations]`]
-      : aggregate.aggregations.map((a, i) => `[x].[a${i}] AS ${this.quoteIdentifier(`aggregations.${a.name}`)}`)
+    const fields =
+      aggregate.groupBy.length === 0
+        ? [`JSON_QUERY(N'{}') AS [fields]`]
+        : aggregate.groupBy.map((g, i) => `[x].[g${i}] AS ${this.quoteIdentifier(`fields.${g.name}`)}`)
+    const aggs =
+      aggregate.aggregations.length === 0
+        ? [`JSON_QUERY(N'{}') AS [aggregations]`]
+        : aggregate.aggregations.map((a, i) => `[x].[a${i}] AS ${this.quoteIdentifier(`aggregations.${a.name}`)}`)
     const order = this.orderBy(aggregate.order)
     return `SELECT COALESCE((SELECT ${[...fields, ...aggs].join(', ')} FROM (${inner}) AS [x]${order} FOR JSON PATH, INCLUDE_NULL_VALUES), N'[]') AS [data]`
   }
@@ -282,40 +360,13 @@ export class MssqlSqlCompiler extends BaseSqlCompiler {
     const distinct = a.distinct ? 'DISTINCT ' : ''
     const column = this.column(a.column)
     switch (a.function) {
-      case 'count': return `COUNT_BIG(${distinct}${column})`
-      case 'avg': return `AVG(${distinct}CAST(${column} AS float))`
-      default: return `${a.function.toUpperCase()}(${distinct}${column})`
-    }
-  }
-
-  /**
-   * A value as text that Sluice's binder reads back exactly (cursor and key values): ISO 8601 (style 126) for dates
-   * and times, 17 significant digits (style 3) for floating point, `true`/`false` for bit. A column whose type the
-   * plan does not say (an ordering column left out of the output) gets style 126 too, which every orderable type
-   * accepts.
-   */
-  protected text(expression: string, type: ScalarType | undefined): string {
-    switch (type) {
-      case 'boolean':
-        return `CASE ${expression} WHEN 1 THEN N'true' WHEN 0 THEN N'false' END`
-      case 'float':
-      case 'single':
-        return `CONVERT(nvarchar(64), ${expression}, 3)`
-      case 'string':
-      case 'uuid':
-      case 'json':
-        return `CONVERT(nvarchar(max), ${expression})`
-      case undefined:
-        return `CONVERT(nvarchar(max), ${expression}, 126)`
+      case 'count':
+        return `COUNT_BIG(${distinct}${column})`
+      case 'avg':
+        return `AVG(${distinct}CAST(${column} AS float))`
       default:
-        return `CONVERT(nvarchar(64), ${expression}, 126)`
+        return `${a.function.toUpperCase()}(${distinct}${column})`
     }
-  }
-
-  /** JSON array text of text values (`["a",null]`), built by concatenation: FOR JSON cannot make a plain array. */
-  protected jsonTextArray(texts: readonly string[]): string {
-    const items = texts.map((t) => `COALESCE(N'"' + STRING_ESCAPE(${t}, 'json') + N'"', N'null')`)
-    return items.length === 0 ? `N'[]'` : `N'[' + ${items.join(` + N',' + `)} + N']'`
   }
 }
 

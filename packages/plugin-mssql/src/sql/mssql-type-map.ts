@@ -2,17 +2,37 @@ import type { ScalarType } from '@sluice/core/dialect'
 
 /** SQL Server system types by `sys.types.name` (user-defined alias types are resolved to their system type first). */
 const BY_NAME: Readonly<Record<string, ScalarType>> = {
-  tinyint: 'byte', smallint: 'short', int: 'int', bigint: 'long',
-  real: 'single', float: 'float',
-  decimal: 'decimal', numeric: 'decimal', money: 'decimal', smallmoney: 'decimal',
+  tinyint: 'byte',
+  smallint: 'short',
+  int: 'int',
+  bigint: 'long',
+  real: 'single',
+  float: 'float',
+  decimal: 'decimal',
+  numeric: 'decimal',
+  money: 'decimal',
+  smallmoney: 'decimal',
   bit: 'boolean',
-  char: 'string', varchar: 'string', nchar: 'string', nvarchar: 'string', text: 'string', ntext: 'string', xml: 'string', sysname: 'string',
+  char: 'string',
+  varchar: 'string',
+  nchar: 'string',
+  nvarchar: 'string',
+  text: 'string',
+  ntext: 'string',
+  xml: 'string',
+  sysname: 'string',
   uniqueidentifier: 'uuid',
   date: 'date',
-  datetime: 'datetime', datetime2: 'datetime', smalldatetime: 'datetime',
+  datetime: 'datetime',
+  datetime2: 'datetime',
+  smalldatetime: 'datetime',
   datetimeoffset: 'datetimeoffset',
   time: 'time',
-  binary: 'bytes', varbinary: 'bytes', image: 'bytes', timestamp: 'bytes', rowversion: 'bytes',
+  binary: 'bytes',
+  varbinary: 'bytes',
+  image: 'bytes',
+  timestamp: 'bytes',
+  rowversion: 'bytes',
   json: 'json',
 }
 
@@ -22,7 +42,11 @@ const BY_NAME: Readonly<Record<string, ScalarType>> = {
  * unlisted map to `unknown`.
  */
 export function mapMssqlType(typeName: string): ScalarType {
-  const bare = typeName.trim().toLowerCase().replace(/\s*\(.*\)$/, '').replace(/^\[(.*)\]$/, '$1')
+  const bare = typeName
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\(.*\)$/, '')
+    .replace(/^\[(.*)\]$/, '$1')
   return BY_NAME[bare] ?? 'unknown'
 }
 
@@ -33,13 +57,20 @@ export function mapMssqlType(typeName: string): ScalarType {
 export function formatMssqlType(typeName: string, maxLength: number, precision: number, scale: number): string {
   const name = typeName.toLowerCase()
   switch (name) {
-    case 'varchar': case 'char': case 'varbinary': case 'binary':
+    case 'varchar':
+    case 'char':
+    case 'varbinary':
+    case 'binary':
       return `${name}(${maxLength === -1 ? 'max' : maxLength})`
-    case 'nvarchar': case 'nchar':
+    case 'nvarchar':
+    case 'nchar':
       return `${name}(${maxLength === -1 ? 'max' : maxLength / 2})`
-    case 'decimal': case 'numeric':
+    case 'decimal':
+    case 'numeric':
       return `${name}(${precision},${scale})`
-    case 'datetime2': case 'datetimeoffset': case 'time':
+    case 'datetime2':
+    case 'datetimeoffset':
+    case 'time':
       return `${name}(${scale})`
     case 'timestamp':
       return 'rowversion'
@@ -52,8 +83,13 @@ export function formatMssqlType(typeName: string, maxLength: number, precision: 
 export function readMssqlMaxLength(typeName: string, maxLength: number): number | undefined {
   if (maxLength === -1) return undefined
   switch (typeName.toLowerCase()) {
-    case 'varchar': case 'char': return maxLength
-    case 'nvarchar': case 'nchar': return maxLength / 2
-    default: return undefined
+    case 'varchar':
+    case 'char':
+      return maxLength
+    case 'nvarchar':
+    case 'nchar':
+      return maxLength / 2
+    default:
+      return undefined
   }
 }

@@ -1,5 +1,12 @@
 import { qualifiedKey } from '@sluice/core/dialect'
-import type { Abortable, ColumnStatistics, DatabaseStatistics, Driver, ObjectStatistics, QualifiedName } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  ColumnStatistics,
+  DatabaseStatistics,
+  Driver,
+  ObjectStatistics,
+  QualifiedName,
+} from '@sluice/core/dialect'
 import { MSSQL_HISTOGRAMS_SQL, MSSQL_ROW_COUNTS_SQL } from './mssql-statistics-sql.js'
 
 interface RowCountRow {
@@ -22,7 +29,11 @@ interface HistogramRow {
  * not show (an older version, or a caller without the permission) leaves only the row counts; tables without rows
  * are left out.
  */
-export async function readMssqlStatistics(driver: Driver, objects: readonly QualifiedName[], options: Abortable = {}): Promise<DatabaseStatistics> {
+export async function readMssqlStatistics(
+  driver: Driver,
+  objects: readonly QualifiedName[],
+  options: Abortable = {},
+): Promise<DatabaseStatistics> {
   const found = new Map<string, ObjectStatistics>()
   if (objects.length === 0) return { objects: found }
   const requested = JSON.stringify(objects.map((o) => [o.schema ?? null, o.name]))
@@ -39,7 +50,8 @@ export async function readMssqlStatistics(driver: Driver, objects: readonly Qual
   if (tables.size === 0) return { objects: found }
   let histograms: readonly HistogramRow[]
   try {
-    histograms = (await driver.execute<HistogramRow>({ sql: MSSQL_HISTOGRAMS_SQL, parameters: [requested] }, options)).rows
+    histograms = (await driver.execute<HistogramRow>({ sql: MSSQL_HISTOGRAMS_SQL, parameters: [requested] }, options))
+      .rows
   } catch (error) {
     if (options.signal?.aborted === true) throw error
     return { objects: found }

@@ -13,8 +13,20 @@ const url = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/te
 const database = `sluice_cut_${randomBytes(5).toString('hex')}`
 type Row = { readonly id: number; readonly a: number | null; readonly b: string | null }
 const ROWS: readonly Row[] = [
-  [1, 3, 'b'], [2, null, 'a'], [3, 3, null], [4, 1, 'c'], [5, null, null], [6, 2, 'b'], [7, 3, 'b'],
-  [8, 1, null], [9, null, 'c'], [10, 2, 'a'], [11, 3, 'a'], [12, null, 'a'], [13, 2, null], [14, 1, 'c'],
+  [1, 3, 'b'],
+  [2, null, 'a'],
+  [3, 3, null],
+  [4, 1, 'c'],
+  [5, null, null],
+  [6, 2, 'b'],
+  [7, 3, 'b'],
+  [8, 1, null],
+  [9, null, 'c'],
+  [10, 2, 'a'],
+  [11, 3, 'a'],
+  [12, null, 'a'],
+  [13, 2, null],
+  [14, 1, 'c'],
 ].map(([id, a, b]) => ({ id: id as number, a: a as number | null, b: b as string | null }))
 let admin: mysql.Pool
 let unavailable: string | undefined
@@ -28,7 +40,9 @@ beforeAll(async () => {
     unavailable = `MariaDB unreachable at ${url}: ${String(error)}`
     return
   }
-  await admin.query(`CREATE TABLE \`${database}\`.r (id INT PRIMARY KEY, a INT NULL, b VARCHAR(5) COLLATE utf8mb4_bin NULL)`)
+  await admin.query(
+    `CREATE TABLE \`${database}\`.r (id INT PRIMARY KEY, a INT NULL, b VARCHAR(5) COLLATE utf8mb4_bin NULL)`,
+  )
   await admin.query(`INSERT INTO \`${database}\`.r VALUES ?`, [ROWS.map((r) => [r.id, r.a, r.b])])
 })
 
@@ -53,24 +67,37 @@ function compare(x: Row, y: Row, terms: readonly Term[]): number {
 }
 
 const ORDERINGS: readonly (readonly Term[])[] = [
-  [id('asc')], [id('desc')], [a('asc'), id('asc')], [a('desc'), id('asc')], [a('desc'), b('asc'), id('desc')],
+  [id('asc')],
+  [id('desc')],
+  [a('asc'), id('asc')],
+  [a('desc'), id('asc')],
+  [a('desc'), b('asc'), id('desc')],
   [b('asc'), a('desc'), id('asc')],
   // Not total (a keyless view's ordering): rows equal to row `limit` on every term are within the cut too.
-  [a('asc'), b('desc')], [b('desc')],
+  [a('asc'), b('desc')],
+  [b('desc')],
 ]
 
 describe('buildPageCut on MariaDB', () => {
   it.each(ORDERINGS.map((terms) => [terms.map((t) => `${t.name} ${t.direction}`).join(', '), terms] as const))(
-    'holds for the rows at or before row limit, ordered by %s', async (_name, terms) => {
+    'holds for the rows at or before row limit, ordered by %s',
+    async (_name, terms) => {
       if (unavailable !== undefined) return
       const column = (t: Term) => `\`x\`.\`${t.name}\``
       const order = terms.map((t) => `${column(t)} ${t.direction.toUpperCase()}`).join(', ')
-      const cutTerms: PageCutTerm[] = terms.map((t) => ({ column: column(t), direction: t.direction, nullable: t.nullable }))
+      const cutTerms: PageCutTerm[] = terms.map((t) => ({
+        column: column(t),
+        direction: t.direction,
+        nullable: t.nullable,
+      }))
       const sorted = [...ROWS].sort((x, y) => compare(x, y, terms))
       for (const limit of [1, 2, 3, 5, 8, 14, 20]) {
-        const rowValue = (c: string) => `(SELECT ${c} FROM \`${database}\`.r AS \`x\` ORDER BY ${order} LIMIT ${limit - 1}, 1)`
+        const rowValue = (c: string) =>
+          `(SELECT ${c} FROM \`${database}\`.r AS \`x\` ORDER BY ${order} LIMIT ${limit - 1}, 1)`
         const cut = buildPageCut(cutTerms, rowValue, () => rowValue('1'))
-        const [rows] = await admin.query(`SELECT \`x\`.id, IF(${cut}, 1, 0) AS c FROM \`${database}\`.r AS \`x\` ORDER BY \`x\`.id`)
+        const [rows] = await admin.query(
+          `SELECT \`x\`.id, IF(${cut}, 1, 0) AS c FROM \`${database}\`.r AS \`x\` ORDER BY \`x\`.id`,
+        )
         const rowL = sorted[limit - 1]
         const expected = ROWS.map((r) => ({ id: r.id, c: rowL === undefined || compare(r, rowL, terms) <= 0 ? 1 : 0 }))
         expect(rows, `limit ${limit}`).toEqual(expected)

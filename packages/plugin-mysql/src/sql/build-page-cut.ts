@@ -21,7 +21,11 @@ export interface PageCutTerm {
  * outer value (its subquery cache) in a select list or WHERE, never inside an aggregate's argument, so there the
  * sub-queries of row `limit` would run again for every related row; in this select list each runs once per parent.
  */
-export function buildPageCut(terms: readonly PageCutTerm[], rowValue: (column: string) => string, anyRow: () => string): string {
+export function buildPageCut(
+  terms: readonly PageCutTerm[],
+  rowValue: (column: string) => string,
+  anyRow: () => string,
+): string {
   const wrap = (condition: string) => `(SELECT ${condition} FROM (SELECT 1) AS \`sluice:one\`)`
   // Without row `limit` every value is NULL. When no term is nullable, a missing value stands for the row's own: the
   // row is then equal to row `limit` on every term, so at or before it.

@@ -4,7 +4,14 @@ import type { ColumnRef, ParamRef, PredicateNode } from '@sluice/core/dialect'
 export function findKeyParameter(where: PredicateNode, key: ColumnRef): ParamRef | undefined {
   const items = where.kind === 'and' ? where.items : [where]
   for (const item of items) {
-    if (item.kind === 'compare' && item.op === 'eq' && item.left.kind === 'column' && sameColumn(item.left, key) && item.right.kind === 'param') return item.right
+    if (
+      item.kind === 'compare' &&
+      item.op === 'eq' &&
+      item.left.kind === 'column' &&
+      sameColumn(item.left, key) &&
+      item.right.kind === 'param'
+    )
+      return item.right
   }
   return undefined
 }

@@ -3,7 +3,13 @@
 
 /** Reads tables and views for the configured entities from information_schema. */
 export { MysqlIntrospector } from './mysql-introspector.js'
-export { MYSQL_DEFAULT_SCHEMA_SQL, mysqlColumnsSql, mysqlKeysSql, mariadbJsonChecksSql, mysqlRoutinesSql } from './mysql-introspection-sql.js'
+export {
+  MYSQL_DEFAULT_SCHEMA_SQL,
+  mysqlColumnsSql,
+  mysqlKeysSql,
+  mariadbJsonChecksSql,
+  mysqlRoutinesSql,
+} from './mysql-introspection-sql.js'
 /** MySQL type (DATA_TYPE + COLUMN_TYPE) → Sluice scalar type. */
 export { mapMysqlType } from './mysql-type-map.js'
 /** mysql2 error → unique, not-null, foreign-key, check, invalid-input, not-writable, unavailable or other. */

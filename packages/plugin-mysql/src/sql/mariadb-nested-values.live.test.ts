@@ -31,7 +31,9 @@ beforeAll(async () => {
   }
   const db = `\`${database}\``
   await admin.query(`CREATE TABLE ${db}.p (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL)`)
-  await admin.query(`CREATE TABLE ${db}.c (id INT PRIMARY KEY, p_id INT NOT NULL, body VARCHAR(100) NOT NULL, KEY (p_id))`)
+  await admin.query(
+    `CREATE TABLE ${db}.c (id INT PRIMARY KEY, p_id INT NOT NULL, body VARCHAR(100) NOT NULL, KEY (p_id))`,
+  )
   await admin.query(`INSERT INTO ${db}.p VALUES (1, 'big'), (2, 'small')`)
   // Parent 1: 40 children of 100 bytes (4 KB, past the limit); parent 2: two short ones; child 9 has no parent.
   await admin.query(`INSERT INTO ${db}.c SELECT seq, 1, REPEAT('x', 100) FROM seq_100_to_139`)
@@ -61,27 +63,49 @@ const idOf = (alias: string) => ({ name: 'id', column: ref(alias, 'id'), type: '
 /** A child's parent (to-one), with `relations` under it. */
 function parentOf(child: string, alias: string, relations: NestedSelect[]): NestedSelect {
   return {
-    name: 'parent', cardinality: 'one', table: table('p', alias), linking: undefined, columns: [idOf(alias)], relations,
-    join: { kind: 'compare', left: ref(alias, 'id'), op: 'eq', right: ref(child, 'p_id') }, parentColumns: [ref(child, 'p_id')],
-    where: undefined, orderBy: byId(alias), page: undefined,
+    name: 'parent',
+    cardinality: 'one',
+    table: table('p', alias),
+    linking: undefined,
+    columns: [idOf(alias)],
+    relations,
+    join: { kind: 'compare', left: ref(alias, 'id'), op: 'eq', right: ref(child, 'p_id') },
+    parentColumns: [ref(child, 'p_id')],
+    where: undefined,
+    orderBy: byId(alias),
+    page: undefined,
   }
 }
 
 /** A parent's first `limit` children (ids and bodies), with `relations` under each. */
 function childrenOf(parent: string, alias: string, limit: number, relations: NestedSelect[]): NestedSelect {
   return {
-    name: 'children', cardinality: 'many', table: table('c', alias), linking: undefined, relations,
+    name: 'children',
+    cardinality: 'many',
+    table: table('c', alias),
+    linking: undefined,
+    relations,
     columns: [idOf(alias), { name: 'body', column: ref(alias, 'body'), type: 'string' }],
-    join: { kind: 'compare', left: ref(alias, 'p_id'), op: 'eq', right: ref(parent, 'id') }, parentColumns: [ref(parent, 'id')],
-    where: undefined, orderBy: byId(alias), page: { limit, fetch: limit + 1, cursorColumns: [ref(alias, 'id')], cursor: 0, pageInfo: false },
+    join: { kind: 'compare', left: ref(alias, 'p_id'), op: 'eq', right: ref(parent, 'id') },
+    parentColumns: [ref(parent, 'id')],
+    where: undefined,
+    orderBy: byId(alias),
+    page: { limit, fetch: limit + 1, cursorColumns: [ref(alias, 'id')], cursor: 0, pageInfo: false },
   }
 }
 
 /** Child `id` by key, with `relations`. */
 function child(id: number, relations: NestedSelect[]): SelectPlan {
   return {
-    kind: 'select', shapeKey: 'k', table: table('c', 't'), columns: [idOf('t')], orderBy: [], result: { mode: 'single' }, relations,
-    where: { kind: 'compare', left: ref('t', 'id'), op: 'eq', right: { kind: 'param', index: 0 } }, parameters: [{ value: id, type: 'int' }],
+    kind: 'select',
+    shapeKey: 'k',
+    table: table('c', 't'),
+    columns: [idOf('t')],
+    orderBy: [],
+    result: { mode: 'single' },
+    relations,
+    where: { kind: 'compare', left: ref('t', 'id'), op: 'eq', right: { kind: 'param', index: 0 } },
+    parameters: [{ value: id, type: 'int' }],
   }
 }
 
@@ -89,37 +113,67 @@ function child(id: number, relations: NestedSelect[]): SelectPlan {
 async function data(plan: SelectPlan): Promise<unknown> {
   const compiler = dialect.createCompiler()
   const compiled = compiler.compile(plan)
-  const { rows } = await driver!.execute<{ data: unknown }>({ sql: compiled.sql, parameters: compiler.bindParameters(plan, compiled) })
+  const { rows } = await driver!.execute<{ data: unknown }>({
+    sql: compiled.sql,
+    parameters: compiler.bindParameters(plan, compiled),
+  })
   return rows[0]?.data
 }
 
 describe('MariaDB nested values holding relationships (group_concat_max_len = 2048)', () => {
-  it('a to-one record whose nested page is past the limit makes the answer \'\'; a small one is read, a missing one null', async (context) => {
+  it("a to-one record whose nested page is past the limit makes the answer ''; a small one is read, a missing one null", async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     const plan = (id: number) => child(id, [parentOf('t', 't1', [childrenOf('t1', 't2', 100, [])])])
     expect(await data(plan(100))).toBe('')
     expect(JSON.parse(String(await data(plan(1))))).toEqual({
-      id: 1, parent: { id: 2, children: { items: [{ id: 1, body: 'a' }, { id: 2, body: 'b' }] } },
+      id: 1,
+      parent: {
+        id: 2,
+        children: {
+          items: [
+            { id: 1, body: 'a' },
+            { id: 2, body: 'b' },
+          ],
+        },
+      },
     })
     expect(JSON.parse(String(await data(plan(9))))).toEqual({ id: 9, parent: null })
   })
 
-  it('a page whose record (built only for the page\'s rows) could not be built is \'\'', async (context) => {
+  it("a page whose record (built only for the page's rows) could not be built is ''", async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     // Child 1's siblings → their parent → its children: for child 100, every sibling's record is past the limit.
-    const plan = (id: number, limit: number) => child(id, [parentOf('t', 't1', [childrenOf('t1', 't2', limit, [parentOf('t2', 't3', [childrenOf('t3', 't4', 100, [])])])])])
+    const plan = (id: number, limit: number) =>
+      child(id, [
+        parentOf('t', 't1', [childrenOf('t1', 't2', limit, [parentOf('t2', 't3', [childrenOf('t3', 't4', 100, [])])])]),
+      ])
     expect(await data(plan(100, 1))).toBe('')
-    const small = { id: 2, children: { items: [{ id: 1, body: 'a' }, { id: 2, body: 'b' }] } }
-    expect(JSON.parse(String(await data(plan(1, 1))))).toEqual({ id: 1, parent: { id: 2, children: { items: [{ id: 1, body: 'a', parent: small }] } } })
+    const small = {
+      id: 2,
+      children: {
+        items: [
+          { id: 1, body: 'a' },
+          { id: 2, body: 'b' },
+        ],
+      },
+    }
+    expect(JSON.parse(String(await data(plan(1, 1))))).toEqual({
+      id: 1,
+      parent: { id: 2, children: { items: [{ id: 1, body: 'a', parent: small }] } },
+    })
   })
 
-  it('reads a chain deeper than MariaDB\'s 32 levels of JSON nesting', async (context) => {
+  it("reads a chain deeper than MariaDB's 32 levels of JSON nesting", async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     // 12 × (to-one parent, page of one child): 48 levels of JSON under the root record.
     const childAlias = (level: number) => (level === 0 ? 't' : `t${2 * level}`)
     let relations: NestedSelect[] = []
     for (let level = 12; level > 0; level--) {
-      relations = [parentOf(childAlias(level - 1), `t${2 * level - 1}`, [childrenOf(`t${2 * level - 1}`, childAlias(level), 1, relations)])]
+      relations = [
+        parentOf(childAlias(level - 1), `t${2 * level - 1}`, [
+          childrenOf(`t${2 * level - 1}`, childAlias(level), 1, relations),
+        ]),
+      ]
     }
     let node = JSON.parse(String(await data(child(1, relations))))
     for (let level = 1; level <= 12; level++) {

@@ -30,7 +30,11 @@ export function splitBatch(sql: string, parameters: readonly unknown[]): BatchSt
   for (let i = 0; i < parts.length; i += 2) {
     const text = parts[i]!
     const count = countPlaceholders(text)
-    steps.push({ sql: text, parameters: parameters.slice(next, next + count), onlyIfFound: parts[i - 1] === 'if-found' })
+    steps.push({
+      sql: text,
+      parameters: parameters.slice(next, next + count),
+      onlyIfFound: parts[i - 1] === 'if-found',
+    })
     next += count
   }
   if (next !== parameters.length) throw new Error(`batch has ${next} placeholders for ${parameters.length} values`)

@@ -26,10 +26,18 @@ const COMMON: DialectCapabilities = Object.freeze({
 })
 
 /** MySQL 8: no RETURNING (written rows are read back in the same transaction); LATERAL since 8.0.14. */
-export const MYSQL_CAPABILITIES: DialectCapabilities = Object.freeze({ ...COMMON, returning: 'none', lateralJoins: true })
+export const MYSQL_CAPABILITIES: DialectCapabilities = Object.freeze({
+  ...COMMON,
+  returning: 'none',
+  lateralJoins: true,
+})
 
 /** MariaDB 10.5+: `INSERT … RETURNING` and `DELETE … RETURNING` (not UPDATE); no LATERAL. */
-export const MARIADB_CAPABILITIES: DialectCapabilities = Object.freeze({ ...COMMON, returning: 'returning', lateralJoins: false })
+export const MARIADB_CAPABILITIES: DialectCapabilities = Object.freeze({
+  ...COMMON,
+  returning: 'returning',
+  lateralJoins: false,
+})
 
 export function mysqlCapabilities(flavor: MysqlFlavor): DialectCapabilities {
   return flavor === 'mariadb' ? MARIADB_CAPABILITIES : MYSQL_CAPABILITIES

@@ -14,7 +14,8 @@ export function mysqlCastType(dbType: string, flavor: MysqlFlavor): string {
   if (/^(float|double|real)\b/.test(type)) return 'DOUBLE'
   if (/^date$/.test(type)) return 'DATE'
   const temporal = /^(datetime|timestamp|time)\s*(\(\s*\d\s*\))?/.exec(type)
-  if (temporal !== null) return `${temporal[1] === 'time' ? 'TIME' : 'DATETIME'}${(temporal[2] ?? '').replace(/\s+/g, '')}`
+  if (temporal !== null)
+    return `${temporal[1] === 'time' ? 'TIME' : 'DATETIME'}${(temporal[2] ?? '').replace(/\s+/g, '')}`
   if (/(blob|binary)/.test(type)) return 'BINARY'
   if (type === 'json') return flavor === 'mysql' ? 'JSON' : 'CHAR'
   return 'CHAR'

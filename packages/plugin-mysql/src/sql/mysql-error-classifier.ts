@@ -46,8 +46,17 @@ const BY_ERRNO: Readonly<Record<number, Kind>> = {
 
 /** Client-side codes: sockets, and mysql2's own connection states. */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH',
-  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'POOL_CLOSED', 'POOL_ENQUEUELIMIT', 'POOL_ACQUIRE_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'POOL_CLOSED',
+  'POOL_ENQUEUELIMIT',
+  'POOL_ACQUIRE_TIMEOUT',
 ])
 
 const MAX_MESSAGE_LENGTH = 500
@@ -84,9 +93,12 @@ function describeError(error: unknown): string {
   else {
     const own = readField(error, 'message')
     const inner = (error as { errors?: unknown }).errors
-    message = typeof own === 'string' && own !== ''
-      ? own
-      : Array.isArray(inner) && inner.length > 0 ? describeError(inner[0]) : String(readField(error, 'code') ?? error)
+    message =
+      typeof own === 'string' && own !== ''
+        ? own
+        : Array.isArray(inner) && inner.length > 0
+          ? describeError(inner[0])
+          : String(readField(error, 'code') ?? error)
   }
   const line = (message.split('\n', 1)[0] ?? '').trim()
   return line.length > MAX_MESSAGE_LENGTH ? `${line.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : line

@@ -10,7 +10,9 @@ export const MYSQL_DEFAULT_SCHEMA_SQL = 'SELECT DATABASE() AS `default_schema`'
 
 /** Requested objects (`ord`, schema or NULL for the current database, name) with their columns, one row per column. */
 export function mysqlColumnsSql(count: number): string {
-  const requested = Array.from({ length: count }, (_, i) => (i === 0 ? 'SELECT ? AS `ord`, ? AS `schema_name`, ? AS `object_name`' : 'SELECT ?, ?, ?')).join(' UNION ALL ')
+  const requested = Array.from({ length: count }, (_, i) =>
+    i === 0 ? 'SELECT ? AS `ord`, ? AS `schema_name`, ? AS `object_name`' : 'SELECT ?, ?, ?',
+  ).join(' UNION ALL ')
   return `SELECT q.\`ord\`, t.TABLE_SCHEMA AS \`schema_name\`, t.TABLE_NAME AS \`object_name\`, t.TABLE_TYPE AS \`table_type\`,
   c.COLUMN_NAME AS \`column_name\`, c.DATA_TYPE AS \`data_type\`, c.COLUMN_TYPE AS \`column_type\`, c.IS_NULLABLE AS \`is_nullable\`,
   c.COLUMN_DEFAULT AS \`column_default\`, c.EXTRA AS \`extra\`, c.CHARACTER_MAXIMUM_LENGTH AS \`max_length\`
@@ -53,7 +55,9 @@ WHERE (CONSTRAINT_SCHEMA, TABLE_NAME) IN (${pairs}) AND CHECK_CLAUSE LIKE 'json\
  * (no overloading) but guards a FUNCTION of the same name.
  */
 export function mysqlRoutinesSql(count: number): string {
-  const requested = Array.from({ length: count }, (_, i) => (i === 0 ? 'SELECT ? AS `ord`, ? AS `schema_name`, ? AS `object_name`' : 'SELECT ?, ?, ?')).join(' UNION ALL ')
+  const requested = Array.from({ length: count }, (_, i) =>
+    i === 0 ? 'SELECT ? AS `ord`, ? AS `schema_name`, ? AS `object_name`' : 'SELECT ?, ?, ?',
+  ).join(' UNION ALL ')
   return `SELECT q.\`ord\`, r.ROUTINE_SCHEMA AS \`schema_name\`, r.ROUTINE_NAME AS \`object_name\`, r.ROUTINE_TYPE AS \`routine_type\`, r.ROUTINE_COMMENT AS \`routine_comment\`,
   p.PARAMETER_MODE AS \`mode\`, p.PARAMETER_NAME AS \`parameter_name\`, p.DATA_TYPE AS \`data_type\`, p.DTD_IDENTIFIER AS \`column_type\`
 FROM (${requested}) AS q

@@ -1,7 +1,24 @@
 import { qualifiedKey } from '@sluice/core/dialect'
-import type { Abortable, ColumnMetadata, DatabaseMetadata, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, ParameterMetadata, SourceObject } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  ColumnMetadata,
+  DatabaseMetadata,
+  Driver,
+  ForeignKeyMetadata,
+  Introspector,
+  ObjectMetadata,
+  ParameterMetadata,
+  SourceObject,
+} from '@sluice/core/dialect'
 import type { DatabaseStatistics, QualifiedName } from '@sluice/core/dialect'
-import { MYSQL_DEFAULT_SCHEMA_SQL, MYSQL_TABLES_SQL, mariadbJsonChecksSql, mysqlColumnsSql, mysqlKeysSql, mysqlRoutinesSql } from './mysql-introspection-sql.js'
+import {
+  MYSQL_DEFAULT_SCHEMA_SQL,
+  MYSQL_TABLES_SQL,
+  mariadbJsonChecksSql,
+  mysqlColumnsSql,
+  mysqlKeysSql,
+  mysqlRoutinesSql,
+} from './mysql-introspection-sql.js'
 import { MysqlRoutines, parseParameterDefaults } from './mysql-routines.js'
 import type { MysqlServerInfo } from './mysql-server.js'
 import { readMysqlStatistics } from './read-mysql-statistics.js'
@@ -72,15 +89,25 @@ export class MysqlIntrospector implements Introspector {
   ) {}
 
   async introspect(objects: readonly SourceObject[], options: Abortable = {}): Promise<DatabaseMetadata> {
-    const { rows: schemaRows } = await this.driver.execute<{ default_schema: string | null }>({ sql: MYSQL_DEFAULT_SCHEMA_SQL, parameters: [] }, options)
+    const { rows: schemaRows } = await this.driver.execute<{ default_schema: string | null }>(
+      { sql: MYSQL_DEFAULT_SCHEMA_SQL, parameters: [] },
+      options,
+    )
     const defaultSchema = schemaRows[0]?.default_schema ?? undefined
     const result = new Map<string, ObjectMetadata>()
-    await this.#readProcedures(objects.filter((o) => o.type === 'stored-procedure'), result, options)
+    await this.#readProcedures(
+      objects.filter((o) => o.type === 'stored-procedure'),
+      result,
+      options,
+    )
     const relations = objects.filter((o) => o.type !== 'stored-procedure')
     if (relations.length === 0) return { objects: result, defaultSchema }
 
     const parameters = relations.flatMap((o, i) => [i + 1, o.name.schema ?? null, o.name.name])
-    const { rows } = await this.driver.execute<ColumnRow>({ sql: mysqlColumnsSql(relations.length), parameters }, options)
+    const { rows } = await this.driver.execute<ColumnRow>(
+      { sql: mysqlColumnsSql(relations.length), parameters },
+      options,
+    )
     const found = new Map<number, ColumnRow[]>()
     for (const row of rows) {
       const ord = Number(row.ord)
@@ -90,7 +117,10 @@ export class MysqlIntrospector implements Introspector {
     }
     const tables = [...found.values()].map((g) => [g[0]!.schema_name, g[0]!.object_name] as const)
     const keys = tables.length === 0 ? new Map<string, Keys>() : await this.#readKeys(tables, options)
-    const json = tables.length === 0 || this.server.flavor !== 'mariadb' ? new Set<string>() : await this.#readJsonColumns(tables, options)
+    const json =
+      tables.length === 0 || this.server.flavor !== 'mariadb'
+        ? new Set<string>()
+        : await this.#readJsonColumns(tables, options)
 
     for (const [ord, group] of found) {
       const requested = relations[ord - 1]
@@ -114,7 +144,10 @@ export class MysqlIntrospector implements Introspector {
   /** The base tables of the connection's database, for `autoentities`, in one query (`MYSQL_TABLES_SQL`). */
   async listTables(options: Abortable = {}) {
     const { rows } = await this.driver.execute<TableRow>({ sql: MYSQL_TABLES_SQL, parameters: [] }, options)
-    return rows.map((row) => ({ name: { schema: row.schema_name, name: row.object_name }, hasPrimaryKey: Number(row.has_primary_key) === 1 }))
+    return rows.map((row) => ({
+      name: { schema: row.schema_name, name: row.object_name },
+      hasPrimaryKey: Number(row.has_primary_key) === 1,
+    }))
   }
 
   /** Row and index-cardinality estimates for the read-cost bound, in one query (`readMysqlStatistics`). */
@@ -122,10 +155,17 @@ export class MysqlIntrospector implements Introspector {
     return readMysqlStatistics(this.driver, objects, options)
   }
 
-  async #readProcedures(requested: readonly SourceObject[], result: Map<string, ObjectMetadata>, options: Abortable): Promise<void> {
+  async #readProcedures(
+    requested: readonly SourceObject[],
+    result: Map<string, ObjectMetadata>,
+    options: Abortable,
+  ): Promise<void> {
     if (requested.length === 0) return
     const parameters = requested.flatMap((o, i) => [i + 1, o.name.schema ?? null, o.name.name])
-    const { rows } = await this.driver.execute<RoutineRow>({ sql: mysqlRoutinesSql(requested.length), parameters }, options)
+    const { rows } = await this.driver.execute<RoutineRow>(
+      { sql: mysqlRoutinesSql(requested.length), parameters },
+      options,
+    )
     const byOrd = new Map<number, RoutineRow[]>()
     for (const row of rows) {
       const ord = Number(row.ord)
@@ -139,18 +179,21 @@ export class MysqlIntrospector implements Introspector {
       if (source === undefined) continue
       const name = { schema: first.schema_name, name: first.object_name }
       const defaults = parseParameterDefaults(first.routine_comment)
-      const params: ParameterMetadata[] = group.filter((r) => r.mode !== null).map((r) => ({
-        name: r.parameter_name ?? '',
-        type: mapMysqlType(r.data_type ?? '', r.column_type ?? ''),
-        dbType: r.column_type ?? r.data_type ?? '',
-        mode: r.mode === 'OUT' ? 'out' : r.mode === 'INOUT' ? 'inout' : 'in',
-        // MySQL has no parameter defaults: only the routine COMMENT's `defaults:` clause declares them.
-        hasDefault: r.mode === 'IN' && defaults.has((r.parameter_name ?? '').toLowerCase()),
-      }))
+      const params: ParameterMetadata[] = group
+        .filter((r) => r.mode !== null)
+        .map((r) => ({
+          name: r.parameter_name ?? '',
+          type: mapMysqlType(r.data_type ?? '', r.column_type ?? ''),
+          dbType: r.column_type ?? r.data_type ?? '',
+          mode: r.mode === 'OUT' ? 'out' : r.mode === 'INOUT' ? 'inout' : 'in',
+          // MySQL has no parameter defaults: only the routine COMMENT's `defaults:` clause declares them.
+          hasDefault: r.mode === 'IN' && defaults.has((r.parameter_name ?? '').toLowerCase()),
+        }))
       this.routines.set(qualifiedKey(name), params, defaults)
-      const problem = first.routine_type === 'FUNCTION'
-        ? `${first.schema_name}.${first.object_name} is a stored function; only procedures (CALL) can be published on MySQL.`
-        : undefined
+      const problem =
+        first.routine_type === 'FUNCTION'
+          ? `${first.schema_name}.${first.object_name} is a stored function; only procedures (CALL) can be published on MySQL.`
+          : undefined
       result.set(qualifiedKey(source.name), {
         name,
         kind: 'stored-procedure',
@@ -165,7 +208,10 @@ export class MysqlIntrospector implements Introspector {
   }
 
   async #readKeys(tables: readonly (readonly [string, string])[], options: Abortable): Promise<Map<string, Keys>> {
-    const { rows } = await this.driver.execute<KeyRow>({ sql: mysqlKeysSql(tables.length), parameters: tables.flat() }, options)
+    const { rows } = await this.driver.execute<KeyRow>(
+      { sql: mysqlKeysSql(tables.length), parameters: tables.flat() },
+      options,
+    )
     const byTable = new Map<string, Keys>()
     for (const row of rows) {
       const tableKey = pairKey(row.schema_name, row.object_name)
@@ -182,7 +228,12 @@ export class MysqlIntrospector implements Introspector {
       } else {
         let fk = keys.foreign.get(row.name)
         if (fk === undefined) {
-          fk = { name: row.name, columns: [], referenced: { schema: row.referenced_schema ?? undefined, name: row.referenced_name ?? '' }, referencedColumns: [] }
+          fk = {
+            name: row.name,
+            columns: [],
+            referenced: { schema: row.referenced_schema ?? undefined, name: row.referenced_name ?? '' },
+            referencedColumns: [],
+          }
           keys.foreign.set(row.name, fk)
         }
         fk.columns.push(row.column_name)
@@ -194,7 +245,9 @@ export class MysqlIntrospector implements Introspector {
 
   async #readJsonColumns(tables: readonly (readonly [string, string])[], options: Abortable): Promise<Set<string>> {
     const { rows } = await this.driver.execute<{ schema_name: string; object_name: string; clause: string }>(
-      { sql: mariadbJsonChecksSql(tables.length), parameters: tables.flat() }, options)
+      { sql: mariadbJsonChecksSql(tables.length), parameters: tables.flat() },
+      options,
+    )
     const columns = new Set<string>()
     for (const row of rows) {
       const m = /^json_valid\(`((?:[^`]|``)+)`\)$/i.exec(row.clause.trim())

@@ -4,7 +4,9 @@ import { parseParameterDefaults } from './mysql-routines.js'
 describe('parseParameterDefaults', () => {
   it('reads `defaults:` from a routine comment: numbers and quoted strings, names lower-cased', () => {
     expect([...parseParameterDefaults("Books by price. defaults: Min_Price=5, label='it''s', delta=-1.5")]).toEqual([
-      ['min_price', '5'], ['label', "it's"], ['delta', '-1.5'],
+      ['min_price', '5'],
+      ['label', "it's"],
+      ['delta', '-1.5'],
     ])
   })
 

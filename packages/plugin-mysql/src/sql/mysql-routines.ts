@@ -32,7 +32,9 @@ export class MysqlRoutines {
  */
 export function parseParameterDefaults(comment: string | null | undefined): Map<string, string> {
   const defaults = new Map<string, string>()
-  const clause = /\bdefaults\s*:\s*((?:[A-Za-z_$][\w$]*\s*=\s*(?:-?\d+(?:\.\d+)?|'(?:[^']|'')*')\s*,?\s*)+)/i.exec(comment ?? '')
+  const clause = /\bdefaults\s*:\s*((?:[A-Za-z_$][\w$]*\s*=\s*(?:-?\d+(?:\.\d+)?|'(?:[^']|'')*')\s*,?\s*)+)/i.exec(
+    comment ?? '',
+  )
   if (clause === null) return defaults
   for (const m of clause[1]!.matchAll(/([A-Za-z_$][\w$]*)\s*=\s*(-?\d+(?:\.\d+)?|'(?:[^']|'')*')/g)) {
     const value = m[2]!.startsWith("'") ? m[2]!.slice(1, -1).replace(/''/g, "'") : m[2]!

@@ -7,7 +7,9 @@
  * introspector's queries do.
  */
 export function mysqlStatisticsSql(count: number): string {
-  const requested = Array.from({ length: count }, (_, i) => (i === 0 ? 'SELECT ? AS `ord`, ? AS `schema_name`, ? AS `object_name`' : 'SELECT ?, ?, ?')).join(' UNION ALL ')
+  const requested = Array.from({ length: count }, (_, i) =>
+    i === 0 ? 'SELECT ? AS `ord`, ? AS `schema_name`, ? AS `object_name`' : 'SELECT ?, ?, ?',
+  ).join(' UNION ALL ')
   return `SELECT q.\`ord\`, t.TABLE_ROWS AS \`table_rows\`, s.INDEX_NAME AS \`index_name\`, s.COLUMN_NAME AS \`column_name\`,
   s.CARDINALITY AS \`cardinality\`, s.NON_UNIQUE AS \`non_unique\`,
   (SELECT COUNT(*) FROM information_schema.STATISTICS AS c

@@ -71,18 +71,29 @@ const byId = (alias: string) => [{ column: ref(alias, 'id'), direction: 'asc' as
 const idOf = (alias: string) => ({ name: 'id', column: ref(alias, 'id'), type: 'int' as const })
 const bodyOf = (alias: string) => ({ name: 'body', column: ref(alias, 'body'), type: 'string' as const })
 const equalsParameter = (alias: string, column: string) =>
-  ({ kind: 'compare', left: ref(alias, column), op: 'eq', right: param(0) } as const)
+  ({ kind: 'compare', left: ref(alias, column), op: 'eq', right: param(0) }) as const
 
 /** A nested page of the first `limit` rows of `name` whose `foreignKey` is the id of `parent`'s row. */
 function nestedPage(
-  name: string, parent: string, foreignKey: string, limit: number, relations: NestedSelect[] = [],
+  name: string,
+  parent: string,
+  foreignKey: string,
+  limit: number,
+  relations: NestedSelect[] = [],
 ): NestedSelect {
   const alias = `${parent}_r0`
   const columns = name === 'c' ? [idOf(alias), bodyOf(alias)] : [idOf(alias)]
   return {
-    name, cardinality: 'many', table: table(name, alias), linking: undefined, columns, relations,
+    name,
+    cardinality: 'many',
+    table: table(name, alias),
+    linking: undefined,
+    columns,
+    relations,
     join: { kind: 'compare', left: ref(alias, foreignKey), op: 'eq', right: ref(parent, 'id') },
-    parentColumns: [ref(parent, 'id')], where: undefined, orderBy: byId(alias),
+    parentColumns: [ref(parent, 'id')],
+    where: undefined,
+    orderBy: byId(alias),
     page: { limit, fetch: limit + 1, cursorColumns: [ref(alias, 'id')], cursor: 0, pageInfo: false },
   }
 }
@@ -96,17 +107,27 @@ function children(grandchildren?: number): NestedSelect {
 /** The parent with id `id` and its nested relationships. */
 function parent(id: number, relations: NestedSelect[]): SelectPlan {
   return {
-    kind: 'select', shapeKey: 'k', table: table('p', 't'),
-    columns: [{ name: 'name', column: ref('t', 'name'), type: 'string' }], where: equalsParameter('t', 'id'),
-    orderBy: [], result: { mode: 'single' }, relations, parameters: [{ value: id, type: 'int' }],
+    kind: 'select',
+    shapeKey: 'k',
+    table: table('p', 't'),
+    columns: [{ name: 'name', column: ref('t', 'name'), type: 'string' }],
+    where: equalsParameter('t', 'id'),
+    orderBy: [],
+    result: { mode: 'single' },
+    relations,
+    parameters: [{ value: id, type: 'int' }],
   }
 }
 
 /** A page of the children of parent `parentId`. */
 function childPage(parentId: number): SelectPlan {
   return {
-    kind: 'select', shapeKey: 'k', table: table('c', 't'), columns: [idOf('t'), bodyOf('t')],
-    where: equalsParameter('t', 'p_id'), orderBy: byId('t'),
+    kind: 'select',
+    shapeKey: 'k',
+    table: table('c', 't'),
+    columns: [idOf('t'), bodyOf('t')],
+    where: equalsParameter('t', 'p_id'),
+    orderBy: byId('t'),
     result: { mode: 'page', limit: 100, fetch: 101, cursorColumns: [ref('t', 'id')] },
     parameters: [{ value: parentId, type: 'int' }],
   }
@@ -115,12 +136,19 @@ function childPage(parentId: number): SelectPlan {
 /** The children of parent `parentId` grouped by body, counted. */
 function bodyGroups(parentId: number): SelectPlan {
   return {
-    kind: 'select', shapeKey: 'k', table: table('c', 't'), columns: [], orderBy: [], result: { mode: 'single' },
+    kind: 'select',
+    shapeKey: 'k',
+    table: table('c', 't'),
+    columns: [],
+    orderBy: [],
+    result: { mode: 'single' },
     where: equalsParameter('t', 'p_id'),
     aggregate: {
       groupBy: [{ name: 'body', column: ref('t', 'body'), type: 'string' }],
       aggregations: [{ name: 'count', function: 'count', column: ref('t', 'id'), distinct: false, having: [] }],
-      limit: 100, offset: undefined, order: [{ column: ref('x', 'g0'), direction: 'asc', nullable: true }],
+      limit: 100,
+      offset: undefined,
+      order: [{ column: ref('x', 'g0'), direction: 'asc', nullable: true }],
     },
     parameters: [{ value: parentId, type: 'int' }],
   }
@@ -136,38 +164,51 @@ async function data(plan: SelectPlan): Promise<unknown> {
 }
 
 describe('MySQL family statements past the session text limit (MariaDB, group_concat_max_len = 2048)', () => {
-  it('a root page past the limit is \'\', not a cut text; a small or empty page is read', async (context) => {
+  it("a root page past the limit is '', not a cut text; a small or empty page is read", async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     expect(await data(childPage(1))).toBe('')
-    expect(JSON.parse(String(await data(childPage(3))))).toEqual([{ id: 300, body: 'a' }, { id: 301, body: 'b' }])
+    expect(JSON.parse(String(await data(childPage(3))))).toEqual([
+      { id: 300, body: 'a' },
+      { id: 301, body: 'b' },
+    ])
     expect(await data(childPage(99))).toBeNull()
   })
 
-  it('a nested page cut right after a record (still valid JSON) is \'\', not a short page', async (context) => {
+  it("a nested page cut right after a record (still valid JSON) is '', not a short page", async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     expect(await data(parent(2, [children()]))).toBe('')
     expect(await data(parent(1, [children()]))).toBe('')
     expect(JSON.parse(String(await data(parent(3, [children()]))))).toEqual({
-      name: 'small', c: { items: [{ id: 300, body: 'a' }, { id: 301, body: 'b' }] },
+      name: 'small',
+      c: {
+        items: [
+          { id: 300, body: 'a' },
+          { id: 301, body: 'b' },
+        ],
+      },
     })
   })
 
-  it('a nested page past the limit inside another nested page makes the whole answer \'\'', async (context) => {
+  it("a nested page past the limit inside another nested page makes the whole answer ''", async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     expect(await data(parent(4, [children(1000)]))).toBe('')
     expect(JSON.parse(String(await data(parent(4, [children(2)]))))).toEqual({
-      name: 'deep', c: { items: [
-        { id: 400, body: 'c', g: { items: [{ id: 1 }] } },
-        { id: 401, body: 'd', g: { items: [{ id: 10000 }, { id: 10001 }] } },
-      ] },
+      name: 'deep',
+      c: {
+        items: [
+          { id: 400, body: 'c', g: { items: [{ id: 1 }] } },
+          { id: 401, body: 'd', g: { items: [{ id: 10000 }, { id: 10001 }] } },
+        ],
+      },
     })
   })
 
-  it('groups past the limit are \'\'; a small or empty grouping is read', async (context) => {
+  it("groups past the limit are ''; a small or empty grouping is read", async (context) => {
     if (unavailable !== undefined) context.skip(unavailable)
     expect(await data(bodyGroups(1))).toBe('')
     expect(JSON.parse(String(await data(bodyGroups(3))))).toEqual([
-      { fields: { body: 'a' }, aggregations: { count: 1 } }, { fields: { body: 'b' }, aggregations: { count: 1 } },
+      { fields: { body: 'a' }, aggregations: { count: 1 } },
+      { fields: { body: 'b' }, aggregations: { count: 1 } },
     ])
     expect(await data(bodyGroups(99))).toBe('[]')
   })

@@ -15,13 +15,15 @@ export function mapMysqlType(dataType: string, columnType: string, json = false)
     case 'tinyint':
       if (/^tinyint\(1\)/.test(full)) return 'boolean'
       return unsigned ? 'byte' : 'short'
-    case 'bool': case 'boolean':
+    case 'bool':
+    case 'boolean':
       return 'boolean'
     case 'smallint':
       return unsigned ? 'int' : 'short'
     case 'mediumint':
       return 'int'
-    case 'int': case 'integer':
+    case 'int':
+    case 'integer':
       return unsigned ? 'long' : 'int'
     case 'bigint':
       return unsigned ? 'decimal' : 'long'
@@ -31,22 +33,41 @@ export function mapMysqlType(dataType: string, columnType: string, json = false)
       return /^bit\(1\)/.test(full) ? 'boolean' : 'long'
     case 'float':
       return 'single'
-    case 'double': case 'real': case 'double precision':
+    case 'double':
+    case 'real':
+    case 'double precision':
       return 'float'
-    case 'decimal': case 'numeric': case 'dec': case 'fixed':
+    case 'decimal':
+    case 'numeric':
+    case 'dec':
+    case 'fixed':
       return 'decimal'
-    case 'char': case 'varchar': case 'tinytext': case 'text': case 'mediumtext': case 'longtext':
-    case 'enum': case 'set': case 'inet4': case 'inet6':
+    case 'char':
+    case 'varchar':
+    case 'tinytext':
+    case 'text':
+    case 'mediumtext':
+    case 'longtext':
+    case 'enum':
+    case 'set':
+    case 'inet4':
+    case 'inet6':
       return 'string'
     case 'uuid':
       return 'uuid'
     case 'date':
       return 'date'
-    case 'datetime': case 'timestamp':
+    case 'datetime':
+    case 'timestamp':
       return 'datetime'
     case 'time':
       return 'time'
-    case 'binary': case 'varbinary': case 'tinyblob': case 'blob': case 'mediumblob': case 'longblob':
+    case 'binary':
+    case 'varbinary':
+    case 'tinyblob':
+    case 'blob':
+    case 'mediumblob':
+    case 'longblob':
       return 'bytes'
     case 'json':
       return 'json'

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
-import { parseConnectionString, qualifiedKey, type CompiledQuery, type Driver, type QualifiedName } from '@sluice/core/dialect'
+import {
+  parseConnectionString,
+  qualifiedKey,
+  type CompiledQuery,
+  type Driver,
+  type QualifiedName,
+} from '@sluice/core/dialect'
 import { MysqlDialect } from '../mysql-dialect.js'
 import type { MysqlIntrospector } from './mysql-introspector.js'
 
@@ -24,7 +30,9 @@ beforeAll(async () => {
     return
   }
   const table = (name: string) => `\`${database}\`.\`${name}\``
-  await admin.query(`CREATE TABLE ${table('children')} (id INT PRIMARY KEY, parent_id INT, code INT, note TEXT, KEY by_parent (parent_id), UNIQUE KEY by_code (code))`)
+  await admin.query(
+    `CREATE TABLE ${table('children')} (id INT PRIMARY KEY, parent_id INT, code INT, note TEXT, KEY by_parent (parent_id), UNIQUE KEY by_code (code))`,
+  )
   // 1,000 children over 10 parents (100 each); code unique.
   await admin.query(`INSERT INTO ${table('children')} SELECT seq, seq % 10, seq, NULL FROM seq_1_to_1000`)
   await admin.query(`CREATE TABLE ${table('links')} (a INT NOT NULL, b INT NOT NULL, PRIMARY KEY (a, b))`)
@@ -79,7 +87,12 @@ describe('MysqlIntrospector.readStatistics on MariaDB', () => {
 
   it('leaves out a view, a table the catalog counts as empty and an object that does not exist; resolves unqualified names in the current database', async (context) => {
     if (unavailable !== undefined) return context.skip(unavailable)
-    const found = await introspector.readStatistics([name('children_view'), name('empty'), name('missing'), name('children', undefined)])
+    const found = await introspector.readStatistics([
+      name('children_view'),
+      name('empty'),
+      name('missing'),
+      name('children', undefined),
+    ])
     expect([...found.objects.keys()]).toEqual([qualifiedKey(name('children', undefined))])
   })
 
@@ -87,10 +100,17 @@ describe('MysqlIntrospector.readStatistics on MariaDB', () => {
     if (unavailable !== undefined) return context.skip(unavailable)
     const sent: CompiledQuery[] = []
     const recording: Driver = {
-      init: (options) => driver.init(options), transaction: (fn, options) => driver.transaction(fn, options), destroy: () => driver.destroy(),
-      execute: (query, options) => { sent.push(query); return driver.execute(query, options) },
+      init: (options) => driver.init(options),
+      transaction: (fn, options) => driver.transaction(fn, options),
+      destroy: () => driver.destroy(),
+      execute: (query, options) => {
+        sent.push(query)
+        return driver.execute(query, options)
+      },
     }
-    await dialect.createIntrospector(recording).readStatistics([name('children'), name('links'), name('empty'), name('children_view')])
+    await dialect
+      .createIntrospector(recording)
+      .readStatistics([name('children'), name('links'), name('empty'), name('children_view')])
     expect(sent).toHaveLength(1)
   })
 })

@@ -1,5 +1,12 @@
 import { qualifiedKey } from '@sluice/core/dialect'
-import type { Abortable, ColumnStatistics, DatabaseStatistics, Driver, ObjectStatistics, QualifiedName } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  ColumnStatistics,
+  DatabaseStatistics,
+  Driver,
+  ObjectStatistics,
+  QualifiedName,
+} from '@sluice/core/dialect'
 import { mysqlStatisticsSql } from './mysql-statistics-sql.js'
 
 interface StatisticsRow {
@@ -20,7 +27,11 @@ interface StatisticsRow {
  * column, a unique one's exact 1 wins, else the largest average. Zero figures (a table the catalog has not counted
  * yet) are left out.
  */
-export async function readMysqlStatistics(driver: Driver, objects: readonly QualifiedName[], options: Abortable = {}): Promise<DatabaseStatistics> {
+export async function readMysqlStatistics(
+  driver: Driver,
+  objects: readonly QualifiedName[],
+  options: Abortable = {},
+): Promise<DatabaseStatistics> {
   const found = new Map<string, ObjectStatistics>()
   if (objects.length === 0) return { objects: found }
   const parameters = objects.flatMap((o, i) => [i + 1, o.schema ?? null, o.name])
@@ -40,7 +51,8 @@ export async function readMysqlStatistics(driver: Driver, objects: readonly Qual
     if (row.column_name === null) continue
     const figures = readColumn(row, tableRows)
     const known = table.columns.get(row.column_name)
-    if (figures !== undefined && (known === undefined || preferred(figures, known))) table.columns.set(row.column_name, figures)
+    if (figures !== undefined && (known === undefined || preferred(figures, known)))
+      table.columns.set(row.column_name, figures)
   }
   return { objects: found }
 }

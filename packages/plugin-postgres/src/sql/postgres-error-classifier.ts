@@ -24,7 +24,11 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
  * Messages `pg` and `pg-pool` raise without a code when a connection is lost or cannot be had in time (pg's own
  * bound on opening a connection says 'timeout expired').
  */
-const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /^timeout expired$/i]
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /^timeout expired$/i,
+]
 /** `pg`'s client-side query_timeout: the server did not answer within the statement timeout and its grace. */
 export const CLIENT_TIMEOUT_MESSAGE = 'Query read timeout'
 

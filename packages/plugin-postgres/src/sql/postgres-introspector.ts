@@ -1,6 +1,15 @@
 import { qualifiedKey } from '@sluice/core/dialect'
 import type {
-  Abortable, ColumnMetadata, DatabaseMetadata, DatabaseStatistics, Driver, ForeignKeyMetadata, Introspector, ObjectMetadata, QualifiedName, SourceObject,
+  Abortable,
+  ColumnMetadata,
+  DatabaseMetadata,
+  DatabaseStatistics,
+  Driver,
+  ForeignKeyMetadata,
+  Introspector,
+  ObjectMetadata,
+  QualifiedName,
+  SourceObject,
 } from '@sluice/core/dialect'
 import { POSTGRES_CONSTRAINTS_SQL, POSTGRES_RELATIONS_SQL, POSTGRES_TABLES_SQL } from './postgres-introspection-sql.js'
 import { mapPostgresType } from './postgres-type-map.js'
@@ -66,10 +75,16 @@ export class PostgresIntrospector implements Introspector {
 
   async introspect(objects: readonly SourceObject[], options: Abortable = {}): Promise<DatabaseMetadata> {
     const relations = objects.filter((object) => object.type !== 'stored-procedure')
-    const { rows } = await this.#driver.execute<RelationRow>({
-      sql: POSTGRES_RELATIONS_SQL,
-      parameters: [relations.map((object) => object.name.schema ?? null), relations.map((object) => object.name.name)],
-    }, options)
+    const { rows } = await this.#driver.execute<RelationRow>(
+      {
+        sql: POSTGRES_RELATIONS_SQL,
+        parameters: [
+          relations.map((object) => object.name.schema ?? null),
+          relations.map((object) => object.name.name),
+        ],
+      },
+      options,
+    )
     const defaultSchema = rows[0]?.default_schema ?? undefined
     const found = groupByRequest(rows)
     const oids = [...new Set([...found.values()].map((group) => group[0]!.oid!))]
@@ -81,7 +96,11 @@ export class PostgresIntrospector implements Introspector {
       if (requested === undefined) continue
       result.set(qualifiedKey(requested.name), buildObject(group, keys.get(group[0]!.oid!)))
     }
-    const routines = await readPostgresRoutines(this.#driver, objects.filter((object) => object.type === 'stored-procedure'), options)
+    const routines = await readPostgresRoutines(
+      this.#driver,
+      objects.filter((object) => object.type === 'stored-procedure'),
+      options,
+    )
     for (const [key, routine] of routines.objects) result.set(key, routine)
     return { objects: result, defaultSchema: defaultSchema ?? routines.defaultSchema }
   }
@@ -89,7 +108,10 @@ export class PostgresIntrospector implements Introspector {
   /** The tables `autoentities` may match, in every non-system schema, in one query (`POSTGRES_TABLES_SQL`). */
   async listTables(options: Abortable = {}) {
     const { rows } = await this.#driver.execute<TableRow>({ sql: POSTGRES_TABLES_SQL, parameters: [] }, options)
-    return rows.map((row) => ({ name: { schema: row.schema_name, name: row.object_name }, hasPrimaryKey: row.has_primary_key }))
+    return rows.map((row) => ({
+      name: { schema: row.schema_name, name: row.object_name },
+      hasPrimaryKey: row.has_primary_key,
+    }))
   }
 
   /** The planner's estimates for the read-cost bound, in one query (`readPostgresStatistics`). */
@@ -98,7 +120,10 @@ export class PostgresIntrospector implements Introspector {
   }
 
   async #readKeys(oids: readonly string[], options: Abortable): Promise<Map<string, Keys>> {
-    const { rows } = await this.#driver.execute<ConstraintRow>({ sql: POSTGRES_CONSTRAINTS_SQL, parameters: [oids] }, options)
+    const { rows } = await this.#driver.execute<ConstraintRow>(
+      { sql: POSTGRES_CONSTRAINTS_SQL, parameters: [oids] },
+      options,
+    )
     const byOid = new Map<string, Keys>()
     for (const row of rows) {
       let keys = byOid.get(row.oid)
@@ -149,7 +174,7 @@ function buildObject(rows: readonly RelationRow[], keys: Keys | undefined): Obje
 function buildColumn(row: RelationRow): ColumnMetadata {
   const generated = row.generated !== ''
   const identity = row.identity !== ''
-  const defaultExpression = generated ? undefined : row.default_expression ?? undefined
+  const defaultExpression = generated ? undefined : (row.default_expression ?? undefined)
   return {
     name: row.column_name,
     type: mapPostgresType(row.base_type, row.base_category),

@@ -1,4 +1,23 @@
-import { BaseSqlCompiler, hasExactJsonForm, type ColumnRef, type ExecutePlan, type InsertGuard, type InsertPlan, type OutputColumn, type ParameterSink, type ReturnedRecord, type SelectPlan, type TableRef, type UpdatePlan, type UpsertPlan, type NestedSelect, type ParamRef, type AggregatePlan, type CaseFold, type PredicateNode } from '@sluice/core/dialect'
+import {
+  BaseSqlCompiler,
+  hasExactJsonForm,
+  type ColumnRef,
+  type ExecutePlan,
+  type InsertGuard,
+  type InsertPlan,
+  type OutputColumn,
+  type ParameterSink,
+  type ReturnedRecord,
+  type SelectPlan,
+  type TableRef,
+  type UpdatePlan,
+  type UpsertPlan,
+  type NestedSelect,
+  type ParamRef,
+  type AggregatePlan,
+  type CaseFold,
+  type PredicateNode,
+} from '@sluice/core/dialect'
 
 /** Alias of the per-row record; quoted and unusual so it cannot be mistaken for a column of the table. */
 const RECORD = '"sluice:r"'
@@ -45,8 +64,10 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       // One row per record with its ordering values as text beside it; core reads them through a cursor.
       const record = `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}`
       const cursor = plan.result.cursorColumns.map((c, i) => `, ${this.column(c)}::text AS c${i}`).join('')
-      return `SELECT row_to_json(${RECORD})::text AS "data"${cursor}${count} FROM ${this.tableRef(plan.table)} ${record}`
-        + `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(plan.result.fetch)}${this.offset(plan.result, sink)}`
+      return (
+        `SELECT row_to_json(${RECORD})::text AS "data"${cursor}${count} FROM ${this.tableRef(plan.table)} ${record}` +
+        `${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(plan.result.fetch)}${this.offset(plan.result, sink)}`
+      )
     }
     // One row: json_agg over up to limit + 1 ordered rows (core counts them and drops the extra one) and, where
     // core cannot read them from the JSON, the ordering values of row `limit`. No window function and no count:
@@ -54,20 +75,30 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     const { limit, fetch, cursorColumns } = plan.result
     const rowsFrom = `FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}${this.orderBy(plan.orderBy)} LIMIT ${this.integerLiteral(fetch)}${this.offset(plan.result, sink)}`
     const L = this.integerLiteral(limit)
-    const outputs = cursorColumns.map((c) => plan.columns.find((o) => o.column.table === c.table && o.column.column === c.column))
+    const outputs = cursorColumns.map((c) =>
+      plan.columns.find((o) => o.column.table === c.table && o.column.column === c.column),
+    )
     if (outputs.every((o) => o !== undefined)) {
       // The ordering columns are in the output, so the page's own record carries them.
       const exact = outputs.every((o) => hasExactJsonForm(o!.type))
-      const cursor = exact ? '' : `, json_build_array(${outputs.map((o) => `(array_agg(p.${this.quoteIdentifier(o!.name)}::text))[${L}]`).join(', ')})::text AS "cursor"`
+      const cursor = exact
+        ? ''
+        : `, json_build_array(${outputs.map((o) => `(array_agg(p.${this.quoteIdentifier(o!.name)}::text))[${L}]`).join(', ')})::text AS "cursor"`
       return `SELECT json_agg(p)::text AS "data"${cursor}${count} FROM (${this.recordSelect(plan.columns, relations, sink, marker)} ${rowsFrom}) AS p`
     }
     // The ordering columns are not all output: carry them beside a record built per row.
-    const needed = distinctColumns([...plan.columns.map((c) => c.column), ...cursorColumns, ...relations.flatMap((n) => n.parentColumns)])
+    const needed = distinctColumns([
+      ...plan.columns.map((c) => c.column),
+      ...cursorColumns,
+      ...relations.flatMap((n) => n.parentColumns),
+    ])
     const carried = cursorColumns.map((c, i) => `${this.column(c)} AS c${i}`).join(', ')
     const cursor = cursorColumns.map((_, i) => `(array_agg(s.c${i}::text))[${L}]`).join(', ')
-    return `SELECT json_agg(s.${RECORD})::text AS "data", json_build_array(${cursor})::text AS "cursor"${count} `
-      + `FROM (SELECT ${RECORD}, ${carried} FROM (SELECT ${needed.map((c) => this.column(c)).join(', ')} ${rowsFrom}) AS ${this.quoteIdentifier(plan.table.alias)} `
-      + `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}) AS s`
+    return (
+      `SELECT json_agg(s.${RECORD})::text AS "data", json_build_array(${cursor})::text AS "cursor"${count} ` +
+      `FROM (SELECT ${RECORD}, ${carried} FROM (SELECT ${needed.map((c) => this.column(c)).join(', ')} ${rowsFrom}) AS ${this.quoteIdentifier(plan.table.alias)} ` +
+      `CROSS JOIN LATERAL (${this.recordSelect(plan.columns, relations, sink, marker)}) AS ${RECORD}) AS s`
+    )
   }
 
   /**
@@ -85,7 +116,8 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     const { tables, join } = this.nestedSource(n, sink)
     const where = this.nestedWhere(n, sink, join)
     const rowsFrom = `FROM ${tables}${where}${this.orderBy(n.orderBy)}`
-    if (n.page === undefined) return `(SELECT row_to_json(${r}) FROM (${this.recordSelect(n.columns, n.relations, sink, marker)} ${rowsFrom} LIMIT 1) AS ${r})`
+    if (n.page === undefined)
+      return `(SELECT row_to_json(${r}) FROM (${this.recordSelect(n.columns, n.relations, sink, marker)} ${rowsFrom} LIMIT 1) AS ${r})`
     const { cursorColumns, cursor } = n.page
     const L = this.integerLiteral(n.page.limit)
     // Every related row of this parent that the policy and filter admit, whatever page `after` asks for.
@@ -98,12 +130,14 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     if (marker === undefined) throw new Error('a nested page needs the cursor marker parameter')
     // The ordering values as text: read from the record's own columns when it outputs them unchanged (bytes are
     // base64 there), else carried beside a record built per row.
-    const outputs = cursorColumns.map((c) => n.columns.find((o) => o.type !== 'bytes' && o.column.table === c.table && o.column.column === c.column))
+    const outputs = cursorColumns.map((c) =>
+      n.columns.find((o) => o.type !== 'bytes' && o.column.table === c.table && o.column.column === c.column),
+    )
     const fromRecord = outputs.every((o) => o !== undefined)
     const rows = fromRecord
       ? `${this.recordSelect(n.columns, n.relations, sink, marker)} ${rowsFrom} LIMIT ${this.integerLiteral(n.page.fetch)}`
-      : `SELECT row_to_json(${r}) AS j${cursorColumns.map((c, i) => `, ${this.column(c)}::text AS c${i}`).join('')} FROM ${tables} `
-        + `CROSS JOIN LATERAL (${this.recordSelect(n.columns, n.relations, sink, marker)}) AS ${r}${where}${this.orderBy(n.orderBy)} LIMIT ${this.integerLiteral(n.page.fetch)}`
+      : `SELECT row_to_json(${r}) AS j${cursorColumns.map((c, i) => `, ${this.column(c)}::text AS c${i}`).join('')} FROM ${tables} ` +
+        `CROSS JOIN LATERAL (${this.recordSelect(n.columns, n.relations, sink, marker)}) AS ${r}${where}${this.orderBy(n.orderBy)} LIMIT ${this.integerLiteral(n.page.fetch)}`
     const record = fromRecord ? 'row_to_json(q)' : 'q.j'
     const values = fromRecord
       ? outputs.map((o) => `(array_agg(q.${this.quoteIdentifier(o!.name)}::text))[${L}]`).join(', ')
@@ -112,12 +146,16 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     if (n.page.arrayWhenComplete === true && n.count === undefined) {
       // The caller writes lists as arrays: a complete page is its items array, so it needs no rewrite (PostgreSQL
       // computes each distinct aggregate once, however often it is named).
-      return `(SELECT CASE WHEN count(*) > ${L} THEN json_build_object('items', array_to_json((array_agg(${record}))[1:${L}]), 'hasNextPage', true, `
-        + `'endCursor', ${cursorText}) ELSE coalesce(array_to_json(array_agg(${record})), '[]'::json) END FROM (${rows}) AS q)`
+      return (
+        `(SELECT CASE WHEN count(*) > ${L} THEN json_build_object('items', array_to_json((array_agg(${record}))[1:${L}]), 'hasNextPage', true, ` +
+        `'endCursor', ${cursorText}) ELSE coalesce(array_to_json(array_agg(${record})), '[]'::json) END FROM (${rows}) AS q)`
+      )
     }
     const endCursor = `CASE WHEN count(*) > ${L} THEN ${cursorText} END`
-    return `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(${record}))[1:${L}]), '[]'::json), 'hasNextPage', count(*) > ${L}, `
-      + `'endCursor', ${endCursor}${total}) FROM (${rows}) AS q)`
+    return (
+      `(SELECT json_build_object('items', coalesce(array_to_json((array_agg(${record}))[1:${L}]), '[]'::json), 'hasNextPage', count(*) > ${L}, ` +
+      `'endCursor', ${endCursor}${total}) FROM (${rows}) AS q)`
+    )
   }
 
   /**
@@ -128,7 +166,10 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
    * rows and scans the whole target table once per parent whenever the target is small enough to seem cheaper to
    * scan (the `$expand` scenario's 500 authors: 7.9 → 2.4 ms per statement; see decisions.md).
    */
-  protected nestedSource(n: NestedSelect, sink: ParameterSink): { readonly tables: string; readonly join: PredicateNode } {
+  protected nestedSource(
+    n: NestedSelect,
+    sink: ParameterSink,
+  ): { readonly tables: string; readonly join: PredicateNode } {
     const parts = n.linking === undefined ? undefined : splitLinkingJoin(n.join, n.table.alias)
     if (n.linking === undefined || parts === undefined) return { tables: this.nestedTables(n), join: n.join }
     const lookup = parts.target.map((c) => this.predicate(c, sink)).join(' AND ')
@@ -158,14 +199,21 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
    * `Location` (core reads no other write's key, so updates and upserts do not build them).
    */
   protected compileInsert(plan: InsertPlan, sink: ParameterSink): string {
-    return this.written(`INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} RETURNING *`, plan.table, plan.returning, sink, 'insert')
+    return this.written(
+      `INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} RETURNING *`,
+      plan.table,
+      plan.returning,
+      sink,
+      'insert',
+    )
   }
 
   protected compileUpdate(plan: UpdatePlan, sink: ParameterSink): string {
     // Nothing to change (PATCH with an empty body): read the row back, so an absent row is still told apart.
-    const statement = plan.set.length === 0
-      ? `SELECT * FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
-      : `UPDATE ${this.tableRef(plan.table)} SET ${this.assignments(plan.set, sink)}${this.where(plan.where, sink)} RETURNING ${this.quoteIdentifier(plan.table.alias)}.*`
+    const statement =
+      plan.set.length === 0
+        ? `SELECT * FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)}`
+        : `UPDATE ${this.tableRef(plan.table)} SET ${this.assignments(plan.set, sink)}${this.where(plan.where, sink)} RETURNING ${this.quoteIdentifier(plan.table.alias)}.*`
     return this.written(statement, plan.table, plan.returning, sink, 'update')
   }
 
@@ -175,8 +223,9 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     // With nothing to update, a no-op assignment still makes the existing row count as written and come back.
     const updates = plan.updateColumns.length === 0 ? [plan.conflictColumns[0]!] : plan.updateColumns
     const set = updates.map((c) => `${this.quoteIdentifier(c)} = EXCLUDED.${this.quoteIdentifier(c)}`).join(', ')
-    const statement = `INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} ON CONFLICT (${conflict}) DO UPDATE SET ${set}`
-      + `${plan.updateWhere === undefined ? '' : ` WHERE ${this.predicate(plan.updateWhere, sink)}`} RETURNING ${t}.*, (${t}.xmax = 0) AS ${INSERTED}`
+    const statement =
+      `INSERT INTO ${this.tableRef(plan.table)}${this.insertValues(plan, sink)} ON CONFLICT (${conflict}) DO UPDATE SET ${set}` +
+      `${plan.updateWhere === undefined ? '' : ` WHERE ${this.predicate(plan.updateWhere, sink)}`} RETURNING ${t}.*, (${t}.xmax = 0) AS ${INSERTED}`
     return this.written(statement, plan.table, plan.returning, sink, 'upsert')
   }
 
@@ -187,15 +236,21 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
    * and cast to the declared types, so parameters left out take the routine's own defaults.
    */
   protected override compileExecute(plan: ExecutePlan, sink: ParameterSink): string {
-    const args = plan.arguments.map((a) => `${this.quoteIdentifier(a.name)} => ${sink.placeholder(a.value)}::${a.dbType}`)
+    const args = plan.arguments.map(
+      (a) => `${this.quoteIdentifier(a.name)} => ${sink.placeholder(a.value)}::${a.dbType}`,
+    )
     if (plan.routine === 'procedure') {
       const outputs = plan.outputParameters.map((name) => `${this.quoteIdentifier(name)} => NULL`)
       return `CALL ${this.qualifiedName(plan.procedure)}(${[...args, ...outputs].join(', ')})`
     }
-    const names = plan.resultColumns === undefined || plan.resultColumns.length === 0 ? '' : `(${plan.resultColumns.map((c) => this.quoteIdentifier(c)).join(', ')})`
+    const names =
+      plan.resultColumns === undefined || plan.resultColumns.length === 0
+        ? ''
+        : `(${plan.resultColumns.map((c) => this.quoteIdentifier(c)).join(', ')})`
     const call = `${this.qualifiedName(plan.procedure)}(${args.join(', ')}) AS ${this.quoteIdentifier(plan.alias)}${names}`
     if (plan.resultColumns?.length === 0) return `SELECT NULL::text AS "data" FROM ${call}`
-    if (plan.columns === undefined) return `SELECT json_agg(${this.quoteIdentifier(plan.alias)})::text AS "data" FROM ${call}`
+    if (plan.columns === undefined)
+      return `SELECT json_agg(${this.quoteIdentifier(plan.alias)})::text AS "data" FROM ${call}`
     if (plan.columns.length === 0) return `SELECT json_agg('{}'::json)::text AS "data" FROM ${call}`
     return `SELECT json_agg(p)::text AS "data" FROM (${this.recordSelect(plan.columns)} FROM ${call}) AS p`
   }
@@ -220,21 +275,40 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
     const columns = plan.values.map((v) => this.quoteIdentifier(v.column)).join(', ')
     return `${columns === '' ? '' : ` (${columns})`} ${this.guardedSelect(plan, guard, sink)}`
   }
-  protected written(statement: string, table: TableRef, returning: ReturnedRecord, sink: ParameterSink, kind: 'insert' | 'update' | 'upsert'): string {
+  protected written(
+    statement: string,
+    table: TableRef,
+    returning: ReturnedRecord,
+    sink: ParameterSink,
+    kind: 'insert' | 'update' | 'upsert',
+  ): string {
     const t = this.quoteIdentifier(table.alias)
     // An insert's key, unless core reads it from the record (one copy of it less for PostgreSQL to build).
-    const key = kind === 'insert' && returning.keyInRecord === undefined ? `, json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"` : ''
+    const key =
+      kind === 'insert' && returning.keyInRecord === undefined
+        ? `, json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"`
+        : ''
     const inserted = kind === 'upsert' ? `, ${t}.${INSERTED} AS "inserted"` : ''
-    if (returning.columns.length === 0) return `WITH ${WRITTEN} AS (${statement}) SELECT NULL::text AS "data"${key}${inserted} FROM ${WRITTEN} AS ${t}`
+    if (returning.columns.length === 0)
+      return `WITH ${WRITTEN} AS (${statement}) SELECT NULL::text AS "data"${key}${inserted} FROM ${WRITTEN} AS ${t}`
     const json = `row_to_json(${RECORD})::text`
-    const data = returning.visible === undefined ? json : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${json} END`
-    return `WITH ${WRITTEN} AS (${statement}) SELECT ${data} AS "data"${key}${inserted} `
-      + `FROM ${WRITTEN} AS ${t} CROSS JOIN LATERAL (${this.recordSelect(returning.columns)}) AS ${RECORD}`
+    const data =
+      returning.visible === undefined ? json : `CASE WHEN ${this.predicate(returning.visible, sink)} THEN ${json} END`
+    return (
+      `WITH ${WRITTEN} AS (${statement}) SELECT ${data} AS "data"${key}${inserted} ` +
+      `FROM ${WRITTEN} AS ${t} CROSS JOIN LATERAL (${this.recordSelect(returning.columns)}) AS ${RECORD}`
+    )
   }
 
   /** The row as a record keyed by API-level names (row_to_json / json_agg turn it into compact JSON), nested relations last. */
-  protected recordSelect(columns: readonly OutputColumn[], relations: readonly NestedSelect[] = NO_NESTED, sink?: ParameterSink, marker?: ParamRef): string {
-    const value = (c: OutputColumn): string => (c.type === 'bytes' ? `encode(${this.column(c.column)}, 'base64')` : this.column(c.column))
+  protected recordSelect(
+    columns: readonly OutputColumn[],
+    relations: readonly NestedSelect[] = NO_NESTED,
+    sink?: ParameterSink,
+    marker?: ParamRef,
+  ): string {
+    const value = (c: OutputColumn): string =>
+      c.type === 'bytes' ? `encode(${this.column(c.column)}, 'base64')` : this.column(c.column)
     const items = columns.map((c) => `${value(c)} AS ${this.quoteIdentifier(c.name)}`)
     for (const n of relations) items.push(`${this.nestedValue(n, sink!, marker)} AS ${this.quoteIdentifier(n.name)}`)
     return `SELECT ${items.join(', ')}`
@@ -252,7 +326,10 @@ function distinctColumns(columns: readonly ColumnRef[]): ColumnRef[] {
  * A many-to-many join (`relationshipJoin`: linking = parent AND linking = target equalities) split into the
  * equalities that reach the target (alias `target`) and the rest; `undefined` for a join of another form.
  */
-function splitLinkingJoin(join: PredicateNode, target: string): { readonly parent: readonly PredicateNode[]; readonly target: readonly PredicateNode[] } | undefined {
+function splitLinkingJoin(
+  join: PredicateNode,
+  target: string,
+): { readonly parent: readonly PredicateNode[]; readonly target: readonly PredicateNode[] } | undefined {
   if (join.kind !== 'and') return undefined
   const parent: PredicateNode[] = []
   const lookup: PredicateNode[] = []

@@ -3,20 +3,51 @@ import { mapPostgresType } from './postgres-type-map.js'
 
 describe('mapPostgresType', () => {
   it.each([
-    ['int2', 'short'], ['int4', 'int'], ['int8', 'long'], ['float4', 'single'], ['float8', 'float'], ['numeric', 'decimal'],
-    ['money', 'decimal'], ['bool', 'boolean'], ['text', 'string'], ['varchar', 'string'], ['bpchar', 'string'], ['name', 'string'],
-    ['citext', 'string'], ['xml', 'string'], ['inet', 'string'], ['cidr', 'string'], ['macaddr', 'string'], ['interval', 'string'],
-    ['uuid', 'uuid'], ['date', 'date'], ['timestamp', 'datetime'], ['timestamptz', 'datetimeoffset'], ['time', 'time'],
-    ['timetz', 'time'], ['bytea', 'bytes'], ['json', 'json'], ['jsonb', 'json'],
+    ['int2', 'short'],
+    ['int4', 'int'],
+    ['int8', 'long'],
+    ['float4', 'single'],
+    ['float8', 'float'],
+    ['numeric', 'decimal'],
+    ['money', 'decimal'],
+    ['bool', 'boolean'],
+    ['text', 'string'],
+    ['varchar', 'string'],
+    ['bpchar', 'string'],
+    ['name', 'string'],
+    ['citext', 'string'],
+    ['xml', 'string'],
+    ['inet', 'string'],
+    ['cidr', 'string'],
+    ['macaddr', 'string'],
+    ['interval', 'string'],
+    ['uuid', 'uuid'],
+    ['date', 'date'],
+    ['timestamp', 'datetime'],
+    ['timestamptz', 'datetimeoffset'],
+    ['time', 'time'],
+    ['timetz', 'time'],
+    ['bytea', 'bytes'],
+    ['json', 'json'],
+    ['jsonb', 'json'],
   ] as const)('maps catalog type %s to %s', (name, expected) => {
     expect(mapPostgresType(name)).toBe(expected)
   })
 
   it.each([
-    ['smallint', 'short'], ['integer', 'int'], ['bigint', 'long'], ['real', 'single'], ['double precision', 'float'],
-    ['numeric(10,2)', 'decimal'], ['boolean', 'boolean'], ['character varying(100)', 'string'], ['character(3)', 'string'],
-    ['timestamp(3) without time zone', 'datetime'], ['timestamp with time zone', 'datetimeoffset'],
-    ['time with time zone', 'time'], ['TEXT', 'string'],
+    ['smallint', 'short'],
+    ['integer', 'int'],
+    ['bigint', 'long'],
+    ['real', 'single'],
+    ['double precision', 'float'],
+    ['numeric(10,2)', 'decimal'],
+    ['boolean', 'boolean'],
+    ['character varying(100)', 'string'],
+    ['character(3)', 'string'],
+    ['timestamp(3) without time zone', 'datetime'],
+    ['timestamp with time zone', 'datetimeoffset'],
+    ['time with time zone', 'time'],
+    ['TEXT', 'string'],
   ] as const)('maps the declared spelling %s to %s', (name, expected) => {
     expect(mapPostgresType(name)).toBe(expected)
   })

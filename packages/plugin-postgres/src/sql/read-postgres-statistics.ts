@@ -1,5 +1,12 @@
 import { qualifiedKey } from '@sluice/core/dialect'
-import type { Abortable, ColumnStatistics, DatabaseStatistics, Driver, ObjectStatistics, QualifiedName } from '@sluice/core/dialect'
+import type {
+  Abortable,
+  ColumnStatistics,
+  DatabaseStatistics,
+  Driver,
+  ObjectStatistics,
+  QualifiedName,
+} from '@sluice/core/dialect'
 import { POSTGRES_STATISTICS_SQL } from './postgres-statistics-sql.js'
 
 /** Numbers as the driver returns them (float8 as numbers; a driver that keeps text is read with `Number`). */
@@ -22,13 +29,20 @@ interface StatisticsRow {
  * they are no longer distinctly common, so no value left out has more rows than the last one listed. Objects PostgreSQL
  * has no estimate for are left out; so are columns of a table without a row estimate.
  */
-export async function readPostgresStatistics(driver: Driver, objects: readonly QualifiedName[], options: Abortable = {}): Promise<DatabaseStatistics> {
+export async function readPostgresStatistics(
+  driver: Driver,
+  objects: readonly QualifiedName[],
+  options: Abortable = {},
+): Promise<DatabaseStatistics> {
   const found = new Map<string, ObjectStatistics>()
   if (objects.length === 0) return { objects: found }
-  const { rows } = await driver.execute<StatisticsRow>({
-    sql: POSTGRES_STATISTICS_SQL,
-    parameters: [objects.map((o) => o.schema ?? null), objects.map((o) => o.name)],
-  }, options)
+  const { rows } = await driver.execute<StatisticsRow>(
+    {
+      sql: POSTGRES_STATISTICS_SQL,
+      parameters: [objects.map((o) => o.schema ?? null), objects.map((o) => o.name)],
+    },
+    options,
+  )
   const columnsByOrd = new Map<number, Map<string, ColumnStatistics>>()
   for (const row of rows) {
     const ord = Number(row.ord)

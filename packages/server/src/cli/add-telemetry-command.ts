@@ -30,13 +30,18 @@ export const addTelemetryCommand: ConfigVerb = {
   run({ options }, out) {
     const document = readConfigDocument(findConfigFileToEdit(options.string('config'), workingDirectory()))
     const givesInsights = options.has('app-insights-conn-string') || options.has('app-insights-enabled')
-    const givesOtel = ['otel-endpoint', 'otel-enabled', 'otel-headers', 'otel-protocol', 'otel-service-name'].some((flag) => options.has(flag))
+    const givesOtel = ['otel-endpoint', 'otel-enabled', 'otel-headers', 'otel-protocol', 'otel-service-name'].some(
+      (flag) => options.has(flag),
+    )
     if (!givesInsights && !givesOtel) {
-      throw new CliError("No telemetry option given: pass --app-insights-* or --otel-* options ('sluice add-telemetry --help').")
+      throw new CliError(
+        "No telemetry option given: pass --app-insights-* or --otel-* options ('sluice add-telemetry --help').",
+      )
     }
     const next = structuredClone(document.json)
     const telemetry = objectAt(objectAt(next, 'runtime'), 'telemetry')
-    if (givesInsights) telemetry['application-insights'] = buildApplicationInsights(options, telemetry['application-insights'])
+    if (givesInsights)
+      telemetry['application-insights'] = buildApplicationInsights(options, telemetry['application-insights'])
     if (givesOtel) telemetry['open-telemetry'] = buildOpenTelemetry(options, telemetry['open-telemetry'])
     writeConfigDocument(document, next)
     out.info('Successfully added telemetry to the configuration file.')
@@ -49,9 +54,11 @@ function buildApplicationInsights(options: VerbOptions, raw: unknown): JsonObjec
   const enabled = options.boolean('app-insights-enabled') ?? current['enabled'] ?? false
   const connectionString = options.string('app-insights-conn-string') ?? current['connection-string']
   if (typeof connectionString !== 'string' || connectionString.trim() === '') {
-    throw new CliError(enabled === true
-      ? 'Invalid Application Insights connection string provided.'
-      : 'Application Insights needs a connection string: pass --app-insights-conn-string.')
+    throw new CliError(
+      enabled === true
+        ? 'Invalid Application Insights connection string provided.'
+        : 'Application Insights needs a connection string: pass --app-insights-conn-string.',
+    )
   }
   return { ...current, enabled, 'connection-string': connectionString }
 }
@@ -61,7 +68,9 @@ function buildOpenTelemetry(options: VerbOptions, raw: unknown): JsonObject {
   const enabled = options.boolean('otel-enabled') ?? current['enabled'] ?? false
   const endpoint = options.string('otel-endpoint') ?? current['endpoint']
   if (typeof endpoint !== 'string' || endpoint.trim() === '') {
-    throw new CliError(enabled === true ? 'Invalid OTEL endpoint provided.' : 'OpenTelemetry needs an endpoint: pass --otel-endpoint.')
+    throw new CliError(
+      enabled === true ? 'Invalid OTEL endpoint provided.' : 'OpenTelemetry needs an endpoint: pass --otel-endpoint.',
+    )
   }
   const headers = options.string('otel-headers') ?? current['headers']
   return {
@@ -69,7 +78,8 @@ function buildOpenTelemetry(options: VerbOptions, raw: unknown): JsonObject {
     enabled,
     endpoint,
     ...(headers === undefined ? {} : { headers }),
-    'exporter-protocol': options.choice('otel-protocol', ['grpc', 'httpprotobuf'] as const) ?? current['exporter-protocol'] ?? 'grpc',
+    'exporter-protocol':
+      options.choice('otel-protocol', ['grpc', 'httpprotobuf'] as const) ?? current['exporter-protocol'] ?? 'grpc',
     'service-name': options.string('otel-service-name') ?? current['service-name'] ?? 'dab',
   }
 }

@@ -15,7 +15,8 @@ export function applyJsonChanges(text: string, before: unknown, after: unknown):
     const edits = modify(edited, path, value, {
       formattingOptions: formatting,
       isArrayInsertion,
-      getInsertionIndex: (existing) => insertionIndex(existing, String(path[path.length - 1]), canonicalKeyOrder(parent)),
+      getInsertionIndex: (existing) =>
+        insertionIndex(existing, String(path[path.length - 1]), canonicalKeyOrder(parent)),
     })
     edited = applyEdits(edited, edits)
   }
@@ -43,7 +44,10 @@ export function applyJsonChanges(text: string, before: unknown, after: unknown):
 }
 
 /** `value` as the file's first write: indented like `formatting`, with a final newline. */
-export function formatWhole(value: unknown, formatting: FormattingOptions = { insertSpaces: true, tabSize: 2, eol: '\n' }): string {
+export function formatWhole(
+  value: unknown,
+  formatting: FormattingOptions = { insertSpaces: true, tabSize: 2, eol: '\n' },
+): string {
   const indent = formatting.insertSpaces === false ? '\t' : ' '.repeat(formatting.tabSize ?? 2)
   return `${JSON.stringify(value, null, indent).replace(/\n/g, formatting.eol ?? '\n')}${formatting.eol ?? '\n'}`
 }

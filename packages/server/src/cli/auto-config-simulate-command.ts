@@ -1,6 +1,13 @@
 import { writeFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { createSluice, formatQualifiedName, loadConfigFile, silentLogger, type Logger, type ServiceModel } from '@sluice/core'
+import {
+  createSluice,
+  formatQualifiedName,
+  loadConfigFile,
+  silentLogger,
+  type Logger,
+  type ServiceModel,
+} from '@sluice/core'
 import { resolveConfigPath } from '../resolve-config-path.js'
 import { CliError } from './cli-error.js'
 import type { CliOutput } from './cli-output.js'
@@ -23,7 +30,9 @@ interface Match {
 export const autoConfigSimulateCommand: ConfigVerb = {
   name: 'auto-config-simulate',
   summary: 'Show which entities the autoentities definitions generate from the database, without serving them.',
-  options: [{ flags: '-o, --output <file>', description: 'Write the results as CSV to this file instead of printing them' }],
+  options: [
+    { flags: '-o, --output <file>', description: 'Write the results as CSV to this file instead of printing them' },
+  ],
   examples: ['sluice auto-config-simulate', 'sluice auto-config-simulate -o autoentities.csv'],
   async run({ options }, out) {
     const cwd = workingDirectory()
@@ -54,7 +63,11 @@ export const autoConfigSimulateCommand: ConfigVerb = {
 function listMatches(model: ServiceModel): Match[] {
   return [...model.entities.values()]
     .filter((entity) => entity.config.autoentity !== undefined)
-    .map((entity) => ({ definition: entity.config.autoentity!, entity: entity.name, table: formatQualifiedName(entity.source) }))
+    .map((entity) => ({
+      definition: entity.config.autoentity!,
+      entity: entity.name,
+      table: formatQualifiedName(entity.source),
+    }))
 }
 
 /** DAB's layout: a title, then per definition its name, its match count and `entity -> schema.table` lines. */
@@ -84,7 +97,8 @@ function quoteCsv(value: string): string {
 function createWarnLogger(out: CliOutput): Logger {
   const log: Logger = {
     ...silentLogger,
-    warn: (obj: object | string, msg?: string) => out.warn(typeof obj === 'string' ? obj : msg ?? JSON.stringify(obj)),
+    warn: (obj: object | string, msg?: string) =>
+      out.warn(typeof obj === 'string' ? obj : (msg ?? JSON.stringify(obj))),
     child: () => log,
   }
   return log

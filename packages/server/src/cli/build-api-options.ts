@@ -20,20 +20,25 @@ export function readRestMethods(options: VerbOptions): string[] | undefined {
   if (methods === undefined || methods.length === 0) return undefined
   return methods.map((method) => {
     const lower = method.toLowerCase()
-    if (!REST_METHODS.includes(lower)) throw new CliError(`Invalid REST Method. Supported methods are ${REST_METHODS.join(', ')}.`)
+    if (!REST_METHODS.includes(lower))
+      throw new CliError(`Invalid REST Method. Supported methods are ${REST_METHODS.join(', ')}.`)
     return lower
   })
 }
 
 /** `--graphql true|false|singular|singular:plural` (a name implies enabled). */
-export function readGraphQLOption(options: VerbOptions): { enabled: boolean; singular?: string; plural?: string } | undefined {
+export function readGraphQLOption(
+  options: VerbOptions,
+): { enabled: boolean; singular?: string; plural?: string } | undefined {
   const value = options.string('graphql')
   if (value === undefined) return undefined
   const enabled = parseBoolean(value)
   if (enabled !== undefined) return { enabled }
   const parts = value.split(':')
   if (parts.length > 2 || parts.some((part) => part.trim() === '')) {
-    throw new CliError('Invalid format for --graphql. Accepted values are true/false, a string, or a pair of string in the format <singular>:<plural>')
+    throw new CliError(
+      'Invalid format for --graphql. Accepted values are true/false, a string, or a pair of string in the format <singular>:<plural>',
+    )
   }
   return { enabled: true, singular: parts[0]!, plural: parts[1] ?? pluralize(parts[0]!) }
 }
@@ -42,7 +47,8 @@ export function readGraphQLOperation(options: VerbOptions): 'query' | 'mutation'
   const value = options.string('graphql.operation')
   if (value === undefined) return undefined
   const lower = value.trim().toLowerCase()
-  if (lower !== 'query' && lower !== 'mutation') throw new CliError('Invalid GraphQL Operation. Supported operations are query and mutation.')
+  if (lower !== 'query' && lower !== 'mutation')
+    throw new CliError('Invalid GraphQL Operation. Supported operations are query and mutation.')
   return lower
 }
 
@@ -90,10 +96,13 @@ export function readMcpOptions(options: VerbOptions, isProcedure: boolean): McpS
   const custom = options.string('mcp.custom-tool')
   if (dml === undefined && custom === undefined) return undefined
   const dmlTools = dml === undefined ? undefined : parseBoolean(dml)
-  if (dml !== undefined && dmlTools === undefined) throw new CliError('Invalid format for --mcp.dml-tools. Accepted values are true/false.')
+  if (dml !== undefined && dmlTools === undefined)
+    throw new CliError('Invalid format for --mcp.dml-tools. Accepted values are true/false.')
   const customTool = custom === undefined ? undefined : parseBoolean(custom)
-  if (custom !== undefined && customTool === undefined) throw new CliError('Invalid format for --mcp.custom-tool. Accepted values are true/false.')
-  if (customTool === true && !isProcedure) throw new CliError('--mcp.custom-tool can only be enabled for stored procedures.')
+  if (custom !== undefined && customTool === undefined)
+    throw new CliError('Invalid format for --mcp.custom-tool. Accepted values are true/false.')
+  if (customTool === true && !isProcedure)
+    throw new CliError('--mcp.custom-tool can only be enabled for stored procedures.')
   return { dmlTools, customTool }
 }
 
@@ -110,5 +119,8 @@ export function readMcpSwitches(raw: unknown): McpSwitches {
 /** `dab`'s form: the boolean shorthand when only DML tools are set, else `{"custom-tool", "dml-tools"}`. */
 export function writeMcp(switches: McpSwitches): unknown {
   if (switches.customTool === undefined) return switches.dmlTools
-  return { 'custom-tool': switches.customTool, ...(switches.dmlTools === undefined ? {} : { 'dml-tools': switches.dmlTools }) }
+  return {
+    'custom-tool': switches.customTool,
+    ...(switches.dmlTools === undefined ? {} : { 'dml-tools': switches.dmlTools }),
+  }
 }

@@ -39,9 +39,12 @@ const NO_JWT_PROVIDERS = [...EASY_AUTH, 'simulator', 'unauthenticated']
 export function buildInitConfig(settings: InitSettings, warn: (message: string) => void): JsonObject {
   const provider = settings.authProvider.toLowerCase()
   if (NO_JWT_PROVIDERS.includes(provider)) {
-    if (settings.audience || settings.issuer) warn("Audience and Issuer can't be set for EasyAuth, Simulator, or Unauthenticated authentication.")
+    if (settings.audience || settings.issuer)
+      warn("Audience and Issuer can't be set for EasyAuth, Simulator, or Unauthenticated authentication.")
   } else if (!settings.audience || !settings.issuer) {
-    throw new CliError('Authentication providers other than EasyAuth, Simulator, and Unauthenticated require both Audience and Issuer.')
+    throw new CliError(
+      'Authentication providers other than EasyAuth, Simulator, and Unauthenticated require both Audience and Issuer.',
+    )
   }
   const restPath = checkedPath('REST path', settings.restPath)
   const graphqlPath = checkedPath('GraphQL path', settings.graphqlPath)
@@ -55,14 +58,18 @@ export function buildInitConfig(settings: InitSettings, warn: (message: string) 
   }
   const usesSessionContext = settings.databaseType === 'mssql' || settings.databaseType === 'dwsql'
   const graphql: JsonObject = { enabled: settings.graphqlEnabled, path: graphqlPath, 'allow-introspection': true }
-  if (settings.multipleCreate !== undefined) graphql['multiple-mutations'] = { create: { enabled: settings.multipleCreate } }
+  if (settings.multipleCreate !== undefined)
+    graphql['multiple-mutations'] = { create: { enabled: settings.multipleCreate } }
   const mcp: JsonObject = { enabled: settings.mcpEnabled, path: mcpPath }
   if (settings.aggregateRecordsQueryTimeout !== undefined) {
     mcp['dml-tools'] = { 'aggregate-records': { 'query-timeout': settings.aggregateRecordsQueryTimeout } }
   }
   const authentication: JsonObject = { provider: settings.authProvider }
   if (settings.audience !== undefined || settings.issuer !== undefined) {
-    authentication['jwt'] = { ...(settings.audience === undefined ? {} : { audience: settings.audience }), ...(settings.issuer === undefined ? {} : { issuer: settings.issuer }) }
+    authentication['jwt'] = {
+      ...(settings.audience === undefined ? {} : { audience: settings.audience }),
+      ...(settings.issuer === undefined ? {} : { issuer: settings.issuer }),
+    }
   }
   return {
     $schema: DAB_SCHEMA_URL,

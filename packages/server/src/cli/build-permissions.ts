@@ -25,7 +25,8 @@ export interface ActionExtras {
 export function readPermissionArgument(options: VerbOptions, isProcedure: boolean): PermissionArgument | undefined {
   const parts = options.list('permissions', ':')
   if (parts === undefined) return undefined
-  if (parts.length !== 2) throw new CliError('Invalid format for permission. Acceptable format: --permissions "<<role>>:<<actions>>"')
+  if (parts.length !== 2)
+    throw new CliError('Invalid format for permission. Acceptable format: --permissions "<<role>>:<<actions>>"')
   const [role, list] = parts as [string, string]
   const actions = list.split(',').map((a) => a.trim().toLowerCase())
   if (new Set(actions).size !== actions.length) throw new CliError('Duplicate action found in --permissions')
@@ -35,10 +36,13 @@ export function readPermissionArgument(options: VerbOptions, isProcedure: boolea
   const valid: readonly string[] = isProcedure ? PROCEDURE_ACTIONS : TABLE_ACTIONS
   for (const action of actions) {
     if (action !== '*' && !valid.includes(action)) {
-      throw new CliError(`Invalid ${isProcedure ? 'stored procedure action(s)' : 'actions'} found in --permissions: '${action}' (valid: ${[...valid, '*'].join(', ')})`)
+      throw new CliError(
+        `Invalid ${isProcedure ? 'stored procedure action(s)' : 'actions'} found in --permissions: '${action}' (valid: ${[...valid, '*'].join(', ')})`,
+      )
     }
   }
-  if (actions.includes('*') && actions.length > 1) throw new CliError('WILDCARD(*) along with other CRUD operations in a single operation is not allowed.')
+  if (actions.includes('*') && actions.length > 1)
+    throw new CliError('WILDCARD(*) along with other CRUD operations in a single operation is not allowed.')
   return { role, actions }
 }
 
@@ -49,14 +53,17 @@ export function readPermissionArgument(options: VerbOptions, isProcedure: boolea
  */
 export function readActionExtras(options: VerbOptions): ActionExtras {
   if (options.has('policy-request')) {
-    throw new CliError('--policy-request is not supported: the config schema has no request policy (policy.request). Use --policy-database.')
+    throw new CliError(
+      '--policy-request is not supported: the config schema has no request policy (policy.request). Use --policy-database.',
+    )
   }
   const include = options.list('fields.include', ',')
   const exclude = options.list('fields.exclude', ',')
   const database = options.string('policy-database')
-  const fields = include?.length || exclude?.length
-    ? { exclude: unique(exclude ?? []), ...(include?.length ? { include: unique(include) } : {}) }
-    : undefined
+  const fields =
+    include?.length || exclude?.length
+      ? { exclude: unique(exclude ?? []), ...(include?.length ? { include: unique(include) } : {}) }
+      : undefined
   return { fields, policy: database === undefined ? undefined : { database } }
 }
 
@@ -74,7 +81,12 @@ export function createActions(actions: readonly string[], extras: ActionExtras):
  * action's own fields and policy unless new ones are given), then its other actions as they were (`*` expanded to
  * the source type's actions). `role:*` replaces the role's actions; a stored procedure's role is replaced outright.
  */
-export function mergePermissions(existing: unknown, argument: PermissionArgument, extras: ActionExtras, isProcedure: boolean): unknown[] {
+export function mergePermissions(
+  existing: unknown,
+  argument: PermissionArgument,
+  extras: ActionExtras,
+  isProcedure: boolean,
+): unknown[] {
   const permissions = Array.isArray(existing) ? [...existing] : []
   const index = permissions.findIndex((p) => isJsonObject(p) && p['role'] === argument.role)
   if (index < 0) return [...permissions, { role: argument.role, actions: createActions(argument.actions, extras) }]

@@ -3,7 +3,14 @@ import { CliError } from './cli-error.js'
 import { isJsonObject, type JsonObject } from './config-document.js'
 import type { VerbOptions } from './verb-options.js'
 
-const RELATIONSHIP_FLAGS = ['cardinality', 'target.entity', 'relationship.fields', 'linking.object', 'linking.source.fields', 'linking.target.fields']
+const RELATIONSHIP_FLAGS = [
+  'cardinality',
+  'target.entity',
+  'relationship.fields',
+  'linking.object',
+  'linking.source.fields',
+  'linking.target.fields',
+]
 
 /**
  * `dab update --relationship NAME --cardinality one|many --target.entity T [--relationship.fields "a,b:c,d"]
@@ -11,7 +18,10 @@ const RELATIONSHIP_FLAGS = ['cardinality', 'target.entity', 'relationship.fields
  * `dab` checks it: GraphQL on globally and on the target, the target exists. `undefined` when `--relationship` is
  * absent (its companion flags alone are an error; `dab` ignores them).
  */
-export function readRelationship(options: VerbOptions, config: JsonObject): { name: string; relationship: JsonObject } | undefined {
+export function readRelationship(
+  options: VerbOptions,
+  config: JsonObject,
+): { name: string; relationship: JsonObject } | undefined {
   const name = options.string('relationship')
   if (name === undefined) {
     const stray = RELATIONSHIP_FLAGS.find((flag) => options.has(flag))
@@ -26,11 +36,14 @@ export function readRelationship(options: VerbOptions, config: JsonObject): { na
   const runtime = isJsonObject(config['runtime']) ? config['runtime'] : {}
   const graphql = runtime['graphql']
   if (isJsonObject(graphql) && parseBooleanLike(graphql['enabled']) === false) {
-    throw new CliError('Cannot add/update relationship as GraphQL is disabled in the global runtime settings of the config.')
+    throw new CliError(
+      'Cannot add/update relationship as GraphQL is disabled in the global runtime settings of the config.',
+    )
   }
   const entities = isJsonObject(config['entities']) ? config['entities'] : {}
   const targetEntity = entities[target]
-  if (targetEntity === undefined) throw new CliError(`Entity: '${target}' is not present. Relationship cannot be added.`)
+  if (targetEntity === undefined)
+    throw new CliError(`Entity: '${target}' is not present. Relationship cannot be added.`)
   const lower = cardinality.trim().toLowerCase()
   if (lower !== 'one' && lower !== 'many') {
     throw new CliError(`Failed to parse the given cardinality :'${cardinality}'. Supported values are 'one' or 'many'.`)
@@ -42,7 +55,10 @@ export function readRelationship(options: VerbOptions, config: JsonObject): { na
   let targetFields: string[] = []
   const pairs = options.list('relationship.fields', ':')
   if (pairs !== undefined && pairs.length > 0) {
-    if (pairs.length !== 2) throw new CliError("Please provide the --relationship.fields in the correct format using ':' between source and target fields.")
+    if (pairs.length !== 2)
+      throw new CliError(
+        "Please provide the --relationship.fields in the correct format using ':' between source and target fields.",
+      )
     sourceFields = splitList(pairs[0]!)
     targetFields = splitList(pairs[1]!)
   }
@@ -67,5 +83,8 @@ function isGraphQLDisabled(raw: unknown): boolean {
 }
 
 function splitList(text: string): string[] {
-  return text.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
 }

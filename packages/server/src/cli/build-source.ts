@@ -15,11 +15,13 @@ export interface SourceParts {
 export function readSourceParts(raw: unknown): SourceParts {
   if (typeof raw === 'string') return { object: raw, type: 'table' }
   const source = isJsonObject(raw) ? raw : {}
-  const type = typeof source['type'] === 'string' ? parseSourceType(source['type']) ?? 'table' : 'table'
+  const type = typeof source['type'] === 'string' ? (parseSourceType(source['type']) ?? 'table') : 'table'
   const params = source['parameters']
   const parameters = Array.isArray(params)
     ? params.filter(isJsonObject).map((p) => ({ ...p }))
-    : isJsonObject(params) ? Object.entries(params).map(([name, value]) => ({ name, default: value })) : undefined
+    : isJsonObject(params)
+      ? Object.entries(params).map(([name, value]) => ({ name, default: value }))
+      : undefined
   const keys = source['key-fields']
   return {
     object: String(source['object'] ?? ''),
@@ -34,7 +36,8 @@ export function readSourceTypeOption(options: VerbOptions): SourceType | undefin
   const text = options.string('source.type')
   if (text === undefined) return undefined
   const type = parseSourceType(text)
-  if (type === undefined) throw new CliError(`Invalid Source Type: ${text}. Valid values are: table, view, stored-procedure.`)
+  if (type === undefined)
+    throw new CliError(`Invalid Source Type: ${text}. Valid values are: table, view, stored-procedure.`)
   return type
 }
 
@@ -52,7 +55,9 @@ export function readParameterOptions(options: VerbOptions, warn: (message: strin
   const names = options.list('parameters.name', ',')
   const legacy = options.list('source.params', ',')
   if (names?.length && legacy?.length) {
-    throw new CliError('Cannot use both --source.params and --parameters.name/description/required/default together. Please use only one format.')
+    throw new CliError(
+      'Cannot use both --source.params and --parameters.name/description/required/default together. Please use only one format.',
+    )
   }
   if (names?.length) {
     const descriptions = options.list('parameters.description', ',') ?? []
@@ -70,7 +75,9 @@ export function readParameterOptions(options: VerbOptions, warn: (message: strin
   return legacy.map((pair) => {
     const parts = pair.split(':')
     if (parts.length !== 2) {
-      throw new CliError('Invalid format for --source.params. Correct source parameter syntax: --source.params "key1:value1,key2:value2,...".')
+      throw new CliError(
+        'Invalid format for --source.params. Correct source parameter syntax: --source.params "key1:value1,key2:value2,...".',
+      )
     }
     return { name: parts[0]!, required: false, default: parts[1]! }
   })

@@ -8,10 +8,19 @@ export interface CliOutput {
   fail(message: string): void
 }
 
-export function createCliOutput(stdout: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WritableStream = process.stderr): CliOutput {
+export function createCliOutput(
+  stdout: NodeJS.WritableStream = process.stdout,
+  stderr: NodeJS.WritableStream = process.stderr,
+): CliOutput {
   return {
-    info: (message) => { stdout.write(`info: ${message}\n`) },
-    warn: (message) => { stdout.write(`warn: ${message}\n`) },
-    fail: (message) => { stderr.write(`fail: ${message}\n`) },
+    info: (message) => {
+      stdout.write(`info: ${message}\n`)
+    },
+    warn: (message) => {
+      stdout.write(`warn: ${message}\n`)
+    },
+    fail: (message) => {
+      stderr.write(`fail: ${message}\n`)
+    },
   }
 }

@@ -25,7 +25,9 @@ export function readConfigDocument(file: string): ConfigDocument {
   const first = errors[0]
   if (first !== undefined) {
     const { line, column } = lineAndColumn(text, first.offset)
-    throw new CliError(`Failed to read the config file: ${file} is not valid JSON (${printParseErrorCode(first.error)} at line ${line}, column ${column}).`)
+    throw new CliError(
+      `Failed to read the config file: ${file} is not valid JSON (${printParseErrorCode(first.error)} at line ${line}, column ${column}).`,
+    )
   }
   if (!isJsonObject(json)) throw new CliError(`Failed to read the config file: ${file} does not hold a JSON object.`)
   return { file, text, json }

@@ -8,7 +8,14 @@ import type { ConfigVerb } from './run-config-verb.js'
 import { describeEffectivePermissions } from './show-effective-permissions.js'
 import { workingDirectory } from './working-directory.js'
 
-const VALUE_NAMES = { boolean: '<bool>', integer: '<n>', string: '<value>', list: '<values...>', choice: '<value>', path: '<path>' } as const
+const VALUE_NAMES = {
+  boolean: '<bool>',
+  integer: '<n>',
+  string: '<value>',
+  list: '<values...>',
+  choice: '<value>',
+  path: '<path>',
+} as const
 
 /** `sluice configure`: runtime, data-source, Key Vault and telemetry settings, one flag per config key, as `dab configure`. */
 export const configureCommand: ConfigVerb = {
@@ -16,7 +23,10 @@ export const configureCommand: ConfigVerb = {
   summary: 'Configure the non-entity sections of the configuration file (data source, runtime, azure-key-vault).',
   options: [
     ...CONFIGURE_SETTINGS.map((s) => ({ flags: `--${s.flag} ${VALUE_NAMES[s.kind]}`, description: s.description })),
-    { flags: '--show-effective-permissions [bool]', description: 'List each entity\'s roles and actions, inherited ones included' },
+    {
+      flags: '--show-effective-permissions [bool]',
+      description: "List each entity's roles and actions, inherited ones included",
+    },
   ],
   examples: [
     'sluice configure --runtime.graphql.depth-limit 10 --runtime.pagination.max-page-size 1000',
@@ -35,5 +45,8 @@ export const configureCommand: ConfigVerb = {
     writeConfigDocument(document, next)
     out.info('Successfully updated runtime settings in the config file.')
   },
-  failure: (parsed) => (parsed?.options.has('show-effective-permissions') === true ? 'Failed to display effective permissions.' : 'Failed to update runtime settings in the config file.'),
+  failure: (parsed) =>
+    parsed?.options.has('show-effective-permissions') === true
+      ? 'Failed to display effective permissions.'
+      : 'Failed to update runtime settings in the config file.',
 }

@@ -21,8 +21,12 @@ describe("the file dab's editing verbs change", () => {
   it('is --config as given, and an error naming what was looked for when nothing exists', () => {
     const dir = directory('mine.json')
     expect(findConfigFileToEdit('mine.json', dir, {})).toBe(join(dir, 'mine.json'))
-    expect(() => findConfigFileToEdit(undefined, dir, {})).toThrow("Config not provided and default config file doesn't exist (looked for dab-config.json and sluice.config.json")
-    expect(() => findConfigFileToEdit('other.json', dir, {})).toThrow(`Config file not found: ${join(dir, 'other.json')}.`)
+    expect(() => findConfigFileToEdit(undefined, dir, {})).toThrow(
+      "Config not provided and default config file doesn't exist (looked for dab-config.json and sluice.config.json",
+    )
+    expect(() => findConfigFileToEdit('other.json', dir, {})).toThrow(
+      `Config file not found: ${join(dir, 'other.json')}.`,
+    )
   })
 
   it('for init, is --config, else dab-config.{DAB_ENVIRONMENT}.json, else dab-config.json', () => {

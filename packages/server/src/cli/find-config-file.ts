@@ -8,7 +8,11 @@ import { CliError } from './cli-error.js'
  * `--config` as given, else `dab-config.{DAB_ENVIRONMENT}.json` when it exists, else `dab-config.json` (then the same
  * two for `sluice.config.json`). Editing never merges: each layer is a file of its own.
  */
-export function findConfigFileToEdit(option: string | undefined, cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+export function findConfigFileToEdit(
+  option: string | undefined,
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   if (option !== undefined && option !== '') {
     const file = isAbsolute(option) ? option : resolve(cwd, option)
     if (!existsSync(file)) throw new CliError(`Config file not found: ${file}.`)
@@ -20,7 +24,9 @@ export function findConfigFileToEdit(option: string | undefined, cwd: string, en
     if (environment && existsSync(environmentFileName(base, environment))) return environmentFileName(base, environment)
     if (existsSync(base)) return base
   }
-  throw new CliError(`Config not provided and default config file doesn't exist (looked for ${DEFAULT_CONFIG_NAMES.join(' and ')} in ${cwd}). Pass -c FILE or run 'sluice init'.`)
+  throw new CliError(
+    `Config not provided and default config file doesn't exist (looked for ${DEFAULT_CONFIG_NAMES.join(' and ')} in ${cwd}). Pass -c FILE or run 'sluice init'.`,
+  )
 }
 
 /** Where `init` writes: `--config`, else `dab-config.{DAB_ENVIRONMENT}.json`, else `dab-config.json`. */

@@ -18,7 +18,8 @@ export function readFieldChanges(options: VerbOptions): FieldChanges {
   const descriptions = options.list('fields.description', ',') ?? []
   const keys = (options.list('fields.primary-key', ',') ?? []).map((text) => {
     const value = parseBoolean(text)
-    if (value === undefined) throw new CliError(`Invalid value '${text}' for --fields.primary-key: expected true or false.`)
+    if (value === undefined)
+      throw new CliError(`Invalid value '${text}' for --fields.primary-key: expected true or false.`)
     return value
   })
   const fields = names?.map((name, i) => ({
@@ -29,7 +30,10 @@ export function readFieldChanges(options: VerbOptions): FieldChanges {
   }))
   const map = options.list('map', ',')?.map((pair) => {
     const parts = pair.split(':')
-    if (parts.length !== 2) throw new CliError('Invalid format for --map. Acceptable format --map "backendName1:exposedName1,backendName2:exposedName2,...".')
+    if (parts.length !== 2)
+      throw new CliError(
+        'Invalid format for --map. Acceptable format --map "backendName1:exposedName1,backendName2:exposedName2,...".',
+      )
     return [parts[0]!, parts[1]!] as const
   })
   const keyFields = options.list('source.key-fields', ',')
@@ -52,8 +56,10 @@ export function mergeEntityFields(entity: JsonObject, changes: FieldChanges): Js
   if (fields !== undefined && map !== undefined && keyFields !== undefined) {
     throw new CliError("Entity cannot define 'fields', 'mappings', and 'key-fields' together. Please use only one.")
   }
-  if (fields !== undefined && map !== undefined) throw new CliError("Entity cannot define both 'fields' and 'mappings'. Please use only one.")
-  if (fields !== undefined && keyFields !== undefined) throw new CliError("Entity cannot define both 'fields' and 'key-fields'. Please use only one.")
+  if (fields !== undefined && map !== undefined)
+    throw new CliError("Entity cannot define both 'fields' and 'mappings'. Please use only one.")
+  if (fields !== undefined && keyFields !== undefined)
+    throw new CliError("Entity cannot define both 'fields' and 'key-fields'. Please use only one.")
   const merged = existingFields(entity)
   const find = (name: string, anyCase: boolean): JsonObject | undefined =>
     merged.find((f) => (anyCase ? String(f['name']).toLowerCase() === name.toLowerCase() : f['name'] === name))
@@ -79,7 +85,8 @@ export function mergeEntityFields(entity: JsonObject, changes: FieldChanges): Js
 /** `fields`, with the entity's legacy `mappings` and `source.key-fields` folded in. */
 function existingFields(entity: JsonObject): JsonObject[] {
   const fields = Array.isArray(entity['fields']) ? entity['fields'].filter(isJsonObject).map((f) => ({ ...f })) : []
-  const byName = (name: string): JsonObject | undefined => fields.find((f) => String(f['name']).toLowerCase() === name.toLowerCase())
+  const byName = (name: string): JsonObject | undefined =>
+    fields.find((f) => String(f['name']).toLowerCase() === name.toLowerCase())
   const mappings = isJsonObject(entity['mappings']) ? entity['mappings'] : {}
   for (const [name, alias] of Object.entries(mappings)) {
     const old = byName(name)
@@ -118,7 +125,8 @@ function checkFields(fields: readonly JsonObject[]): void {
       aliases.add(alias)
     }
     if (field['primary-key'] === true) {
-      if (keys.has(String(field['name']))) throw new CliError(`Duplicate key field '${String(field['name'])}' detected.`)
+      if (keys.has(String(field['name'])))
+        throw new CliError(`Duplicate key field '${String(field['name'])}' detected.`)
       keys.add(String(field['name']))
     }
   }

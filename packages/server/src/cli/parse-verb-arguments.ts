@@ -28,7 +28,7 @@ export interface ParsedVerb {
 /** Every verb takes Data API builder's global `-c, --config`. */
 export const CONFIG_OPTION: VerbOption = {
   flags: '-c, --config <file>',
-  description: "Config file (default: dab-config.json, or dab-config.<DAB_ENVIRONMENT>.json when it exists)",
+  description: 'Config file (default: dab-config.json, or dab-config.<DAB_ENVIRONMENT>.json when it exists)',
 }
 
 /**
@@ -42,22 +42,31 @@ export function parseVerbArguments(verb: VerbDefinition, argv: readonly string[]
     .exitOverride()
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
-    .configureOutput({ writeOut: (text) => process.stdout.write(text), writeErr: () => undefined, outputError: () => undefined })
+    .configureOutput({
+      writeOut: (text) => process.stdout.write(text),
+      writeErr: () => undefined,
+      outputError: () => undefined,
+    })
   if (verb.argument !== undefined) command.argument(`[${verb.argument.name}]`, verb.argument.description)
   for (const option of [CONFIG_OPTION, ...verb.options]) {
     command.addOption(new Option(option.flags, option.description).hideHelp(option.hidden === true))
   }
-  if (verb.examples !== undefined) command.addHelpText('after', `\nExamples:\n${verb.examples.map((e) => `  ${e}`).join('\n')}\n`)
+  if (verb.examples !== undefined)
+    command.addHelpText('after', `\nExamples:\n${verb.examples.map((e) => `  ${e}`).join('\n')}\n`)
   try {
     command.parse([...argv], { from: 'user' })
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help') return undefined
-      throw new CliError(`${error.message.replace(/^error: /, '').replace(/\n/g, ' ')} Run 'sluice ${verb.name} --help' for usage.`)
+      throw new CliError(
+        `${error.message.replace(/^error: /, '').replace(/\n/g, ' ')} Run 'sluice ${verb.name} --help' for usage.`,
+      )
     }
     throw error
   }
   const opts = command.opts()
-  const values = new Map<string, unknown>(command.options.map((option) => [option.long!.slice(2), opts[option.attributeName()]]))
+  const values = new Map<string, unknown>(
+    command.options.map((option) => [option.long!.slice(2), opts[option.attributeName()]]),
+  )
   return { argument: command.args[0], options: new VerbOptions(values) }
 }

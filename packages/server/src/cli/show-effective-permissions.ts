@@ -11,7 +11,8 @@ export function describeEffectivePermissions(config: JsonObject): string[] {
   for (const name of Object.keys(entities).sort(byName)) {
     lines.push(`Entity: ${name}`)
     const entity = entities[name]
-    const permissions = isJsonObject(entity) && Array.isArray(entity['permissions']) ? entity['permissions'].filter(isJsonObject) : []
+    const permissions =
+      isJsonObject(entity) && Array.isArray(entity['permissions']) ? entity['permissions'].filter(isJsonObject) : []
     const roleOf = (p: JsonObject): string => String(p['role'])
     const find = (role: string): JsonObject | undefined => permissions.find((p) => roleOf(p).toLowerCase() === role)
     for (const permission of [...permissions].sort((a, b) => byName(roleOf(a), roleOf(b)))) {
@@ -31,8 +32,10 @@ export function describeEffectivePermissions(config: JsonObject): string[] {
 /** Action names as `dab` prints them (its enum names): Create, Read, Update, Delete, Execute, All. */
 function actionNames(actions: unknown): string {
   const list = actions === '*' ? ['*'] : Array.isArray(actions) ? actions : []
-  return list.map((a) => {
-    const name = String(isJsonObject(a) ? a['action'] : a).toLowerCase()
-    return name === '*' ? 'All' : name.charAt(0).toUpperCase() + name.slice(1)
-  }).join(', ')
+  return list
+    .map((a) => {
+      const name = String(isJsonObject(a) ? a['action'] : a).toLowerCase()
+      return name === '*' ? 'All' : name.charAt(0).toUpperCase() + name.slice(1)
+    })
+    .join(', ')
 }

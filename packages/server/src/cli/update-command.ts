@@ -14,15 +14,27 @@ export const updateCommand: ConfigVerb = {
   argument: { name: 'entity', description: 'Name of the entity' },
   options: [
     { flags: '-s, --source <object>', description: 'Name of the source database object' },
-    { flags: '--permissions <role:actions...>', description: 'Permissions of one role, "role:action1,action2" (merged into the role\'s actions)' },
+    {
+      flags: '--permissions <role:actions...>',
+      description: 'Permissions of one role, "role:action1,action2" (merged into the role\'s actions)',
+    },
     { flags: '--relationship <name>', description: 'Relationship to add or replace' },
     { flags: '--cardinality <cardinality>', description: 'Relationship cardinality: one or many' },
     { flags: '--target.entity <entity>', description: 'The entity the relationship points to' },
     { flags: '--linking.object <object>', description: 'Database object linking the two (many-to-many)' },
-    { flags: '--linking.source.fields <fields...>', description: 'Linking-object columns that match the source entity' },
-    { flags: '--linking.target.fields <fields...>', description: 'Linking-object columns that match the target entity' },
+    {
+      flags: '--linking.source.fields <fields...>',
+      description: 'Linking-object columns that match the source entity',
+    },
+    {
+      flags: '--linking.target.fields <fields...>',
+      description: 'Linking-object columns that match the target entity',
+    },
     { flags: '--relationship.fields <source:target...>', description: 'Source and target columns, "a,b:c,d"' },
-    { flags: '-m, --map <column:alias...>', description: 'Exposed names of columns, "column1:alias1,column2:alias2" (written as fields)' },
+    {
+      flags: '-m, --map <column:alias...>',
+      description: 'Exposed names of columns, "column1:alias1,column2:alias2" (written as fields)',
+    },
     ...ENTITY_OPTIONS,
   ],
   examples: [
@@ -32,7 +44,8 @@ export const updateCommand: ConfigVerb = {
     'sluice update Book --map "published:publishedOn,isbn:ISBN"',
   ],
   run({ argument: name, options }, out) {
-    if (name === undefined || name.trim() === '') throw new CliError('Entity name is missing. Usage: sluice update [entity-name] [update-options]')
+    if (name === undefined || name.trim() === '')
+      throw new CliError('Entity name is missing. Usage: sluice update [entity-name] [update-options]')
     const document = readConfigDocument(findConfigFileToEdit(options.string('config'), workingDirectory()))
     requireDataSource(document, 'update')
     const entities = document.json['entities']

@@ -44,7 +44,8 @@ export class VerbOptions {
     if (value === undefined) return undefined
     if (value === true) return true
     const parsed = parseBoolean(String(value))
-    if (parsed === undefined) throw new CliError(`Invalid value '${String(value)}' for --${name}: expected true or false.`)
+    if (parsed === undefined)
+      throw new CliError(`Invalid value '${String(value)}' for --${name}: expected true or false.`)
     return parsed
   }
 
@@ -64,7 +65,8 @@ export class VerbOptions {
     const text = this.string(name)
     if (text === undefined) return undefined
     const found = choices.find((choice) => choice.toLowerCase() === text.trim().toLowerCase())
-    if (found === undefined) throw new CliError(`Invalid value '${text}' for --${name}: expected one of ${choices.join(', ')}.`)
+    if (found === undefined)
+      throw new CliError(`Invalid value '${text}' for --${name}: expected one of ${choices.join(', ')}.`)
     return found
   }
 }

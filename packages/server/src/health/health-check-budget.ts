@@ -22,7 +22,10 @@ export class HealthCheckBudget {
   }
 
   async run(
-    name: string, tags: readonly string[], thresholdMs: number, work: (signal: AbortSignal) => Promise<void>,
+    name: string,
+    tags: readonly string[],
+    thresholdMs: number,
+    work: (signal: AbortSignal) => Promise<void>,
   ): Promise<HealthCheckEntry> {
     if (this.#exceeded && this.now() >= this.#endsAt) {
       const ms = this.largestThresholdMs

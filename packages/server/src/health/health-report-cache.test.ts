@@ -19,13 +19,21 @@ describe('HealthReportCache', () => {
     const cache = new HealthReportCache<string>(0)
     let release!: (v: string) => void
     let builds = 0
-    const build = () => { builds++; return new Promise<string>((resolve) => { release = resolve }) }
+    const build = () => {
+      builds++
+      return new Promise<string>((resolve) => {
+        release = resolve
+      })
+    }
     const first = cache.get('r', build)
     const second = cache.get('r', build)
     release('report')
     expect(await Promise.all([first, second])).toEqual(['report', 'report'])
     expect(builds).toBe(1)
-    await cache.get('r', async () => { builds++; return 'again' })
+    await cache.get('r', async () => {
+      builds++
+      return 'again'
+    })
     expect(builds).toBe(2)
   })
 

@@ -15,7 +15,10 @@ const MAX_KEYS = 64
 export class HealthReportCache<T> {
   readonly #entries = new Map<string, Entry<T>>()
 
-  constructor(private readonly ttlMs: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(key: string, build: () => Promise<T>): Promise<T> {
     const hit = this.#entries.get(key)

@@ -43,12 +43,29 @@ export const FAILED_RESPONSE_MS = -1
 export const MCP_THRESHOLD_MS = 1000
 
 /** A check entry from a measured time (or a failure), its threshold and its tags: Healthy only below the threshold. */
-export function createCheckEntry(name: string, tags: readonly string[], thresholdMs: number, outcome: { readonly ms: number } | { readonly error: string }): HealthCheckEntry {
+export function createCheckEntry(
+  name: string,
+  tags: readonly string[],
+  thresholdMs: number,
+  outcome: { readonly ms: number } | { readonly error: string },
+): HealthCheckEntry {
   if ('error' in outcome) {
-    return { status: 'Unhealthy', name, exception: outcome.error, tags, data: { 'response-ms': FAILED_RESPONSE_MS, 'threshold-ms': thresholdMs } }
+    return {
+      status: 'Unhealthy',
+      name,
+      exception: outcome.error,
+      tags,
+      data: { 'response-ms': FAILED_RESPONSE_MS, 'threshold-ms': thresholdMs },
+    }
   }
   const within = outcome.ms < thresholdMs
   return within
     ? { status: 'Healthy', name, tags, data: { 'response-ms': outcome.ms, 'threshold-ms': thresholdMs } }
-    : { status: 'Unhealthy', name, exception: THRESHOLD_EXCEEDED, tags, data: { 'response-ms': outcome.ms, 'threshold-ms': thresholdMs } }
+    : {
+        status: 'Unhealthy',
+        name,
+        exception: THRESHOLD_EXCEEDED,
+        tags,
+        data: { 'response-ms': outcome.ms, 'threshold-ms': thresholdMs },
+      }
 }

@@ -10,7 +10,8 @@ export type CheckOutcome = { readonly ms: number } | { readonly error: string }
  * (a wait for a pooled connection, a statement), so a database that hangs neither holds `/health` nor piles up checks.
  */
 export async function measureCheck(
-  thresholdMs: number, work: (signal: AbortSignal) => Promise<void>,
+  thresholdMs: number,
+  work: (signal: AbortSignal) => Promise<void>,
 ): Promise<CheckOutcome> {
   const started = performance.now()
   const cancel = new AbortController()

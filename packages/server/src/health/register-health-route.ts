@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { encodeErrorEnvelope, resolveRole, ROLE_HEADER, singleHeader, SluiceError, type Logger, type Sluice } from '@sluice/core'
+import {
+  encodeErrorEnvelope,
+  resolveRole,
+  ROLE_HEADER,
+  singleHeader,
+  SluiceError,
+  type Logger,
+  type Sluice,
+} from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from '../http-adapter.js'
 import { SERVER_VERSION } from '../server-version.js'
 import { toSluiceError } from '../to-sluice-error.js'
@@ -9,8 +17,24 @@ import { runHealthChecks, type SendHealthProbe } from './run-health-checks.js'
 
 /** Request headers not passed on to the checks: they describe this request's transport, not who is calling. */
 const NOT_FORWARDED = new Set([
-  'host', 'connection', 'content-length', 'content-type', 'transfer-encoding', 'accept', 'accept-encoding', 'expect',
-  'origin', 'referer', 'x-ms-correlation-id', 'traceparent', 'tracestate', 'if-match', 'if-none-match', 'range', 'cache-control', 'pragma',
+  'host',
+  'connection',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'accept',
+  'accept-encoding',
+  'expect',
+  'origin',
+  'referer',
+  'x-ms-correlation-id',
+  'traceparent',
+  'tracestate',
+  'if-match',
+  'if-none-match',
+  'range',
+  'cache-control',
+  'pragma',
 ])
 
 export interface HealthRouteOptions {
@@ -49,26 +73,42 @@ export function registerHealthRoute(app: FastifyInstance, sluice: Sluice, option
       const base = await reports.get(role, async () => {
         const checks = await runHealthChecks(sluice, role, send)
         return {
-          status: checks.some((c) => c.status === 'Unhealthy') ? 'Unhealthy' as const : 'Healthy' as const,
+          status: checks.some((c) => c.status === 'Unhealthy') ? ('Unhealthy' as const) : ('Healthy' as const),
           version: SERVER_VERSION,
           'app-name': `sluice_${SERVER_VERSION}`,
           timestamp: new Date().toISOString(),
           configuration: {
-            rest: config.runtime.rest.enabled, graphql: config.runtime.graphql.enabled, mcp: config.runtime.mcp.enabled,
-            caching: config.runtime.cache.enabled, telemetry: options.telemetry,
-            mode: development ? 'Development' as const : 'Production' as const, embeddings: false, 'embeddings-endpoint': false,
+            rest: config.runtime.rest.enabled,
+            graphql: config.runtime.graphql.enabled,
+            mcp: config.runtime.mcp.enabled,
+            caching: config.runtime.cache.enabled,
+            telemetry: options.telemetry,
+            mode: development ? ('Development' as const) : ('Production' as const),
+            embeddings: false,
+            'embeddings-endpoint': false,
           },
           checks,
         }
       })
-      const report: HealthReport = { status: base.status, version: base.version, 'app-name': base['app-name'], timestamp: base.timestamp, 'current-role': role, configuration: base.configuration, checks: base.checks }
+      const report: HealthReport = {
+        status: base.status,
+        version: base.version,
+        'app-name': base['app-name'],
+        timestamp: base.timestamp,
+        'current-role': role,
+        configuration: base.configuration,
+        checks: base.checks,
+      }
       return sendHttpResponse(reply, {
         status: report.status === 'Healthy' ? 200 : 503,
         headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
         body: JSON.stringify(report, null, 2),
       })
     } catch (error) {
-      return sendHttpResponse(reply, encodeErrorEnvelope(toSluiceError(error, request.log, 0), { mode: config.runtime.host.mode, request: http }))
+      return sendHttpResponse(
+        reply,
+        encodeErrorEnvelope(toSluiceError(error, request.log, 0), { mode: config.runtime.host.mode, request: http }),
+      )
     }
   })
 }

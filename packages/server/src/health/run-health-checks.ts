@@ -1,5 +1,10 @@
 import {
-  pluralize, type DataSourceConfig, type Driver, type EntityModel, type RuntimeConfig, type ServiceModel,
+  pluralize,
+  type DataSourceConfig,
+  type Driver,
+  type EntityModel,
+  type RuntimeConfig,
+  type ServiceModel,
 } from '@sluice/core'
 import { HealthCheckBudget } from './health-check-budget.js'
 import { MCP_THRESHOLD_MS, type HealthCheckEntry } from './health-report.js'
@@ -15,7 +20,10 @@ export interface HealthProbeRequest {
   readonly signal?: AbortSignal
 }
 export type SendHealthProbe = (request: HealthProbeRequest) => Promise<HealthProbeResponse>
-export interface HealthProbeResponse { readonly status: number; readonly body: string }
+export interface HealthProbeResponse {
+  readonly status: number
+  readonly body: string
+}
 
 export interface HealthCheckTarget {
   readonly config: RuntimeConfig
@@ -29,7 +37,10 @@ export interface HealthCheckTarget {
 }
 
 const DATABASE_NAMES: Readonly<Record<string, string>> = {
-  postgresql: 'PostgreSQL', pglite: 'PGlite', mysql: 'MySQL', mssql: 'MSSQL',
+  postgresql: 'PostgreSQL',
+  pglite: 'PGlite',
+  mysql: 'MySQL',
+  mssql: 'MSSQL',
 }
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
@@ -51,36 +62,51 @@ interface EntityCheckContext {
  * slow (HealthCheckBudget).
  */
 export async function runHealthChecks(
-  target: HealthCheckTarget, role: string, send: SendHealthProbe,
+  target: HealthCheckTarget,
+  role: string,
+  send: SendHealthProbe,
 ): Promise<HealthCheckEntry[]> {
   const { config } = target
   const sources = target.dataSources.all.filter((s) => s.config.health.enabled)
-  const entities = [...target.model.entities.values()]
-    .filter((e) => e.config.health.enabled && e.kind !== 'stored-procedure')
+  const entities = [...target.model.entities.values()].filter(
+    (e) => e.config.health.enabled && e.kind !== 'stored-procedure',
+  )
   const served = new Set(target.protocols.map((p) => p.protocol))
   const mcp = config.runtime.mcp.enabled && served.has('mcp')
-  const thresholds = [...sources.map((s) => s.config.health), ...entities.map((e) => e.config.health)]
-    .map((h) => h.thresholdMs)
+  const thresholds = [...sources.map((s) => s.config.health), ...entities.map((e) => e.config.health)].map(
+    (h) => h.thresholdMs,
+  )
   const budget = new HealthCheckBudget(Math.max(0, mcp ? MCP_THRESHOLD_MS : 0, ...thresholds))
   const several = target.dataSources.all.length > 1
-  const checks = await Promise.all(sources.map(({ config: source, driver }) => {
-    // Several sources of one engine need telling apart: the file that declares each names it.
-    const engine = DATABASE_NAMES[source.databaseType] ?? source.databaseType
-    const name = source.health.name ?? (several ? `${engine} (${source.name})` : engine)
-    return budget.run(name, ['data-source'], source.health.thresholdMs, async (signal) => {
-      await driver.execute({ sql: 'SELECT 1', parameters: [], name: undefined }, { signal })
-    })
-  }))
+  const checks = await Promise.all(
+    sources.map(({ config: source, driver }) => {
+      // Several sources of one engine need telling apart: the file that declares each names it.
+      const engine = DATABASE_NAMES[source.databaseType] ?? source.databaseType
+      const name = source.health.name ?? (several ? `${engine} (${source.name})` : engine)
+      return budget.run(name, ['data-source'], source.health.thresholdMs, async (signal) => {
+        await driver.execute({ sql: 'SELECT 1', parameters: [], name: undefined }, { signal })
+      })
+    }),
+  )
   const context: EntityCheckContext = { config, served, role, send, budget }
   const { maxQueryParallelism } = config.runtime.health
   const perEntity = await mapBounded(entities, maxQueryParallelism, (entity) => checkEntity(context, entity))
   checks.push(...perEntity.flat())
   if (mcp) {
-    checks.push(await budget.run('mcp', ['mcp'], MCP_THRESHOLD_MS, async (signal) => {
-      const { path } = config.runtime.mcp
-      const response = await send({ method: 'POST', url: path, headers: JSON_HEADERS, payload: MCP_INITIALIZE, signal })
-      if (response.status >= 300) throw new Error(`The MCP HealthEndpoint query failed with code: ${response.status}.`)
-    }))
+    checks.push(
+      await budget.run('mcp', ['mcp'], MCP_THRESHOLD_MS, async (signal) => {
+        const { path } = config.runtime.mcp
+        const response = await send({
+          method: 'POST',
+          url: path,
+          headers: JSON_HEADERS,
+          payload: MCP_INITIALIZE,
+          signal,
+        })
+        if (response.status >= 300)
+          throw new Error(`The MCP HealthEndpoint query failed with code: ${response.status}.`)
+      }),
+    )
   }
   return checks
 }
@@ -91,25 +117,34 @@ async function checkEntity(context: EntityCheckContext, entity: EntityModel): Pr
   const checks: HealthCheckEntry[] = []
   if (config.runtime.rest.enabled && served.has('rest') && entity.rest.enabled) {
     const path = entity.rest.path.split('/').map(encodeURIComponent).join('/')
-    checks.push(await budget.run(entity.name, ['rest', 'endpoint'], thresholdMs, async (signal) => {
-      const response = await send({ method: 'GET', url: `${config.runtime.rest.path}/${path}?$first=${first}`, signal })
-      if (response.status >= 300) throw new Error(`The REST HealthEndpoint query failed with code: ${response.status}.`)
-    }))
+    checks.push(
+      await budget.run(entity.name, ['rest', 'endpoint'], thresholdMs, async (signal) => {
+        const response = await send({
+          method: 'GET',
+          url: `${config.runtime.rest.path}/${path}?$first=${first}`,
+          signal,
+        })
+        if (response.status >= 300)
+          throw new Error(`The REST HealthEndpoint query failed with code: ${response.status}.`)
+      }),
+    )
   }
   if (config.runtime.graphql.enabled && served.has('graphql') && entity.graphql.enabled) {
     const query = `{ ${listField(entity)}(first: ${first}) { items { ${selection(entity, role)} } } }`
     const payload = JSON.stringify({ query })
-    checks.push(await budget.run(entity.name, ['graphql', 'endpoint'], thresholdMs, async (signal) => {
-      const { path } = config.runtime.graphql
-      const response = await send({ method: 'POST', url: path, headers: JSON_HEADERS, payload, signal })
-      if (response.status >= 300) {
-        throw new Error(`The GraphQL HealthEndpoint query failed with code: ${response.status}.`)
-      }
-      const errors = (JSON.parse(response.body) as { errors?: { message?: string }[] }).errors
-      if (errors !== undefined && errors.length > 0) {
-        throw new Error(`The GraphQL HealthEndpoint query failed: ${errors[0]?.message ?? 'error'}`)
-      }
-    }))
+    checks.push(
+      await budget.run(entity.name, ['graphql', 'endpoint'], thresholdMs, async (signal) => {
+        const { path } = config.runtime.graphql
+        const response = await send({ method: 'POST', url: path, headers: JSON_HEADERS, payload, signal })
+        if (response.status >= 300) {
+          throw new Error(`The GraphQL HealthEndpoint query failed with code: ${response.status}.`)
+        }
+        const errors = (JSON.parse(response.body) as { errors?: { message?: string }[] }).errors
+        if (errors !== undefined && errors.length > 0) {
+          throw new Error(`The GraphQL HealthEndpoint query failed: ${errors[0]?.message ?? 'error'}`)
+        }
+      }),
+    )
   }
   return checks
 }
@@ -128,8 +163,12 @@ function selection(entity: EntityModel, role: string): string {
 }
 
 const MCP_INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0', id: 1, method: 'initialize',
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
   params: {
-    protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sluice-health-check', version: '1.0.0' },
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'sluice-health-check', version: '1.0.0' },
   },
 })

@@ -30,7 +30,9 @@ export interface PackageManifest {
 /** Every package under packages/, examples/ and conformance, with its manifest. */
 export function listWorkspacePackages(): WorkspacePackage[] {
   const dirs = [
-    ...['packages', 'examples'].flatMap((parent) => readdirSync(join(WORKSPACE_ROOT, parent)).map((name) => join(WORKSPACE_ROOT, parent, name))),
+    ...['packages', 'examples'].flatMap((parent) =>
+      readdirSync(join(WORKSPACE_ROOT, parent)).map((name) => join(WORKSPACE_ROOT, parent, name)),
+    ),
     join(WORKSPACE_ROOT, 'conformance'),
   ]
   return dirs.flatMap((dir) => {
@@ -44,19 +46,31 @@ export function listWorkspacePackages(): WorkspacePackage[] {
 
 /** Runs `pnpm pack` in every dir (in parallel) into `destination`; returns the tarball paths, by package dir. */
 export async function packPackages(dirs: readonly string[], destination: string): Promise<Map<string, string>> {
-  const tarballs = await Promise.all(dirs.map(async (dir) => {
-    const { stdout } = await run('corepack', ['pnpm', 'pack', '--pack-destination', destination], { cwd: dir, maxBuffer: 16 << 20 })
-    const tarball = stdout.trim().split('\n').reverse().find((line) => line.endsWith('.tgz'))
-    if (tarball === undefined) throw new Error(`pnpm pack in ${dir} printed no tarball:\n${stdout}`)
-    return [dir, resolve(destination, tarball)] as const
-  }))
+  const tarballs = await Promise.all(
+    dirs.map(async (dir) => {
+      const { stdout } = await run('corepack', ['pnpm', 'pack', '--pack-destination', destination], {
+        cwd: dir,
+        maxBuffer: 16 << 20,
+      })
+      const tarball = stdout
+        .trim()
+        .split('\n')
+        .reverse()
+        .find((line) => line.endsWith('.tgz'))
+      if (tarball === undefined) throw new Error(`pnpm pack in ${dir} printed no tarball:\n${stdout}`)
+      return [dir, resolve(destination, tarball)] as const
+    }),
+  )
   return new Map(tarballs)
 }
 
 /** The files in a tarball, relative to its `package/` folder. */
 export async function listTarball(tarball: string): Promise<string[]> {
   const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 64 << 20 })
-  return stdout.split('\n').filter((line) => line !== '' && !line.endsWith('/')).map((line) => line.replace(/^package\//, ''))
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '' && !line.endsWith('/'))
+    .map((line) => line.replace(/^package\//, ''))
 }
 
 /** The package.json inside a tarball (as published). */
@@ -67,10 +81,14 @@ export async function readPackedManifest(tarball: string): Promise<PackageManife
 
 /** What a published package must not carry: test files and test folders. */
 export function isTestFile(path: string): boolean {
-  return /(^|\/)(test|tests|__tests__)\//.test(path) || /\.(test|spec)\.[cm]?[jt]s$/.test(path) || /\.test-d\.ts$/.test(path)
+  return (
+    /(^|\/)(test|tests|__tests__)\//.test(path) || /\.(test|spec)\.[cm]?[jt]s$/.test(path) || /\.test-d\.ts$/.test(path)
+  )
 }
 
 /** Every `types` target of the manifest's `exports` (e.g. `./dist/index.d.ts`), without the leading `./`. */
 export function listExportedTypes(manifest: PackageManifest): string[] {
-  return Object.values(manifest.exports ?? {}).flatMap((conditions) => (conditions['types'] === undefined ? [] : [conditions['types'].replace(/^\.\//, '')]))
+  return Object.values(manifest.exports ?? {}).flatMap((conditions) =>
+    conditions['types'] === undefined ? [] : [conditions['types'].replace(/^\.\//, '')],
+  )
 }

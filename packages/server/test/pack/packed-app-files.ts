@@ -14,13 +14,20 @@ console.log(JSON.stringify({ status: reply.status, body: await reply.json() }))
 await server.close()
 `
 
-export const SERVER_CONFIG = JSON.stringify({
-  'data-source': { 'database-type': 'pglite', 'connection-string': '', options: { seed: 'seed.sql' } },
-  runtime: { rest: { enabled: true, path: '/api' }, host: { mode: 'development' } },
-  entities: { Book: { source: { object: 'books', type: 'table' }, permissions: [{ role: 'anonymous', actions: ['read'] }] } },
-}, null, 2)
+export const SERVER_CONFIG = JSON.stringify(
+  {
+    'data-source': { 'database-type': 'pglite', 'connection-string': '', options: { seed: 'seed.sql' } },
+    runtime: { rest: { enabled: true, path: '/api' }, host: { mode: 'development' } },
+    entities: {
+      Book: { source: { object: 'books', type: 'table' }, permissions: [{ role: 'anonymous', actions: ['read'] }] },
+    },
+  },
+  null,
+  2,
+)
 
-export const SEED_SQL = "CREATE TABLE books (id int PRIMARY KEY, title text NOT NULL);\nINSERT INTO books VALUES (1, 'Dune'), (2, 'Emma');\n"
+export const SEED_SQL =
+  "CREATE TABLE books (id int PRIMARY KEY, title text NOT NULL);\nINSERT INTO books VALUES (1, 'Dune'), (2, 'Emma');\n"
 
 export const ENGINE_MODULE = `import { pglitePlugin, PGliteDriver } from '@sluice/plugin-pglite'
 import { createPostgresFamilyFixture } from '@sluice/conformance'

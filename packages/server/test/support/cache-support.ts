@@ -97,36 +97,49 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>()
   let server: Server | undefined
   let port = 0
-  const listen = (): Promise<void> => new Promise((resolve, reject) => {
-    server = createTcpServer((client) => {
-      const upstream = connect(targetPort, '127.0.0.1')
-      for (const socket of [client, upstream]) {
-        sockets.add(socket)
-        socket.on('close', () => sockets.delete(socket))
-        socket.on('error', () => socket.destroy())
-      }
-      client.pipe(upstream).pipe(client)
-      client.on('close', () => upstream.destroy())
-      upstream.on('close', () => client.destroy())
+  const listen = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      server = createTcpServer((client) => {
+        const upstream = connect(targetPort, '127.0.0.1')
+        for (const socket of [client, upstream]) {
+          sockets.add(socket)
+          socket.on('close', () => sockets.delete(socket))
+          socket.on('error', () => socket.destroy())
+        }
+        client.pipe(upstream).pipe(client)
+        client.on('close', () => upstream.destroy())
+        upstream.on('close', () => client.destroy())
+      })
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as { port: number }).port
+        resolve()
+      })
     })
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      port = (server!.address() as { port: number }).port
-      resolve()
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy()
+      if (server === undefined) return resolve()
+      server.close(() => resolve())
+      server = undefined
     })
-  })
-  const stop = (): Promise<void> => new Promise((resolve) => {
-    for (const socket of sockets) socket.destroy()
-    if (server === undefined) return resolve()
-    server.close(() => resolve())
-    server = undefined
-  })
   await listen()
-  return { get port() { return port }, stop, start: listen, close: stop }
+  return {
+    get port() {
+      return port
+    },
+    stop,
+    start: listen,
+    close: stop,
+  }
 }
 
 /** Polls `check` until it returns true or `timeoutMs` passes (for state that settles in the background). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000, intervalMs = 100): Promise<boolean> {
+export async function eventually(
+  check: () => Promise<boolean>,
+  timeoutMs = 15_000,
+  intervalMs = 100,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (await check()) return true

@@ -8,7 +8,9 @@ export const MARIADB_ADMIN_URL = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://r
  * A connected admin client on the test PostgreSQL, or the reason it cannot be reached (a test then skips). With
  * CI=true an unreachable server throws instead, failing the file.
  */
-export async function connectPostgresAdmin(): Promise<{ readonly admin: pg.Client } | { readonly unavailable: string }> {
+export async function connectPostgresAdmin(): Promise<
+  { readonly admin: pg.Client } | { readonly unavailable: string }
+> {
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5_000 })
   try {
     await admin.connect()
@@ -24,7 +26,9 @@ export async function connectPostgresAdmin(): Promise<{ readonly admin: pg.Clien
  * An admin pool on the test MariaDB with `database` created, or the reason it cannot be reached (a test then skips).
  * With CI=true an unreachable server throws instead, failing the file. Drop the database and end the pool when done.
  */
-export async function createMariaDbDatabase(database: string): Promise<{ readonly admin: mysql.Pool } | { readonly unavailable: string }> {
+export async function createMariaDbDatabase(
+  database: string,
+): Promise<{ readonly admin: mysql.Pool } | { readonly unavailable: string }> {
   const admin = mysql.createPool({ uri: MARIADB_ADMIN_URL, connectionLimit: 2, connectTimeout: 5_000 })
   try {
     await admin.query(`CREATE DATABASE \`${database}\``)

@@ -3,7 +3,11 @@ import { expect, it } from 'vitest'
 import type { SluiceServer } from '../../src/index.js'
 import type { FaultProxy } from './fault-proxy.js'
 
-export interface Outcome { readonly status: number; readonly body: string; readonly id?: string }
+export interface Outcome {
+  readonly status: number
+  readonly body: string
+  readonly id?: string
+}
 
 /** What the fault scenarios need from one engine's test file, once its `beforeAll` ran. */
 export interface FaultTarget {
@@ -64,18 +68,25 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 /** Four loops of reads and ledger writes until `stop`; each answer recorded. */
 function steadyLoad(server: SluiceServer, stop: () => boolean): Promise<Outcome[]> {
   const outcomes: Outcome[] = []
-  return Promise.all(Array.from({ length: 4 }, async (_, worker) => {
-    for (let n = 0; !stop(); n++) {
-      if (n % 2 === 0) {
-        const res = await server.app.inject({ method: 'GET', url: `/api/Item?$first=5&$filter=id ge ${n % 40}` })
-        outcomes.push({ status: res.statusCode, body: res.body })
-      } else {
-        const id = `${worker}-${n}-${randomBytes(3).toString('hex')}`
-        const res = await server.app.inject({ method: 'POST', url: '/api/Ledger', payload: { id, amount: n }, headers: { 'content-type': 'application/json' } })
-        outcomes.push({ status: res.statusCode, body: res.body, id })
+  return Promise.all(
+    Array.from({ length: 4 }, async (_, worker) => {
+      for (let n = 0; !stop(); n++) {
+        if (n % 2 === 0) {
+          const res = await server.app.inject({ method: 'GET', url: `/api/Item?$first=5&$filter=id ge ${n % 40}` })
+          outcomes.push({ status: res.statusCode, body: res.body })
+        } else {
+          const id = `${worker}-${n}-${randomBytes(3).toString('hex')}`
+          const res = await server.app.inject({
+            method: 'POST',
+            url: '/api/Ledger',
+            payload: { id, amount: n },
+            headers: { 'content-type': 'application/json' },
+          })
+          outcomes.push({ status: res.statusCode, body: res.body, id })
+        }
       }
-    }
-  })).then(() => outcomes)
+    }),
+  ).then(() => outcomes)
 }
 
 function expectOnlyCleanAnswers(outcomes: readonly Outcome[]): void {

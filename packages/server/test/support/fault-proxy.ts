@@ -19,7 +19,11 @@ export async function startFaultProxy(host: string, port: number): Promise<Fault
   let mode: FaultMode = 'forward'
   let holdMs = 0
   const sockets = new Set<Socket>()
-  const track = (s: Socket): void => { sockets.add(s); s.on('error', () => undefined); s.on('close', () => sockets.delete(s)) }
+  const track = (s: Socket): void => {
+    sockets.add(s)
+    s.on('error', () => undefined)
+    s.on('close', () => sockets.delete(s))
+  }
   const server: TcpServer = createTcpServer((client) => {
     track(client)
     if (mode === 'down') return client.destroy()
@@ -31,7 +35,10 @@ export async function startFaultProxy(host: string, port: number): Promise<Fault
     }
     if (holdMs === 0) return forward()
     client.pause()
-    setTimeout(() => { forward(); client.resume() }, holdMs)
+    setTimeout(() => {
+      forward()
+      client.resume()
+    }, holdMs)
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
   return {
@@ -41,7 +48,13 @@ export async function startFaultProxy(host: string, port: number): Promise<Fault
       // An outage or a hang cuts what is open now too (a stalled connection stops forwarding).
       if (next !== 'forward') for (const s of sockets) next === 'down' ? s.destroy() : s.unpipe()
     },
-    holdNewConnections(ms) { holdMs = ms },
-    close: () => new Promise<void>((r) => { for (const s of sockets) s.destroy(); server.close(() => r()) }),
+    holdNewConnections(ms) {
+      holdMs = ms
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy()
+        server.close(() => r())
+      }),
   }
 }

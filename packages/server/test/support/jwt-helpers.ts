@@ -63,7 +63,10 @@ export function call(library: LibraryTestServer, url: string, options: CallOptio
 }
 
 const WIRE_CODES: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Authorization Failure', 404: 'Not Found',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Authorization Failure',
+  404: 'Not Found',
 }
 
 /** A failure: exact status, the error envelope with that status's wire code, and the exact message (or a pattern). */

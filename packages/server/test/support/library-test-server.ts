@@ -87,8 +87,12 @@ export function useLibraryServer(overrides: LibraryConfigOverrides = {}): Librar
     return server
   }
   return {
-    get app() { return started().app },
-    get server() { return started() },
+    get app() {
+      return started().app
+    },
+    get server() {
+      return started()
+    },
     request: (url, options) => requestJson(started().app, url, options),
     async requestRawPath(path, options) {
       address ??= started().listen(0, '127.0.0.1')
@@ -110,7 +114,11 @@ export function pathAndQuery(link: string): string {
 }
 
 /** Sends one request with `inject()` and parses the body as JSON when it is JSON. */
-export async function requestJson(app: FastifyInstance, url: string, options: RequestOptions = {}): Promise<JsonResponse> {
+export async function requestJson(
+  app: FastifyInstance,
+  url: string,
+  options: RequestOptions = {},
+): Promise<JsonResponse> {
   const headers: Record<string, string | string[]> = { ...options.headers }
   if (options.role !== undefined) headers['x-ms-api-role'] = options.role
   const response = await app.inject({ method: options.method ?? 'GET', url, headers, payload: options.payload })
@@ -121,14 +129,17 @@ function requestOverSocket(base: URL, path: string, options: RequestOptions = {}
   const headers: Record<string, string | string[]> = { ...options.headers }
   if (options.role !== undefined) headers['x-ms-api-role'] = options.role
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: base.hostname, port: base.port, path, method: options.method ?? 'GET', headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parseBody(text) })
-      })
-    })
+    const req = httpRequest(
+      { host: base.hostname, port: base.port, path, method: options.method ?? 'GET', headers },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parseBody(text) })
+        })
+      },
+    )
     req.on('error', reject)
     req.end(options.payload)
   })
@@ -145,10 +156,17 @@ function parseBody(text: string): unknown {
 /** The error envelope every failure must have: `{error:{code,message,status}}` with `status` equal to the HTTP status. */
 export function isErrorEnvelope(response: JsonResponse): boolean {
   const b = response.body as { error?: { code?: unknown; message?: unknown; status?: unknown } } | undefined
-  return b !== undefined && Object.keys(b).length === 1 && typeof b.error === 'object' && b.error !== null
-    && Object.keys(b.error).sort().join() === 'code,message,status'
-    && typeof b.error.code === 'string' && typeof b.error.message === 'string' && b.error.status === response.status
-    && String(response.headers['content-type']).startsWith('application/json')
+  return (
+    b !== undefined &&
+    Object.keys(b).length === 1 &&
+    typeof b.error === 'object' &&
+    b.error !== null &&
+    Object.keys(b.error).sort().join() === 'code,message,status' &&
+    typeof b.error.code === 'string' &&
+    typeof b.error.message === 'string' &&
+    b.error.status === response.status &&
+    String(response.headers['content-type']).startsWith('application/json')
+  )
 }
 
 function deepMerge(base: Json, change: Json): Json {

@@ -57,8 +57,12 @@ export function useMcpServer(overrides: LibraryConfigOverrides = {}): McpTestSer
     await server?.close()
   })
   return {
-    get server() { return server! },
-    get address() { return address },
+    get server() {
+      return server!
+    },
+    get address() {
+      return address
+    },
     async connect(headers = {}, path = '/mcp') {
       const client = new Client({ name: 'sluice-test', version: '1.0.0' })
       await client.connect(new StreamableHTTPClientTransport(new URL(path, address), { requestInit: { headers } }))

@@ -28,7 +28,9 @@ export async function expectValidOpenApi(document: Json): Promise<void> {
       if (op === undefined) continue
       expect(ids.has(op['operationId']), `operationId ${op['operationId']} is unique`).toBe(false)
       ids.add(op['operationId'])
-      const params = (op['parameters'] as Json[]).map((p) => (p['$ref'] === undefined ? p : resolvePointer(document, p['$ref'])))
+      const params = (op['parameters'] as Json[]).map((p) =>
+        p['$ref'] === undefined ? p : resolvePointer(document, p['$ref']),
+      )
       const inPath = params.filter((p) => p['in'] === 'path')
       expect(inPath.map((p) => p['name']).sort(), `${verb} ${path} declares its path parameters`).toEqual(templated)
       for (const p of inPath) expect(p['required']).toBe(true)
@@ -70,7 +72,11 @@ export function requestFields(document: Json, op: Json): string[] {
 }
 
 /** The property names of the records in a `{value:[…]}` response of an operation. */
-export function responseFields(document: Json, op: Json, status = Object.keys(op['responses']).find((s) => s.startsWith('2'))!): string[] {
+export function responseFields(
+  document: Json,
+  op: Json,
+  status = Object.keys(op['responses']).find((s) => s.startsWith('2'))!,
+): string[] {
   const envelope = schemaOf(document, op['responses'][status]['content']['application/json']['schema'])
   return Object.keys(schemaOf(document, envelope['properties']['value']['items'])['properties'])
 }

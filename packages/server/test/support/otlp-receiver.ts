@@ -52,28 +52,56 @@ export async function startHttpOtlpReceiver(): Promise<OtlpReceiver> {
     const body = await readBody(request)
     received.headers.push(Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])))
     if (request.method === 'POST' && request.url === '/v1/traces') received.addTraces(TraceRequest.decode(body))
-    else if (request.method === 'POST' && request.url === '/v1/metrics') received.addMetrics(MetricsRequest.decode(body))
+    else if (request.method === 'POST' && request.url === '/v1/metrics')
+      received.addMetrics(MetricsRequest.decode(body))
     else return void response.writeHead(404).end()
     response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { ...received, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    ...received,
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 export async function startGrpcOtlpReceiver(): Promise<OtlpReceiver> {
   const received = createStore()
   const server = new Server()
   const identity = (buffer: Buffer): Buffer => buffer
-  const method = (path: string) => ({ path, requestStream: false, responseStream: false, requestSerialize: identity, requestDeserialize: identity, responseSerialize: identity, responseDeserialize: identity })
-  const handle = (decode: (body: Buffer) => void) => (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => {
-    received.headers.push(Object.fromEntries(Object.entries(call.metadata.getMap()).map(([k, v]) => [k, String(v)])))
-    decode(call.request)
-    callback(null, Buffer.alloc(0))
+  const method = (path: string) => ({
+    path,
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: identity,
+    requestDeserialize: identity,
+    responseSerialize: identity,
+    responseDeserialize: identity,
+  })
+  const handle =
+    (decode: (body: Buffer) => void) => (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => {
+      received.headers.push(Object.fromEntries(Object.entries(call.metadata.getMap()).map(([k, v]) => [k, String(v)])))
+      decode(call.request)
+      callback(null, Buffer.alloc(0))
+    }
+  server.addService(
+    { Export: method('/opentelemetry.proto.collector.trace.v1.TraceService/Export') },
+    { Export: handle((b) => received.addTraces(TraceRequest.decode(b))) },
+  )
+  server.addService(
+    { Export: method('/opentelemetry.proto.collector.metrics.v1.MetricsService/Export') },
+    { Export: handle((b) => received.addMetrics(MetricsRequest.decode(b))) },
+  )
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, p) =>
+      error ? reject(error) : resolve(p),
+    ),
+  )
+  return {
+    ...received,
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.tryShutdown(() => resolve())),
   }
-  server.addService({ Export: method('/opentelemetry.proto.collector.trace.v1.TraceService/Export') }, { Export: handle((b) => received.addTraces(TraceRequest.decode(b))) })
-  server.addService({ Export: method('/opentelemetry.proto.collector.metrics.v1.MetricsService/Export') }, { Export: handle((b) => received.addMetrics(MetricsRequest.decode(b))) })
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, p) => (error ? reject(error) : resolve(p))))
-  return { ...received, endpoint: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.tryShutdown(() => resolve())) }
 }
 
 function createStore() {
@@ -81,16 +109,24 @@ function createStore() {
   const points: ReceivedPoint[] = []
   const headers: Record<string, string>[] = []
   return {
-    spans, points, headers,
+    spans,
+    points,
+    headers,
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     addTraces(request: any) {
       for (const rs of request.resourceSpans ?? []) {
         for (const ss of rs.scopeSpans ?? []) {
           for (const s of ss.spans ?? []) {
             spans.push({
-              name: s.name, traceId: hex(s.traceId), spanId: hex(s.spanId), parentSpanId: hex(s.parentSpanId), kind: s.kind,
-              attributes: attributes(s.attributes), status: { code: s.status?.code ?? 0, message: s.status?.message ?? '' },
-              resource: attributes(rs.resource?.attributes), scope: ss.scope?.name ?? '',
+              name: s.name,
+              traceId: hex(s.traceId),
+              spanId: hex(s.spanId),
+              parentSpanId: hex(s.parentSpanId),
+              kind: s.kind,
+              attributes: attributes(s.attributes),
+              status: { code: s.status?.code ?? 0, message: s.status?.message ?? '' },
+              resource: attributes(rs.resource?.attributes),
+              scope: ss.scope?.name ?? '',
             })
           }
         }
@@ -102,8 +138,19 @@ function createStore() {
         for (const sm of rm.scopeMetrics ?? []) {
           for (const m of sm.metrics ?? []) {
             const base = { metric: m.name, unit: m.unit ?? '', scope: sm.scope?.name ?? '' }
-            for (const p of m.sum?.dataPoints ?? []) points.push({ ...base, attributes: attributes(p.attributes), value: toNumber(p.asInt ?? p.asDouble ?? 0) })
-            for (const p of m.histogram?.dataPoints ?? []) points.push({ ...base, attributes: attributes(p.attributes), count: toNumber(p.count), sum: toNumber(p.sum ?? 0) })
+            for (const p of m.sum?.dataPoints ?? [])
+              points.push({
+                ...base,
+                attributes: attributes(p.attributes),
+                value: toNumber(p.asInt ?? p.asDouble ?? 0),
+              })
+            for (const p of m.histogram?.dataPoints ?? [])
+              points.push({
+                ...base,
+                attributes: attributes(p.attributes),
+                count: toNumber(p.count),
+                sum: toNumber(p.sum ?? 0),
+              })
           }
         }
       }
@@ -129,7 +176,11 @@ function attributes(list: any[] | undefined): Attributes {
   const out: Attributes = {}
   for (const kv of list ?? []) {
     const v = kv.value ?? {}
-    out[kv.key] = v.stringValue ?? (v.intValue !== undefined && v.intValue !== null ? toNumber(v.intValue) : undefined) ?? v.doubleValue ?? v.boolValue
+    out[kv.key] =
+      v.stringValue ??
+      (v.intValue !== undefined && v.intValue !== null ? toNumber(v.intValue) : undefined) ??
+      v.doubleValue ??
+      v.boolValue
   }
   return out
 }

@@ -4,7 +4,12 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { isErrorEnvelope, type JsonResponse, type LibraryConfigOverrides, type LibraryTestServer } from './library-test-server.js'
+import {
+  isErrorEnvelope,
+  type JsonResponse,
+  type LibraryConfigOverrides,
+  type LibraryTestServer,
+} from './library-test-server.js'
 
 const require = createRequire(import.meta.url)
 const LIBRARY_SQL = require.resolve('@sluice/example-library/library.sql')
@@ -15,7 +20,12 @@ type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export const FORBIDDEN_BODY =
   '{"error":{"code":"Authorization Failure","message":"The current role does not have permission to perform this action.","status":403}}'
 
-const WIRE_CODES: Readonly<Record<number, string>> = { 400: 'Bad Request', 403: 'Authorization Failure', 404: 'Not Found', 409: 'Conflict' }
+const WIRE_CODES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  403: 'Authorization Failure',
+  404: 'Not Found',
+  409: 'Conflict',
+}
 
 /**
  * Tables the library sample lacks, appended to library.sql for the write tests:
@@ -47,7 +57,10 @@ insert into tags (name) values ('fiction'), ('history');
 create view cheap_books as select id, title, publisher_id, price from books where price < 20;
 `
 
-const ALL_FOR_AUTHENTICATED = [{ role: 'anonymous', actions: ['read'] }, { role: 'authenticated', actions: ['*'] }]
+const ALL_FOR_AUTHENTICATED = [
+  { role: 'anonymous', actions: ['read'] },
+  { role: 'authenticated', actions: ['*'] },
+]
 
 /** Entities over WRITE_FIXTURES_SQL (anonymous reads, authenticated may do everything). */
 export const WRITE_FIXTURE_ENTITIES: Readonly<Record<string, Json>> = {
@@ -71,7 +84,10 @@ export const WRITE_FIXTURE_ENTITIES: Readonly<Record<string, Json>> = {
  */
 function writeFixtureSeed(): string {
   const sql = `${readFileSync(LIBRARY_SQL, 'utf8')}\n${WRITE_FIXTURES_SQL}`
-  const file = join(tmpdir(), `sluice-library-write-fixtures-${createHash('sha256').update(sql).digest('hex').slice(0, 16)}.sql`)
+  const file = join(
+    tmpdir(),
+    `sluice-library-write-fixtures-${createHash('sha256').update(sql).digest('hex').slice(0, 16)}.sql`,
+  )
   if (!existsSync(file)) {
     const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
     writeFileSync(partial, sql)
@@ -93,9 +109,13 @@ export function withWriteFixtures(overrides: LibraryConfigOverrides = {}): Libra
 }
 
 /** A fixture entity named in `overrides` takes the override's top-level keys (null removes it). */
-function mergeEntities(base: Readonly<Record<string, Json>>, overrides: Readonly<Record<string, Json | null>>): Record<string, Json | null> {
+function mergeEntities(
+  base: Readonly<Record<string, Json>>,
+  overrides: Readonly<Record<string, Json | null>>,
+): Record<string, Json | null> {
   const out: Record<string, Json | null> = { ...base }
-  for (const [name, change] of Object.entries(overrides)) out[name] = change === null || base[name] === undefined ? change : { ...base[name], ...change }
+  for (const [name, change] of Object.entries(overrides))
+    out[name] = change === null || base[name] === undefined ? change : { ...base[name], ...change }
   return out
 }
 
@@ -108,7 +128,13 @@ export interface WriteOptions {
 /**
  * Sends a write. `body` is sent as JSON text (a string is sent as written, `undefined` sends no body).
  */
-export function send(library: LibraryTestServer, method: Method, url: string, body?: unknown, options: WriteOptions = {}): Promise<JsonResponse> {
+export function send(
+  library: LibraryTestServer,
+  method: Method,
+  url: string,
+  body?: unknown,
+  options: WriteOptions = {},
+): Promise<JsonResponse> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
   return library.request(url, {
     method,
@@ -157,9 +183,15 @@ export function locationOf(path: string): string {
  * Runs `attempt` (a write expected to fail) and checks that the entity's whole table reads back unchanged.
  * Returns the response for the caller's own assertions.
  */
-export async function expectUnchanged(library: LibraryTestServer, entityPath: string, attempt: () => Promise<JsonResponse>): Promise<JsonResponse> {
+export async function expectUnchanged(
+  library: LibraryTestServer,
+  entityPath: string,
+  attempt: () => Promise<JsonResponse>,
+): Promise<JsonResponse> {
   const before = await readAll(library, entityPath)
   const response = await attempt()
-  expect(await readAll(library, entityPath), `${entityPath} changed after ${response.status} ${response.text}`).toEqual(before)
+  expect(await readAll(library, entityPath), `${entityPath} changed after ${response.status} ${response.text}`).toEqual(
+    before,
+  )
   return response
 }

@@ -28,7 +28,16 @@ export const FilterGrammar = Object.freeze({
     ['toupper', 'upper'],
   ]) as ReadonlyMap<string, CaseFold>,
   /** Words that can never be a bare field name in `filter` mode (after `@item.` they can). */
-  reservedWords: new Set<string>(['and', 'or', 'not', 'in', 'true', 'false', 'null', ...comparisonOperators]) as ReadonlySet<string>,
+  reservedWords: new Set<string>([
+    'and',
+    'or',
+    'not',
+    'in',
+    'true',
+    'false',
+    'null',
+    ...comparisonOperators,
+  ]) as ReadonlySet<string>,
   /** Longest accepted expression, in UTF-16 code units. */
   maxLength: 8192,
   /** Deepest accepted nesting, counting every `(` group and every `not`. */

@@ -54,7 +54,10 @@ export class FilterTokenCursor {
   /** Enters one nesting level (a `(` group or a `not`) at `token`; false, with a failure recorded, when too deep. */
   enter(token: FilterToken): boolean {
     if (this.depth >= FilterGrammar.maxDepth) {
-      this.fail(token, `the expression is nested too deeply (more than ${FilterGrammar.maxDepth} levels of parentheses and 'not')`)
+      this.fail(
+        token,
+        `the expression is nested too deeply (more than ${FilterGrammar.maxDepth} levels of parentheses and 'not')`,
+      )
       return false
     }
     this.depth++

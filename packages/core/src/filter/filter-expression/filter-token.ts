@@ -26,7 +26,8 @@ const MAX_DESCRIBED_LENGTH = 40
 /** Names a token for an error message: `'abc'` (a string literal as written, long text cut), or `the end of the expression`. */
 export function describeFilterToken(token: FilterToken): string {
   if (token.kind === 'end') return 'the end of the expression'
-  const text = token.text.length > MAX_DESCRIBED_LENGTH ? `${token.text.slice(0, MAX_DESCRIBED_LENGTH - 1)}…` : token.text
+  const text =
+    token.text.length > MAX_DESCRIBED_LENGTH ? `${token.text.slice(0, MAX_DESCRIBED_LENGTH - 1)}…` : token.text
   return token.kind === 'literal' && text.startsWith("'") ? text : `'${text}'`
 }
 

@@ -59,7 +59,10 @@ describe('parseFilterExpression in filter mode', () => {
     ["id eq'x'", eq('id', str('x'))],
     // in
     ['id in (1)', Filter.in('id', [num('1')])],
-    ["id in (1, 'a', null, true, 2001-01-31)", Filter.in('id', [num('1'), str('a'), lit(null, 'null'), lit(true, 'boolean'), lit('2001-01-31', 'date')])],
+    [
+      "id in (1, 'a', null, true, 2001-01-31)",
+      Filter.in('id', [num('1'), str('a'), lit(null, 'null'), lit(true, 'boolean'), lit('2001-01-31', 'date')]),
+    ],
     ['id in(1,2)', Filter.in('id', [num('1'), num('2')])],
     // string functions
     ["contains(title, 'ab')", Filter.stringMatch('contains', 'title', str('ab'))],
@@ -68,10 +71,19 @@ describe('parseFilterExpression in filter mode', () => {
     // case folds: OData's tolower()/toupper() on either side, in string functions and 'in' lists
     ["tolower(title) eq 'dune'", Filter.comparison('eq', Filter.caseFold('lower', f('title')), str('dune'))],
     ["'DUNE' eq toupper(title)", Filter.comparison('eq', str('DUNE'), Filter.caseFold('upper', f('title')))],
-    ["tolower(a) lt tolower(b)", Filter.comparison('lt', Filter.caseFold('lower', f('a')), Filter.caseFold('lower', f('b')))],
+    [
+      'tolower(a) lt tolower(b)',
+      Filter.comparison('lt', Filter.caseFold('lower', f('a')), Filter.caseFold('lower', f('b'))),
+    ],
     ["title eq toupper('x')", Filter.comparison('eq', f('title'), Filter.caseFold('upper', str('x')))],
-    ["contains(tolower(title), 'ab')", Filter.stringMatch('contains', 'title', str('ab'), false, { fieldFold: 'lower' })],
-    ["startswith(toupper(title), toupper('ab'))", Filter.stringMatch('startsWith', 'title', str('ab'), false, { fieldFold: 'upper', valueFold: 'upper' })],
+    [
+      "contains(tolower(title), 'ab')",
+      Filter.stringMatch('contains', 'title', str('ab'), false, { fieldFold: 'lower' }),
+    ],
+    [
+      "startswith(toupper(title), toupper('ab'))",
+      Filter.stringMatch('startsWith', 'title', str('ab'), false, { fieldFold: 'upper', valueFold: 'upper' }),
+    ],
     ["tolower(title) in ('a', 'b')", Filter.in('title', [str('a'), str('b')], { fieldFold: 'lower' })],
     ["not tolower(t) eq 'x'", Filter.not(Filter.comparison('eq', Filter.caseFold('lower', f('t')), str('x')))],
     ["tolower( title )eq'x'", Filter.comparison('eq', Filter.caseFold('lower', f('title')), str('x'))],
@@ -134,16 +146,25 @@ describe('parseFilterExpression in policy mode', () => {
     ['@item.active', isTrue('active')],
     ['@item.in eq 1', eq('in', num('1'))],
     ['@item.Ünïcödé eq 1', eq('Ünïcödé', num('1'))],
-    ['@item.tenant eq @claims.http://schemas.example.org/claims/tenant-id', Filter.comparison('eq', f('tenant'), claim('http://schemas.example.org/claims/tenant-id'))],
+    [
+      '@item.tenant eq @claims.http://schemas.example.org/claims/tenant-id',
+      Filter.comparison('eq', f('tenant'), claim('http://schemas.example.org/claims/tenant-id')),
+    ],
     ['@item.x eq @claims.a.b:c_d-e', Filter.comparison('eq', f('x'), claim('a.b:c_d-e'))],
     ['(@item.owner eq @claims.sub)', Filter.comparison('eq', f('owner'), claim('sub'))],
     ['@item.id in (1, 2)', Filter.in('id', [num('1'), num('2')])],
     ["contains(@item.title, 'x')", Filter.stringMatch('contains', 'title', str('x'))],
     ['startswith(@item.path, @claims.home)', Filter.stringMatch('startsWith', 'path', claim('home'))],
-    ['tolower(@item.email) eq tolower(@claims.email)', Filter.comparison('eq', Filter.caseFold('lower', f('email')), Filter.caseFold('lower', claim('email')))],
-    ['endswith(tolower(@item.path), tolower(@claims.home))', Filter.stringMatch('endsWith', 'path', claim('home'), false, { fieldFold: 'lower', valueFold: 'lower' })],
     [
-      "@item.owner eq @claims.sub or @item.public eq true and not @item.deleted",
+      'tolower(@item.email) eq tolower(@claims.email)',
+      Filter.comparison('eq', Filter.caseFold('lower', f('email')), Filter.caseFold('lower', claim('email'))),
+    ],
+    [
+      'endswith(tolower(@item.path), tolower(@claims.home))',
+      Filter.stringMatch('endsWith', 'path', claim('home'), false, { fieldFold: 'lower', valueFold: 'lower' }),
+    ],
+    [
+      '@item.owner eq @claims.sub or @item.public eq true and not @item.deleted',
       Filter.or([
         Filter.comparison('eq', f('owner'), claim('sub')),
         Filter.and([eq('public', lit(true, 'boolean')), Filter.not(isTrue('deleted'))]),

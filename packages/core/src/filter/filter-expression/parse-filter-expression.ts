@@ -26,12 +26,18 @@ export function parseFilterExpression(text: string, options: FilterExpressionOpt
   }
   const cursor = new FilterTokenCursor(text, options.mode)
   if (cursor.peek().kind === 'end') {
-    cursor.failAt(0, options.mode === 'policy' ? "the policy is empty; write a condition such as '@item.owner eq @claims.sub'" : "the expression is empty; write a condition such as 'id eq 1'")
+    cursor.failAt(
+      0,
+      options.mode === 'policy'
+        ? "the policy is empty; write a condition such as '@item.owner eq @claims.sub'"
+        : "the expression is empty; write a condition such as 'id eq 1'",
+    )
   }
   const node = cursor.failure ? undefined : parseDisjunction(cursor, '')
   if (node) checkEnd(cursor)
   const failure = cursor.failure
-  if (failure || !node) return { ok: false, message: failure?.message ?? 'Syntax error.', position: failure?.position ?? 1 }
+  if (failure || !node)
+    return { ok: false, message: failure?.message ?? 'Syntax error.', position: failure?.position ?? 1 }
   return { ok: true, node }
 }
 
@@ -83,7 +89,9 @@ function parsePrimary(cursor: FilterTokenCursor, context: string): FilterNode | 
     if (isComparisonOperator(word) || word === 'in') return cursor.fail(token, `missing operand before '${word}'`)
     if (!FilterGrammar.reservedWords.has(word) && cursor.peek(1).kind === 'open') {
       // `tolower(name) eq 'x'` starts a comparison; `contains(…)` is a condition of its own.
-      return FilterGrammar.caseFunctions.has(word) ? parseFilterPredicate(cursor, context) : parseFilterFunctionCall(cursor)
+      return FilterGrammar.caseFunctions.has(word)
+        ? parseFilterPredicate(cursor, context)
+        : parseFilterFunctionCall(cursor)
     }
     if ((word === 'true' || word === 'false') && !continuesComparison(cursor)) {
       cursor.next()
@@ -102,7 +110,10 @@ function parseGroup(cursor: FilterTokenCursor): FilterNode | undefined {
   const close = cursor.next()
   if (close.kind === 'close') return inner
   if (close.kind === 'end') return cursor.fail(open, "unbalanced parenthesis: the '(' opened here is never closed")
-  return cursor.fail(close, `expected 'and', 'or' or ')', found ${describeFilterToken(close)}${describeKeywordCaseHint(close)}`)
+  return cursor.fail(
+    close,
+    `expected 'and', 'or' or ')', found ${describeFilterToken(close)}${describeKeywordCaseHint(close)}`,
+  )
 }
 
 /** After a whole expression only the end may follow. */

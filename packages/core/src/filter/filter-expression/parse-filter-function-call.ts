@@ -26,10 +26,15 @@ export function parseFilterFunctionCall(cursor: FilterTokenCursor): StringMatchF
     fieldFold = first.fold
     field = first.operand
   }
-  if (field.kind !== 'field') return cursor.fail(fieldToken, `${fn} expects a field as its first argument, found ${describeFilterToken(fieldToken)}`)
+  if (field.kind !== 'field')
+    return cursor.fail(
+      fieldToken,
+      `${fn} expects a field as its first argument, found ${describeFilterToken(fieldToken)}`,
+    )
 
   const comma = cursor.next()
-  if (comma.kind !== 'comma') return cursor.fail(comma, `expected ',' after the first argument of ${fn}, found ${describeFilterToken(comma)}`)
+  if (comma.kind !== 'comma')
+    return cursor.fail(comma, `expected ',' after the first argument of ${fn}, found ${describeFilterToken(comma)}`)
 
   const valueToken = cursor.peek()
   const second = parseFilterOperand(cursor, ` as the second argument of ${fn}`)
@@ -40,13 +45,21 @@ export function parseFilterFunctionCall(cursor: FilterTokenCursor): StringMatchF
     valueFold = second.fold
     value = second.operand
   }
-  if (value.kind === 'field' || value.kind === 'caseFold' || (value.kind === 'literal' && value.literalType !== 'string')) {
+  if (
+    value.kind === 'field' ||
+    value.kind === 'caseFold' ||
+    (value.kind === 'literal' && value.literalType !== 'string')
+  ) {
     const expected = cursor.mode === 'policy' ? 'a string literal or a claim' : 'a string literal'
-    return cursor.fail(valueToken, `${fn} expects ${expected} as its second argument, found ${describeFilterToken(valueToken)}`)
+    return cursor.fail(
+      valueToken,
+      `${fn} expects ${expected} as its second argument, found ${describeFilterToken(valueToken)}`,
+    )
   }
 
   const close = cursor.next()
   if (close.kind === 'end') return cursor.fail(open, `unbalanced parenthesis: the '(' of ${fn} is never closed`)
-  if (close.kind !== 'close') return cursor.fail(close, `expected ')' after the second argument of ${fn}, found ${describeFilterToken(close)}`)
+  if (close.kind !== 'close')
+    return cursor.fail(close, `expected ')' after the second argument of ${fn}, found ${describeFilterToken(close)}`)
   return Filter.stringMatch(mode, field.name, value, false, { fieldFold, valueFold })
 }

@@ -17,12 +17,19 @@ export function parseFilterOperand(cursor: FilterTokenCursor, context: string): 
       return token.literal
     case 'item':
       if (cursor.mode !== 'policy') {
-        return cursor.fail(token, `'${token.text}' can only be used in a database policy; in $filter write the field name '${token.name}' on its own`)
+        return cursor.fail(
+          token,
+          `'${token.text}' can only be used in a database policy; in $filter write the field name '${token.name}' on its own`,
+        )
       }
       cursor.next()
       return Filter.field(token.name)
     case 'claim':
-      if (cursor.mode !== 'policy') return cursor.fail(token, `'${token.text}' can only be used in a database policy; $filter cannot refer to claims`)
+      if (cursor.mode !== 'policy')
+        return cursor.fail(
+          token,
+          `'${token.text}' can only be used in a database policy; $filter cannot refer to claims`,
+        )
       cursor.next()
       return Filter.claim(token.name)
     case 'word':
@@ -42,14 +49,18 @@ function parseWordOperand(cursor: FilterTokenCursor, token: FilterToken, context
     cursor.next()
     return Filter.literal(null, 'null')
   }
-  if (FilterGrammar.reservedWords.has(word)) return cursor.fail(token, `expected a field or value${context}, found '${word}'`)
+  if (FilterGrammar.reservedWords.has(word))
+    return cursor.fail(token, `expected a field or value${context}, found '${word}'`)
   if (cursor.peek(1).kind === 'open') {
     if (FilterGrammar.caseFunctions.has(word)) return parseCaseFold(cursor)
     if (!FilterGrammar.stringFunctions.has(word)) return cursor.fail(token, describeUnknownFilterFunction(word))
     return cursor.fail(token, `${word}() is a condition on its own and cannot be used as a value${context}`)
   }
   if (cursor.mode === 'policy') {
-    return cursor.fail(token, `bare names are not allowed in a database policy: write '@item.${word}' for the field '${word}' (or '@claims.${word}' for a claim)`)
+    return cursor.fail(
+      token,
+      `bare names are not allowed in a database policy: write '@item.${word}' for the field '${word}' (or '@claims.${word}' for a claim)`,
+    )
   }
   cursor.next()
   return Filter.field(word)
@@ -70,6 +81,7 @@ function parseCaseFold(cursor: FilterTokenCursor): CaseFoldOperand | undefined {
   }
   const close = cursor.next()
   if (close.kind === 'end') return cursor.fail(open, `unbalanced parenthesis: the '(' of ${fn} is never closed`)
-  if (close.kind !== 'close') return cursor.fail(close, `expected ')' after the argument of ${fn}, found ${describeFilterToken(close)}`)
+  if (close.kind !== 'close')
+    return cursor.fail(close, `expected ')' after the argument of ${fn}, found ${describeFilterToken(close)}`)
   return Filter.caseFold(fold, argument)
 }

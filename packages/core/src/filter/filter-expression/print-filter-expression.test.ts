@@ -22,8 +22,16 @@ describe('printFilterExpression', () => {
     [eq('d', lit('2001-01-31T10:20:30Z', 'datetime')), 'd eq 2001-01-31T10:20:30Z', '@item.d eq 2001-01-31T10:20:30Z'],
     [Filter.comparison('eq', f('owner'), Filter.claim('sub')), '', '@item.owner eq @claims.sub'],
     [Filter.and([a, b, c]), 'a eq 1 and b eq 2 and c eq 3', '@item.a eq 1 and @item.b eq 2 and @item.c eq 3'],
-    [Filter.or([Filter.and([a, b]), c]), '(a eq 1 and b eq 2) or c eq 3', '(@item.a eq 1 and @item.b eq 2) or @item.c eq 3'],
-    [Filter.and([Filter.and([a, b]), c]), '(a eq 1 and b eq 2) and c eq 3', '(@item.a eq 1 and @item.b eq 2) and @item.c eq 3'],
+    [
+      Filter.or([Filter.and([a, b]), c]),
+      '(a eq 1 and b eq 2) or c eq 3',
+      '(@item.a eq 1 and @item.b eq 2) or @item.c eq 3',
+    ],
+    [
+      Filter.and([Filter.and([a, b]), c]),
+      '(a eq 1 and b eq 2) and c eq 3',
+      '(@item.a eq 1 and @item.b eq 2) and @item.c eq 3',
+    ],
     [Filter.not(a), 'not (a eq 1)', 'not (@item.a eq 1)'],
     [Filter.not(Filter.or([a, b])), 'not (a eq 1 or b eq 2)', 'not (@item.a eq 1 or @item.b eq 2)'],
     [Filter.not(Filter.not(a)), 'not not (a eq 1)', 'not not (@item.a eq 1)'],
@@ -35,10 +43,26 @@ describe('printFilterExpression', () => {
     [Filter.constant(true), 'true', 'true'],
     [Filter.not(Filter.constant(false)), 'not false', 'not false'],
     [eq('in', num('1')), '', '@item.in eq 1'],
-    [Filter.comparison('eq', Filter.caseFold('lower', f('t')), str('x')), "tolower(t) eq 'x'", "tolower(@item.t) eq 'x'"],
-    [Filter.comparison('gt', Filter.caseFold('upper', f('a')), Filter.caseFold('upper', f('b'))), 'toupper(a) gt toupper(b)', 'toupper(@item.a) gt toupper(@item.b)'],
-    [Filter.comparison('eq', Filter.caseFold('lower', f('t')), Filter.caseFold('lower', Filter.claim('e'))), '', 'tolower(@item.t) eq tolower(@claims.e)'],
-    [Filter.stringMatch('contains', 't', str('x'), true, { fieldFold: 'lower', valueFold: 'lower' }), "not contains(tolower(t), tolower('x'))", "not contains(tolower(@item.t), tolower('x'))"],
+    [
+      Filter.comparison('eq', Filter.caseFold('lower', f('t')), str('x')),
+      "tolower(t) eq 'x'",
+      "tolower(@item.t) eq 'x'",
+    ],
+    [
+      Filter.comparison('gt', Filter.caseFold('upper', f('a')), Filter.caseFold('upper', f('b'))),
+      'toupper(a) gt toupper(b)',
+      'toupper(@item.a) gt toupper(@item.b)',
+    ],
+    [
+      Filter.comparison('eq', Filter.caseFold('lower', f('t')), Filter.caseFold('lower', Filter.claim('e'))),
+      '',
+      'tolower(@item.t) eq tolower(@claims.e)',
+    ],
+    [
+      Filter.stringMatch('contains', 't', str('x'), true, { fieldFold: 'lower', valueFold: 'lower' }),
+      "not contains(tolower(t), tolower('x'))",
+      "not contains(tolower(@item.t), tolower('x'))",
+    ],
     [Filter.in('t', [str('a')], { fieldFold: 'upper' }), "toupper(t) in ('a')", "toupper(@item.t) in ('a')"],
   ])('prints %j', (node, filterText, policyText) => {
     if (filterText) expect(printFilterExpression(node, { mode: 'filter' })).toBe(filterText)
@@ -47,15 +71,34 @@ describe('printFilterExpression', () => {
 
   it.each<[string, FilterNode, string, FilterNode]>([
     ['isNull true as eq null', Filter.isNull('x', true), 'x eq null', eq('x', lit(null, 'null'))],
-    ['isNull false as ne null', Filter.isNull('x', false), 'x ne null', Filter.comparison('ne', f('x'), lit(null, 'null'))],
-    ['a negated match as not', Filter.stringMatch('contains', 't', str('x'), true), "not contains(t, 'x')", Filter.not(Filter.stringMatch('contains', 't', str('x')))],
+    [
+      'isNull false as ne null',
+      Filter.isNull('x', false),
+      'x ne null',
+      Filter.comparison('ne', f('x'), lit(null, 'null')),
+    ],
+    [
+      'a negated match as not',
+      Filter.stringMatch('contains', 't', str('x'), true),
+      "not contains(t, 'x')",
+      Filter.not(Filter.stringMatch('contains', 't', str('x'))),
+    ],
     ['an empty and as true', Filter.and([]), 'true', Filter.constant(true)],
     ['an empty or as false', Filter.or([]), 'false', Filter.constant(false)],
     ['an empty in as false', Filter.in('x', []), 'false', Filter.constant(false)],
     ['a one-item and as its item', Filter.and([a]), 'a eq 1', a],
-    ['a one-item junction inside a junction in parentheses', Filter.and([c, Filter.and([Filter.or([a, b])])]), 'c eq 3 and (a eq 1 or b eq 2)', Filter.and([c, Filter.or([a, b])])],
-    ['untyped literals after their JavaScript type', Filter.in('x', [lit('a', 'any'), lit(5, 'any'), lit(10n, 'any'), lit(true, 'any'), lit(null, 'any')]), "x in ('a', 5, 10, true, null)",
-      Filter.in('x', [str('a'), num('5'), num('10'), lit(true, 'boolean'), lit(null, 'null')])],
+    [
+      'a one-item junction inside a junction in parentheses',
+      Filter.and([c, Filter.and([Filter.or([a, b])])]),
+      'c eq 3 and (a eq 1 or b eq 2)',
+      Filter.and([c, Filter.or([a, b])]),
+    ],
+    [
+      'untyped literals after their JavaScript type',
+      Filter.in('x', [lit('a', 'any'), lit(5, 'any'), lit(10n, 'any'), lit(true, 'any'), lit(null, 'any')]),
+      "x in ('a', 5, 10, true, null)",
+      Filter.in('x', [str('a'), num('5'), num('10'), lit(true, 'boolean'), lit(null, 'null')]),
+    ],
     ['JavaScript numbers as number text', eq('x', lit(-1.5, 'number')), 'x eq -1.5', eq('x', num('-1.5'))],
   ])('writes %s', (_, node, text, reparsed) => {
     expect(printFilterExpression(node, { mode: 'filter' })).toBe(text)

@@ -9,13 +9,17 @@ type NodePrinter<K extends FilterKind> = (node: Extract<FilterNode, { kind: K }>
 const FUNCTION_NAMES = { contains: 'contains', startsWith: 'startswith', endsWith: 'endswith' } as const
 
 const printers: { readonly [K in FilterKind]: NodePrinter<K> } = {
-  comparison: (node, mode) => `${printFilterOperand(node.left, mode)} ${node.op} ${printFilterOperand(node.right, mode)}`,
+  comparison: (node, mode) =>
+    `${printFilterOperand(node.left, mode)} ${node.op} ${printFilterOperand(node.right, mode)}`,
   and: (node, mode) => printJunction(node.items, 'and', mode),
   or: (node, mode) => printJunction(node.items, 'or', mode),
   not: (node, mode) => printNegation(node.item, mode),
   stringMatch: (node, mode) => {
     const { value } = node
-    invariant(value.kind === 'claim' || printsAsString(value), `${node.mode}() needs a string or a claim to compare with`)
+    invariant(
+      value.kind === 'claim' || printsAsString(value),
+      `${node.mode}() needs a string or a claim to compare with`,
+    )
     const field = folded(node.fieldFold, printFilterField(node.field, mode))
     const call = `${FUNCTION_NAMES[node.mode]}(${field}, ${folded(node.valueFold, printFilterOperand(node.value, mode))})`
     return node.negated ? `not ${call}` : call
@@ -28,7 +32,9 @@ const printers: { readonly [K in FilterKind]: NodePrinter<K> } = {
   isNull: (node, mode) => `${printFilterField(node.field, mode)} ${node.isNull ? 'eq' : 'ne'} null`,
   constant: (node) => (node.value ? 'true' : 'false'),
   related: (node) => {
-    throw new InvariantError(`the expression language has no syntax for a filter on relationship '${node.relationship}'`)
+    throw new InvariantError(
+      `the expression language has no syntax for a filter on relationship '${node.relationship}'`,
+    )
   },
 }
 
@@ -55,7 +61,9 @@ function printNode(node: FilterNode, mode: FilterExpressionMode): string {
 function printJunction(items: readonly FilterNode[], word: 'and' | 'or', mode: FilterExpressionMode): string {
   if (items.length === 0) return word === 'and' ? 'true' : 'false'
   if (items.length === 1) return printNode(items[0]!, mode)
-  return items.map((item) => (item.kind === 'and' || item.kind === 'or' ? `(${printNode(item, mode)})` : printNode(item, mode))).join(` ${word} `)
+  return items
+    .map((item) => (item.kind === 'and' || item.kind === 'or' ? `(${printNode(item, mode)})` : printNode(item, mode)))
+    .join(` ${word} `)
 }
 
 /** `not` binds tighter than `and`/`or`, so only a junction, comparison or `in` needs parentheses (the latter for the reader). */

@@ -25,12 +25,18 @@ export function printFilterOperand(operand: FilterOperand, mode: FilterExpressio
       return printFilterField(operand.name, mode)
     case 'claim':
       invariant(mode === 'policy', `cannot print claim '${operand.name}' in a $filter expression`)
-      invariant(CLAIM_NAME.test(operand.name) && !operand.name.endsWith('.'), `cannot print claim name '${operand.name}'`)
+      invariant(
+        CLAIM_NAME.test(operand.name) && !operand.name.endsWith('.'),
+        `cannot print claim name '${operand.name}'`,
+      )
       return `@claims.${operand.name}`
     case 'literal':
       return printLiteral(operand)
     case 'caseFold':
-      invariant(operand.operand.kind !== 'literal' || printsAsString(operand.operand), `${FOLD_NAMES[operand.fold]}() needs a field, a string or a claim`)
+      invariant(
+        operand.operand.kind !== 'literal' || printsAsString(operand.operand),
+        `${FOLD_NAMES[operand.fold]}() needs a field, a string or a claim`,
+      )
       return `${FOLD_NAMES[operand.fold]}(${printFilterOperand(operand.operand, mode)})`
   }
 }
@@ -47,7 +53,10 @@ export function printsAsString(literal: LiteralOperand): boolean {
 export function printFilterField(name: string, mode: FilterExpressionMode): string {
   invariant(IDENTIFIER.test(name), `cannot print field name '${name}': it is not an identifier`)
   if (mode === 'policy') return `@item.${name}`
-  invariant(!FilterGrammar.reservedWords.has(name), `cannot print field name '${name}' in a $filter expression: it is a keyword`)
+  invariant(
+    !FilterGrammar.reservedWords.has(name),
+    `cannot print field name '${name}' in a $filter expression: it is a keyword`,
+  )
   return name
 }
 
@@ -69,7 +78,10 @@ function printLiteral(literal: LiteralOperand): string {
       return printUntyped(value)
     default: {
       const text = value
-      invariant(typeof text === 'string' && UNQUOTED[literalType].test(text), `cannot print ${String(text)} as a ${literalType} literal`)
+      invariant(
+        typeof text === 'string' && UNQUOTED[literalType].test(text),
+        `cannot print ${String(text)} as a ${literalType} literal`,
+      )
       return text
     }
   }
@@ -80,7 +92,8 @@ function printString(value: string): string {
 }
 
 function printNumber(value: unknown): string {
-  const text = typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : value
+  const text =
+    typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : value
   invariant(typeof text === 'string' && UNQUOTED.number.test(text), `cannot print ${String(text)} as a number literal`)
   return text
 }

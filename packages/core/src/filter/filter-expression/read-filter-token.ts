@@ -51,7 +51,12 @@ function readString(text: string, index: number): FilterToken {
   for (;;) {
     const quote = text.indexOf("'", from)
     if (quote < 0) {
-      return errorToken(text, index, text.length, "unterminated string: the quote opened here is never closed (write '' for a quote inside a string)")
+      return errorToken(
+        text,
+        index,
+        text.length,
+        "unterminated string: the quote opened here is never closed (write '' for a quote inside a string)",
+      )
     }
     value += text.slice(from, quote)
     if (text[quote + 1] !== "'") return literalToken(text, index, quote + 1, Filter.literal(value, 'string'))
@@ -63,18 +68,30 @@ function readString(text: string, index: number): FilterToken {
 function readReference(text: string, index: number): FilterToken {
   if (text.startsWith('@item.', index)) {
     const name = matchAt(IDENTIFIER, text, index + 6)
-    if (!name) return errorToken(text, index, index + 6, "expected a field name after '@item.' (a letter or '_', then letters, digits or '_')")
+    if (!name)
+      return errorToken(
+        text,
+        index,
+        index + 6,
+        "expected a field name after '@item.' (a letter or '_', then letters, digits or '_')",
+      )
     return { kind: 'item', index, end: name.end, text: text.slice(index, name.end), name: name.text }
   }
   if (text.startsWith('@claims.', index)) {
     const name = matchAt(CLAIM_NAME, text, index + 8)
     if (!name) return errorToken(text, index, index + 8, "expected a claim name after '@claims.'")
     const tokenText = text.slice(index, name.end)
-    if (name.text.endsWith('.')) return errorToken(text, index, name.end, `the claim name in '${tokenText}' must not end with '.'`)
+    if (name.text.endsWith('.'))
+      return errorToken(text, index, name.end, `the claim name in '${tokenText}' must not end with '.'`)
     return { kind: 'claim', index, end: name.end, text: tokenText, name: name.text }
   }
   const word = matchAt(REFERENCE, text, index)!
-  return errorToken(text, index, word.end, `unknown reference '${word.text}'; write '@item.<field>' for a field or '@claims.<name>' for a claim`)
+  return errorToken(
+    text,
+    index,
+    word.end,
+    `unknown reference '${word.text}'; write '@item.<field>' for a field or '@claims.<name>' for a claim`,
+  )
 }
 
 function readUnquotedLiteral(text: string, index: number): FilterToken | undefined {
@@ -85,8 +102,12 @@ function readUnquotedLiteral(text: string, index: number): FilterToken | undefin
     if (glued) {
       if (type === 'guid') continue // `abcdef01-…x` is not a GUID: read it as a word, or as a malformed number
       const bad = text.slice(index, glued.end)
-      return errorToken(text, index, glued.end,
-        `malformed literal '${bad}'; expected a number (12.5), date (2001-01-31), datetime (2001-01-31T10:20:30Z), time (10:20:30) or GUID`)
+      return errorToken(
+        text,
+        index,
+        glued.end,
+        `malformed literal '${bad}'; expected a number (12.5), date (2001-01-31), datetime (2001-01-31T10:20:30Z), time (10:20:30) or GUID`,
+      )
     }
     return literalToken(text, index, match.end, Filter.literal(match.text, type))
   }
@@ -101,9 +122,10 @@ function readWord(text: string, index: number): FilterToken | undefined {
 function unexpectedCharacter(text: string, index: number): FilterToken {
   const codePoint = text.codePointAt(index)!
   const ch = String.fromCodePoint(codePoint)
-  const shown = codePoint < 0x20 || codePoint === 0x7f ? `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`
+  const shown =
+    codePoint < 0x20 || codePoint === 0x7f ? `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`
   let hint = CHARACTER_HINTS[ch] ?? ''
-  if (ch === '-') hint = "; a minus sign must be followed directly by digits (-12)"
+  if (ch === '-') hint = '; a minus sign must be followed directly by digits (-12)'
   if (ch === '.' && /[0-9]/.test(text[index + 1] ?? '')) hint = '; write a leading digit, as in 0.5'
   return errorToken(text, index, index + ch.length, `unexpected character ${shown}${hint}`)
 }
@@ -116,7 +138,11 @@ function errorToken(text: string, index: number, end: number, message: string): 
   return { kind: 'error', index, end, text: text.slice(index, end), message }
 }
 
-function matchAt(pattern: RegExp, text: string, index: number): { readonly text: string; readonly end: number } | undefined {
+function matchAt(
+  pattern: RegExp,
+  text: string,
+  index: number,
+): { readonly text: string; readonly end: number } | undefined {
   pattern.lastIndex = index
   const match = pattern.exec(text)
   if (!match || match[0].length === 0) return undefined

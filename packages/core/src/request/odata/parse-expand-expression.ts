@@ -22,7 +22,10 @@ export const ExpandLimits = Object.freeze({ maxLength: 8192, maxDepth: 16 })
  */
 export function parseExpandExpression(text: string, place = '$expand'): RelationSelection[] {
   if (text.length > ExpandLimits.maxLength) {
-    throw new SluiceError('SLUICE_ERR_INVALID_EXPAND', { place, detail: `the expression has ${text.length} characters; at most ${ExpandLimits.maxLength} are allowed.` })
+    throw new SluiceError('SLUICE_ERR_INVALID_EXPAND', {
+      place,
+      detail: `the expression has ${text.length} characters; at most ${ExpandLimits.maxLength} are allowed.`,
+    })
   }
   const reader = new ExpandReader(text, place)
   const items = reader.list(1, '')
@@ -33,7 +36,10 @@ export function parseExpandExpression(text: string, place = '$expand'): Relation
 class ExpandReader {
   #at = 0
 
-  constructor(private readonly text: string, private readonly place: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly place: string,
+  ) {}
 
   /** Relationships separated by commas, up to the end (top level) or a `;`/`)` closing the enclosing options. */
   list(depth: number, within: string): RelationSelection[] {
@@ -48,7 +54,12 @@ class ExpandReader {
 
   expectEnd(): void {
     this.#skipSpaces()
-    if (this.#at < this.text.length) this.#fail(this.text[this.#at] === ')' ? "this ')' has no matching '('" : `unexpected '${this.text[this.#at]}'; separate relationships with ','`)
+    if (this.#at < this.text.length)
+      this.#fail(
+        this.text[this.#at] === ')'
+          ? "this ')' has no matching '('"
+          : `unexpected '${this.text[this.#at]}'; separate relationships with ','`,
+      )
   }
 
   #item(depth: number, within: string): RelationSelection {
@@ -57,7 +68,11 @@ class ExpandReader {
     while (this.#at < this.text.length && !'(),;'.includes(this.text[this.#at]!)) this.#at++
     const name = this.text.slice(start, this.#at).trim()
     if (name === '') this.#fail(`expected a relationship name${within}`, start)
-    if (name.includes('/')) this.#fail(`'${name}': paths are not supported; nest instead, e.g. ${name.split('/')[0]}($expand=${name.split('/').slice(1).join('/')})`, start)
+    if (name.includes('/'))
+      this.#fail(
+        `'${name}': paths are not supported; nest instead, e.g. ${name.split('/')[0]}($expand=${name.split('/').slice(1).join('/')})`,
+        start,
+      )
     if (name === '*') this.#fail("'*' is not supported; name the relationships to expand", start)
     if (/[\s'=$]/.test(name)) this.#fail(`'${name}' is not a relationship name`, start)
     if (this.text[this.#at] !== '(') return { relationship: name, as: name }
@@ -69,15 +84,24 @@ class ExpandReader {
     const open = this.#at
     this.#at++
     const seen = new Set<ExpandOption>()
-    const selection: { -readonly [K in keyof RelationSelection]: RelationSelection[K] } = { relationship: name, as: name }
+    const selection: { -readonly [K in keyof RelationSelection]: RelationSelection[K] } = {
+      relationship: name,
+      as: name,
+    }
     for (;;) {
       this.#skipSpaces()
       const start = this.#at
       while (this.#at < this.text.length && !'=;()'.includes(this.text[this.#at]!)) this.#at++
       const option = this.text.slice(start, this.#at).trim()
-      if (option === '' && this.text[this.#at] === ')' && seen.size === 0) this.#fail(`'${name}()' has no options; leave out the parentheses`, start)
+      if (option === '' && this.text[this.#at] === ')' && seen.size === 0)
+        this.#fail(`'${name}()' has no options; leave out the parentheses`, start)
       if (!(EXPAND_OPTIONS as readonly string[]).includes(option)) {
-        this.#fail(option === '' ? `expected an option in ${name}(…)` : `unknown option '${option}' in ${name}(…); the options are ${EXPAND_OPTIONS.join(', ')}`, start)
+        this.#fail(
+          option === ''
+            ? `expected an option in ${name}(…)`
+            : `unknown option '${option}' in ${name}(…); the options are ${EXPAND_OPTIONS.join(', ')}`,
+          start,
+        )
       }
       const known = option as ExpandOption
       if (seen.has(known)) this.#fail(`${known} is given twice in ${name}(…)`, start)
@@ -87,14 +111,25 @@ class ExpandReader {
       this.#assign(selection, known, name, depth)
       this.#skipSpaces()
       const next = this.text[this.#at]
-      if (next === ';') { this.#at++; continue }
-      if (next === ')') { this.#at++; return selection }
+      if (next === ';') {
+        this.#at++
+        continue
+      }
+      if (next === ')') {
+        this.#at++
+        return selection
+      }
       if (next === undefined) this.#fail(`the '(' of ${name}(…) is never closed`, open)
       this.#fail(`expected ';' or ')' after ${known} in ${name}(…), found '${next}'`)
     }
   }
 
-  #assign(selection: { -readonly [K in keyof RelationSelection]: RelationSelection[K] }, option: ExpandOption, name: string, depth: number): void {
+  #assign(
+    selection: { -readonly [K in keyof RelationSelection]: RelationSelection[K] },
+    option: ExpandOption,
+    name: string,
+    depth: number,
+  ): void {
     const where = `${option} of ${this.place}=${name}`
     if (option === '$expand') {
       if (depth >= ExpandLimits.maxDepth) {
@@ -108,11 +143,21 @@ class ExpandReader {
     const value = this.#value()
     if (value.trim() === '') this.#fail(`${option} in ${name}(…) needs a value`, start)
     switch (option) {
-      case '$select': selection.select = parseSelectText(value, where); break
-      case '$orderby': selection.orderBy = parseOrderByText(value, where); break
-      case '$first': selection.first = parseFirstText(value, where); break
-      case '$after': selection.after = value.trim(); break
-      case '$count': selection.count = parseCountText(value, where); break
+      case '$select':
+        selection.select = parseSelectText(value, where)
+        break
+      case '$orderby':
+        selection.orderBy = parseOrderByText(value, where)
+        break
+      case '$first':
+        selection.first = parseFirstText(value, where)
+        break
+      case '$after':
+        selection.after = value.trim()
+        break
+      case '$count':
+        selection.count = parseCountText(value, where)
+        break
       case '$filter': {
         const parsed = parseFilterExpression(value, { mode: 'filter' })
         if (!parsed.ok) throw new SluiceError('SLUICE_ERR_INVALID_FILTER', { place: where, detail: parsed.message })
@@ -147,6 +192,9 @@ class ExpandReader {
 
   #fail(detail: string, at = this.#at): never {
     const shown = this.text.length > 80 ? `${this.text.slice(0, 77)}...` : this.text
-    throw new SluiceError('SLUICE_ERR_INVALID_EXPAND', { place: this.place, detail: `syntax error at position ${at + 1} in '${shown}': ${detail}.` })
+    throw new SluiceError('SLUICE_ERR_INVALID_EXPAND', {
+      place: this.place,
+      detail: `syntax error at position ${at + 1} in '${shown}': ${detail}.`,
+    })
   }
 }

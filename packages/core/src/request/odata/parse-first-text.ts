@@ -4,7 +4,10 @@ import { SluiceError } from '../../errors/sluice-error.js'
 export function parseFirstText(text: string, place = '$first'): number {
   const trimmed = text.trim()
   if (!/^-?\d{1,15}$/.test(trimmed)) {
-    throw new SluiceError('SLUICE_ERR_INVALID_FIRST', { place, value: text.length > 40 ? `${text.slice(0, 37)}...` : text })
+    throw new SluiceError('SLUICE_ERR_INVALID_FIRST', {
+      place,
+      value: text.length > 40 ? `${text.slice(0, 37)}...` : text,
+    })
   }
   return Number(trimmed)
 }

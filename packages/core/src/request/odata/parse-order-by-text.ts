@@ -10,9 +10,14 @@ export function parseOrderByText(text: string, place = '$orderby'): OrderByItem[
   const items: OrderByItem[] = []
   let i = 0
   const fail = (detail: string): never => {
-    throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', { place, detail: `syntax error at position ${i + 1} in '${text}': ${detail}` })
+    throw new SluiceError('SLUICE_ERR_INVALID_ORDERBY', {
+      place,
+      detail: `syntax error at position ${i + 1} in '${text}': ${detail}`,
+    })
   }
-  const skipSpaces = (): void => { while (text[i] === ' ' || text[i] === '\t') i++ }
+  const skipSpaces = (): void => {
+    while (text[i] === ' ' || text[i] === '\t') i++
+  }
   for (;;) {
     skipSpaces()
     let field = ''
@@ -21,7 +26,11 @@ export function parseOrderByText(text: string, place = '$orderby'): OrderByItem[
       for (;;) {
         if (i >= text.length) fail('the quoted field name is not closed.')
         if (text[i] === "'") {
-          if (text[i + 1] === "'") { field += "'"; i += 2; continue }
+          if (text[i + 1] === "'") {
+            field += "'"
+            i += 2
+            continue
+          }
           i++
           break
         }

@@ -4,7 +4,11 @@ import { SluiceError } from '../../errors/sluice-error.js'
 export function parseSelectText(text: string, place = '$select'): string[] {
   return text.split(',').map((part) => {
     const name = part.trim()
-    if (name === '') throw new SluiceError('SLUICE_ERR_INVALID_SELECT', { place, detail: 'a field name is empty (check for doubled or trailing commas).' })
+    if (name === '')
+      throw new SluiceError('SLUICE_ERR_INVALID_SELECT', {
+        place,
+        detail: 'a field name is empty (check for doubled or trailing commas).',
+      })
     return name
   })
 }

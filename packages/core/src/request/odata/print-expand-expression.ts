@@ -15,7 +15,8 @@ function printSelection(s: RelationSelection): string {
   const options: string[] = []
   if (s.select !== undefined) options.push(`$select=${s.select.join(',')}`)
   if (s.filter !== undefined) options.push(`$filter=${printFilterExpression(s.filter, { mode: 'filter' })}`)
-  if (s.orderBy !== undefined && s.orderBy.length > 0) options.push(`$orderby=${s.orderBy.map(printOrderTerm).join(',')}`)
+  if (s.orderBy !== undefined && s.orderBy.length > 0)
+    options.push(`$orderby=${s.orderBy.map(printOrderTerm).join(',')}`)
   if (s.first !== undefined) options.push(`$first=${s.first}`)
   if (s.after !== undefined) options.push(`$after=${s.after}`)
   if (s.count !== undefined) options.push(`$count=${s.count}`)

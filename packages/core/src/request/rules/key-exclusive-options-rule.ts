@@ -18,5 +18,8 @@ export const keyExclusiveOptionsRule: RequestRule = (request, _entity, terms) =>
   // Every keyed request passes here: nothing is allocated unless it carries one of the options.
   let present: string[] | undefined
   for (const [given, term] of LIST_OPTIONS) if (given(request)) (present ??= []).push(terms[term])
-  if (present !== undefined) throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', { name: `${present.join(', ')} (not supported with a primary key)` })
+  if (present !== undefined)
+    throw new SluiceError('SLUICE_ERR_INVALID_QUERY_PARAMETER', {
+      name: `${present.join(', ')} (not supported with a primary key)`,
+    })
 }

@@ -8,7 +8,9 @@ import type { RequestRule } from './request-rule.js'
 export const operationSourceRule: RequestRule = (request, entity) => {
   const procedure = entity.kind === 'stored-procedure'
   if (procedure !== (request.operation === 'execute')) {
-    const allow = procedure ? entity.rest.methods.map((m) => m.toUpperCase()).join(', ') : 'GET, POST, PUT, PATCH, DELETE'
+    const allow = procedure
+      ? entity.rest.methods.map((m) => m.toUpperCase()).join(', ')
+      : 'GET, POST, PUT, PATCH, DELETE'
     throw new SluiceError('SLUICE_ERR_METHOD_NOT_ALLOWED', { method: request.operation, entity: entity.name, allow })
   }
 }

@@ -9,12 +9,19 @@ import type { RequestRule } from './request-rule.js'
  */
 export const procedureOptionsRule: RequestRule = (request, entity, terms) => {
   if (request.operation !== 'execute') return
-  const option = request.key !== undefined ? terms.key
-    : request.select !== undefined ? terms.select
-      : request.body !== undefined || request.items !== undefined ? terms.body
-        : request.relations !== undefined ? 'a relationship selection'
-          : request.aggregate !== undefined ? 'aggregation'
-            : request.count === true ? terms.count
-              : undefined
+  const option =
+    request.key !== undefined
+      ? terms.key
+      : request.select !== undefined
+        ? terms.select
+        : request.body !== undefined || request.items !== undefined
+          ? terms.body
+          : request.relations !== undefined
+            ? 'a relationship selection'
+            : request.aggregate !== undefined
+              ? 'aggregation'
+              : request.count === true
+                ? terms.count
+                : undefined
   if (option !== undefined) throw new SluiceError('SLUICE_ERR_PROCEDURE_OPTION', { option, entity: entity.name })
 }

@@ -4,4 +4,8 @@ import { procedureOptionsRule } from './procedure-options-rule.js'
 import type { RequestRule } from './request-rule.js'
 
 /** The request rules the default parse stage runs, in order. */
-export const specifiedRequestRules: readonly RequestRule[] = Object.freeze([operationSourceRule, procedureOptionsRule, keyExclusiveOptionsRule])
+export const specifiedRequestRules: readonly RequestRule[] = Object.freeze([
+  operationSourceRule,
+  procedureOptionsRule,
+  keyExclusiveOptionsRule,
+])
