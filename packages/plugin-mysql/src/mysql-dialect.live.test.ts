@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createMariaDbTestDatabase, MARIADB_URL } from '../test/support/create-mariadb-test-database.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
 import {
@@ -21,20 +22,14 @@ import { MysqlSqlCompiler } from './sql/mysql-sql-compiler.js'
  * flavors — MariaDB's RETURNING and MySQL's read-back batches both run on MariaDB, so the MySQL path is exercised
  * live too. Skips when MariaDB is unreachable, except under CI=true.
  */
-const url = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
 const database = `sluice_t_${randomBytes(5).toString('hex')}`
 let admin: mysql.Pool
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: url, connectionLimit: 1, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${url}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbTestDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   await admin.query(
     `CREATE TABLE \`${database}\`.authors (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, UNIQUE KEY by_name (name))`,
   )
@@ -63,7 +58,7 @@ afterAll(async () => {
 })
 
 const settings = () => {
-  const target = new URL(url)
+  const target = new URL(MARIADB_URL)
   target.pathname = `/${database}`
   return parseConnectionString(target.toString())
 }

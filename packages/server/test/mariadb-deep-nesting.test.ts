@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createMariaDbDatabase, MARIADB_ADMIN_URL } from './support/database-admin.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
 import { parseConfig } from '@sluice/core'
@@ -13,7 +14,6 @@ import { createServer, type SluiceServer } from '../src/index.js'
  * order (NULL lowest), paging values and cursors. Skips when MariaDB is unreachable, except under CI=true, where it
  * fails.
  */
-const url = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
 const database = `sluice_deep_${randomBytes(5).toString('hex')}`
 const LEVELS = 32
 let admin: mysql.Pool
@@ -21,14 +21,9 @@ let server: SluiceServer | undefined
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: url, connectionLimit: 1, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${url}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   const db = `\`${database}\``
   await admin.query(`CREATE TABLE ${db}.publishers (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL)`)
   await admin.query(`CREATE TABLE ${db}.authors (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL, birth_year INT NULL)`)
@@ -45,7 +40,7 @@ beforeAll(async () => {
     FROM seq_1_to_2000`)
   await admin.query(`INSERT INTO ${db}.book_authors SELECT seq, 1 + seq % 400 FROM seq_1_to_2000
     UNION SELECT seq, 1 + (seq * 7 + 3) % 400 FROM seq_1_to_2000`)
-  const target = new URL(url)
+  const target = new URL(MARIADB_ADMIN_URL)
   target.pathname = `/${database}`
   const linked = (source: string, target: string) => ({
     'linking.object': 'book_authors',

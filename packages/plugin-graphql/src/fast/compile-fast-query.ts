@@ -1,7 +1,6 @@
 import {
   BREAK,
   getNamedType,
-  Kind,
   visit,
   type DocumentNode,
   type FieldNode,
@@ -10,7 +9,13 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql'
-import { collectFields, collectSubfields, type CollectedField, type SelectionScope } from '../resolve/collect-fields.js'
+import {
+  collectFields,
+  collectSubfields,
+  fragmentsOf,
+  type CollectedField,
+  type SelectionScope,
+} from '../resolve/collect-fields.js'
 import type { EntityTypes } from '../schema/entity-types.js'
 import { readFieldExtension, type ReadFieldExtension } from './read-field-extension.js'
 
@@ -53,20 +58,11 @@ export type FastRoot =
   | {
       readonly kind: 'list'
       readonly key: string
-      readonly nodes: readonly FieldNode[]
-      /** The fields selected below the root field (fixed: the document has no directives). */
-      readonly fields: readonly CollectedField[]
-      readonly field: GraphQLField<unknown, unknown>
-      readonly types: EntityTypes
       readonly connection: ConnectionShape
     }
   | {
       readonly kind: 'byKey'
       readonly key: string
-      readonly nodes: readonly FieldNode[]
-      readonly fields: readonly CollectedField[]
-      readonly field: GraphQLField<unknown, unknown>
-      readonly types: EntityTypes
       readonly record: RecordShape
     }
 
@@ -92,8 +88,7 @@ export function compileFastQuery(
   operation: OperationDefinitionNode,
 ): FastQuery | undefined {
   if (operation.operation !== 'query' || hasDirective(document)) return undefined
-  const fragments: Record<string, FragmentDefinitionNode> = {}
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d
+  const fragments = fragmentsOf(document)
   // No directives, so the selected fields do not depend on variables.
   const scope: SelectionScope = { fragments, variableValues: {} }
   const queryFields = schema.getQueryType()?.getFields() ?? {}
@@ -103,7 +98,7 @@ export function compileFastQuery(
       const field = queryFields[selected.name]
       const read = field === undefined ? undefined : readFieldExtension(field)
       if (field === undefined || read === undefined) throw new Unsupported()
-      return compileRoot(selected, field, read, scope)
+      return compileRoot(selected, read, scope)
     })
     return { operation, fragments, roots }
   } catch (error) {
@@ -112,22 +107,11 @@ export function compileFastQuery(
   }
 }
 
-function compileRoot(
-  selected: CollectedField,
-  field: GraphQLField<unknown, unknown>,
-  read: ReadFieldExtension,
-  scope: SelectionScope,
-): FastRoot {
-  const base = {
-    key: selected.responseKey,
-    nodes: selected.nodes,
-    fields: collectSubfields(selected.nodes, scope),
-    field,
-    types: read.types,
-  }
+function compileRoot(selected: CollectedField, read: ReadFieldExtension, scope: SelectionScope): FastRoot {
+  const key = selected.responseKey
   return read.kind === 'list'
-    ? { kind: 'list', ...base, connection: compileConnection(read.types, selected.nodes, scope) }
-    : { kind: 'byKey', ...base, record: compileRecord(read.types, selected.nodes, scope) }
+    ? { kind: 'list', key, connection: compileConnection(read.types, selected.nodes, scope) }
+    : { kind: 'byKey', key, record: compileRecord(read.types, selected.nodes, scope) }
 }
 
 function compileConnection(t: EntityTypes, nodes: readonly FieldNode[], scope: SelectionScope): ConnectionShape {

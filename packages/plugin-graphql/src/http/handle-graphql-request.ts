@@ -4,14 +4,12 @@ import {
   getOperationAST,
   getVariableValues,
   GraphQLError,
-  Kind,
   parse,
   specifiedRules,
   subscribe,
   validate,
   type DocumentNode,
   type ExecutionResult,
-  type FragmentDefinitionNode,
   type GraphQLSchema,
 } from 'graphql'
 import { stringify as stringifyLossless } from 'lossless-json'
@@ -29,6 +27,7 @@ import { noIntrospectionRule } from '../validation/no-introspection-rule.js'
 import { useDocumentCache } from '../envelop/use-document-cache.js'
 import { FastQueryCache } from '../fast/fast-query-cache.js'
 import { streamedRoot, writeFastAnswer } from '../fast/write-fast-answer.js'
+import { fragmentsOf } from '../resolve/collect-fields.js'
 import type { DocumentScope } from '../resolve/root-plan.js'
 import { formatError, type FormattedError } from './format-errors.js'
 import { readGraphQLParams } from './read-graphql-params.js'
@@ -164,12 +163,6 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     }
     return respond(200, { data: result.data }, contextValue.state.exactNumbers)
   }
-}
-
-function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
-  const fragments: Record<string, FragmentDefinitionNode> = {}
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d
-  return fragments
 }
 
 /** `exact`: the data holds `LosslessNumber`s (integers beyond 2^53), written with every digit. */

@@ -3,6 +3,7 @@ import {
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
   Kind,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
@@ -74,4 +75,11 @@ function included(node: Parameters<typeof getDirectiveValues>[1], scope: Selecti
   if (skip?.['if'] === true) return false
   const include = getDirectiveValues(GraphQLIncludeDirective, node, scope.variableValues)
   return include?.['if'] !== false
+}
+
+/** The fragment definitions of a document, by name (what a `SelectionScope` spreads). */
+export function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {}
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d
+  return fragments
 }

@@ -249,7 +249,7 @@ function writeOne(request: OperationRequest): RootPlan {
 }
 
 /** The read of a list field's records (`connection`: the fields selected on the connection type). */
-export function listRequest(
+function listRequest(
   t: EntityTypes,
   options: ListOptions,
   connection: readonly CollectedField[],
@@ -276,7 +276,7 @@ export function listRequest(
 }
 
 /** The read of a by-key field's record (`fields`: the fields selected on the record). */
-export function byKeyRequest(
+function byKeyRequest(
   t: EntityTypes,
   args: Args,
   fields: readonly CollectedField[],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createMariaDbTestDatabase } from '../../test/support/create-mariadb-test-database.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
 import { buildPageCut, type PageCutTerm } from './build-page-cut.js'
@@ -9,7 +10,6 @@ import { buildPageCut, type PageCutTerm } from './build-page-cut.js'
  * or before row `limit` in Sluice's order (NULL lowest), as computed here. Skips when MariaDB is unreachable, except
  * under CI=true, where it fails.
  */
-const url = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
 const database = `sluice_cut_${randomBytes(5).toString('hex')}`
 type Row = { readonly id: number; readonly a: number | null; readonly b: string | null }
 const ROWS: readonly Row[] = [
@@ -32,14 +32,9 @@ let admin: mysql.Pool
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: url, connectionLimit: 1, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${url}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbTestDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   await admin.query(
     `CREATE TABLE \`${database}\`.r (id INT PRIMARY KEY, a INT NULL, b VARCHAR(5) COLLATE utf8mb4_bin NULL)`,
   )

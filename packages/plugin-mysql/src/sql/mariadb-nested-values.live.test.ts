@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createMariaDbTestDatabase, MARIADB_URL } from '../../test/support/create-mariadb-test-database.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
 import { parseConnectionString, type ColumnRef, type NestedSelect, type SelectPlan } from '@sluice/core/dialect'
@@ -12,7 +13,6 @@ import type { MysqlDriver } from '../mysql-driver.js'
  * keep `group_concat_max_len` at 2,048 bytes: what cannot be built still makes `data` `''`, and a chain deeper than
  * MariaDB's 32 levels of JSON nesting is read. Skips when MariaDB is unreachable, except under CI=true.
  */
-const url = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
 const database = `sluice_n_${randomBytes(5).toString('hex')}`
 let admin: mysql.Pool
 let pool: mysql.Pool | undefined
@@ -21,14 +21,9 @@ let dialect: MysqlDialect
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: url, connectionLimit: 1, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${url}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbTestDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   const db = `\`${database}\``
   await admin.query(`CREATE TABLE ${db}.p (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL)`)
   await admin.query(
@@ -38,7 +33,7 @@ beforeAll(async () => {
   // Parent 1: 40 children of 100 bytes (4 KB, past the limit); parent 2: two short ones; child 9 has no parent.
   await admin.query(`INSERT INTO ${db}.c SELECT seq, 1, REPEAT('x', 100) FROM seq_100_to_139`)
   await admin.query(`INSERT INTO ${db}.c VALUES (1, 2, 'a'), (2, 2, 'b'), (9, 99, 'orphan')`)
-  const settings = parseConnectionString(`${url.replace(/\/[^/]*$/, '')}/${database}`)
+  const settings = parseConnectionString(`${MARIADB_URL.replace(/\/[^/]*$/, '')}/${database}`)
   pool = mysql.createPool({ ...buildMysqlPoolOptions(settings), connectionLimit: 1 })
   pool.pool.on('connection', (connection) => {
     connection.query('SET SESSION group_concat_max_len = 2048', () => undefined)

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createMariaDbTestDatabase, MARIADB_URL } from '../../test/support/create-mariadb-test-database.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
 import { parseConnectionString, type ColumnRef, type NestedSelect, type SelectPlan } from '@sluice/core/dialect'
@@ -13,7 +14,6 @@ import type { MysqlDriver } from '../mysql-driver.js'
  * does not turn that into NULL (the packet limit is far). Each such answer's `data` must be `''` (too large), never a
  * cut or short text. Skips when MariaDB is unreachable, except under CI=true.
  */
-const url = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
 const database = `sluice_l_${randomBytes(5).toString('hex')}`
 const LIMIT = 2048
 let admin: mysql.Pool
@@ -23,14 +23,9 @@ let dialect: MysqlDialect
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: url, connectionLimit: 1, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${url}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbTestDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   const db = `\`${database}\``
   await admin.query(`CREATE TABLE ${db}.p (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL)`)
   await admin.query(`CREATE TABLE ${db}.c (id INT PRIMARY KEY, p_id INT NOT NULL, body VARCHAR(1000) NOT NULL)
@@ -47,7 +42,7 @@ beforeAll(async () => {
   // Parent 4's child 401 has 300 children of its own: its nested page alone passes the limit.
   await admin.query(`INSERT INTO ${db}.g SELECT seq, 401 FROM seq_10000_to_10299`)
   await admin.query(`INSERT INTO ${db}.g VALUES (1, 400)`)
-  const settings = parseConnectionString(`${url.replace(/\/[^/]*$/, '')}/${database}`)
+  const settings = parseConnectionString(`${MARIADB_URL.replace(/\/[^/]*$/, '')}/${database}`)
   pool = mysql.createPool({ ...buildMysqlPoolOptions(settings), connectionLimit: 1 })
   pool.pool.on('connection', (connection) => {
     connection.query(`SET SESSION group_concat_max_len = ${LIMIT}`, () => undefined)

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createMariaDbTestDatabase, MARIADB_URL } from '../../test/support/create-mariadb-test-database.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import mysql from 'mysql2/promise'
 import {
@@ -15,20 +16,14 @@ import type { MysqlIntrospector } from './mysql-introspector.js'
  * `readStatistics` against the MariaDB on this machine (`SLUICE_MARIADB_URL`), in a database of its own. Skips when
  * MariaDB is unreachable, except under CI=true.
  */
-const url = process.env['SLUICE_MARIADB_URL'] ?? 'mysql://root@127.0.0.1:3306/test'
 const database = `sluice_t_${randomBytes(5).toString('hex')}`
 let admin: mysql.Pool
 let unavailable: string | undefined
 
 beforeAll(async () => {
-  admin = mysql.createPool({ uri: url, connectionLimit: 1, connectTimeout: 5_000 })
-  try {
-    await admin.query(`CREATE DATABASE \`${database}\``)
-  } catch (error) {
-    if (process.env['CI'] === 'true') throw error
-    unavailable = `MariaDB unreachable at ${url}: ${String(error)}`
-    return
-  }
+  const created = await createMariaDbTestDatabase(database)
+  if ('unavailable' in created) return void (unavailable = created.unavailable)
+  admin = created.admin
   const table = (name: string) => `\`${database}\`.\`${name}\``
   await admin.query(
     `CREATE TABLE ${table('children')} (id INT PRIMARY KEY, parent_id INT, code INT, note TEXT, KEY by_parent (parent_id), UNIQUE KEY by_code (code))`,
@@ -48,7 +43,7 @@ afterAll(async () => {
 })
 
 describe('MysqlIntrospector.readStatistics on MariaDB', () => {
-  const target = new URL(url)
+  const target = new URL(MARIADB_URL)
   target.pathname = `/${database}`
   const dialect = new MysqlDialect({ connection: parseConnectionString(target.toString()) })
   let driver: Driver
