@@ -132,20 +132,26 @@ export type {
   WriteResultSet,
 } from './pipeline/result-set.js'
 export type {
-  AuthorizedRequest,
+  AggregateReadRequest,
   BoundOrderTerm,
+  BoundRequestBase,
   BoundWrite,
+  ExecuteRequest,
   FieldValue,
-  Grant,
+  KeyReadRequest,
   KeyValue,
+  ListReadRequest,
   ParsedRequest,
   ParseOutcome,
-  ScopedRequest,
+  ReadRequest,
   UnboundRequest,
   WriteMode,
+  WriteRequest,
 } from './request/parsed-request.js'
+export { isAuthorizedAs, isAuthorizedRead } from './request/authorized-request.js'
+export type { AuthorizedRequest, Grant } from './request/authorized-request.js'
 export type { BoundFilter, BoundRelatedFilter } from './request/bound-filter.js'
-export type { AuthorizedRelation, BoundRelation, ScopedRelation } from './request/bound-relation.js'
+export type { AuthorizedRelation, BoundRelation } from './request/bound-relation.js'
 export type { BoundAggregate, BoundAggregation } from './request/bound-aggregate.js'
 export type { BoundParameter } from './request/bind-parameters.js'
 export type { MultipleCreate, MultipleCreateSteps } from './pipeline/multiple-create.js'

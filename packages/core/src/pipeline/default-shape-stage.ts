@@ -4,6 +4,8 @@ import { SluiceError } from '../errors/sluice-error.js'
 import { Tokens } from '../di/tokens.js'
 import type { CursorCodec } from '../request/cursor-codec.js'
 import { cursorOrderOf } from '../request/cursor-order.js'
+import { isAuthorizedAs } from '../request/authorized-request.js'
+import { invariant } from '../util/invariant.js'
 import { shapeWriteResult } from './shape-write-result.js'
 import { signNestedCursors } from './sign-nested-cursors.js'
 import type { OperationResult } from './operation-result.js'
@@ -33,7 +35,10 @@ export class DefaultShapeStage implements ShapeStage {
   }
 
   #shape({ request, plan, result }: Executed): OperationResult {
-    if (result.kind === 'write') return shapeWriteResult(request, result)
+    if (result.kind === 'write') {
+      invariant(isAuthorizedAs(request, 'write'), 'a write result answers a write request')
+      return shapeWriteResult(request, result)
+    }
     if (result.kind === 'stream') {
       const nested = plan.kind === 'select' ? plan.nestedCursors : undefined
       const signed =
@@ -77,16 +82,19 @@ export class DefaultShapeStage implements ShapeStage {
   }
 
   #endCursor(request: Executed['request'], values: readonly (string | null)[]): string {
-    const order = cursorOrderOf(request.orderBy)
-    if (request.entity.keyFields.length === 0) {
+    const { parsed } = request
+    invariant(parsed.kind === 'list', 'only a list read has a next page')
+    const { entity, orderBy } = parsed
+    const order = cursorOrderOf(orderBy)
+    if (entity.keyFields.length === 0) {
       // A keyless view pages by position: the rows earlier pages returned plus this page's.
-      const before = request.after === undefined ? 0 : Number(request.after[0])
-      return this.cursors.encodeOffset(request.entity.name, order, before + (request.pageSize ?? 0))
+      const before = parsed.after === undefined ? 0 : Number(parsed.after[0])
+      return this.cursors.encodeOffset(entity.name, order, before + parsed.pageSize)
     }
     // A key column the caller may not read still orders the page; its value must not travel in a readable cursor.
-    const readable = request.permission.fields
-    const conceal = request.orderBy.some((t) => !readable.has(t.field.name))
-    return this.cursors.encode(request.entity.name, order, values, conceal)
+    const readable = request.grant.permission.fields
+    const conceal = orderBy.some((t) => !readable.has(t.field.name))
+    return this.cursors.encode(entity.name, order, values, conceal)
   }
 }
 

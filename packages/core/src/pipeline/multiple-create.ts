@@ -9,7 +9,7 @@ import type { InsertPlan } from '../plan/write-plan.js'
 import type { PlanParameter } from '../plan/plan-parameter.js'
 import { coerceValue } from '../request/coerce-value.js'
 import type { OperationRequest } from '../request/operation-request.js'
-import type { ScopedRequest } from '../request/parsed-request.js'
+import type { AuthorizedRequest } from '../request/authorized-request.js'
 import type { RequestContext } from '../request/request-context.js'
 import { RequestTransaction } from '../request/request-transaction.js'
 import { invariant } from '../util/invariant.js'
@@ -31,7 +31,7 @@ export interface MultipleCreateSteps {
   prepare(
     request: OperationRequest,
     context: RequestContext,
-  ): Promise<{ readonly request: ScopedRequest; readonly plan: ExecutionPlan }>
+  ): Promise<{ readonly request: AuthorizedRequest; readonly plan: ExecutionPlan }>
   /** The execute stage: one plan, on the transaction the context carries. */
   execute(plan: ExecutionPlan, context: RequestContext): Promise<ResultSet>
   shape(executed: Executed, context: RequestContext): Promise<OperationResult>

@@ -1,6 +1,7 @@
 import type { QueryPlan } from '../plan/query-plan.js'
 import type { OperationRequest } from '../request/operation-request.js'
-import type { AuthorizedRequest, ParsedRequest, ScopedRequest } from '../request/parsed-request.js'
+import type { AuthorizedRequest } from '../request/authorized-request.js'
+import type { ParseOutcome } from '../request/parsed-request.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { OperationResult } from './operation-result.js'
 import type { ResultSet } from './result-set.js'
@@ -38,16 +39,16 @@ export interface StageObserver<A> {
 export interface PipelineHooks {
   readonly name?: string
   onParse?(
-    event: ReplaceEvent<OperationRequest, ParsedRequest>,
-  ): void | AfterReplace<ParsedRequest> | StageObserver<AfterReplace<ParsedRequest>>
+    event: ReplaceEvent<OperationRequest, ParseOutcome>,
+  ): void | AfterReplace<ParseOutcome> | StageObserver<AfterReplace<ParseOutcome>>
   onAuthorize?(
-    event: ObserveEvent<ParsedRequest>,
+    event: ObserveEvent<ParseOutcome>,
   ): void | AfterObserve<AuthorizedRequest> | StageObserver<AfterObserve<AuthorizedRequest>>
   onFieldFilter?(
     event: ObserveEvent<AuthorizedRequest>,
-  ): void | AfterObserve<ScopedRequest> | StageObserver<AfterObserve<ScopedRequest>>
+  ): void | AfterObserve<AuthorizedRequest> | StageObserver<AfterObserve<AuthorizedRequest>>
   onPlan?(
-    event: ReplaceEvent<ScopedRequest, QueryPlan>,
+    event: ReplaceEvent<AuthorizedRequest, QueryPlan>,
   ): void | AfterReplace<QueryPlan> | StageObserver<AfterReplace<QueryPlan>>
   onExecute?(
     event: ReplaceEvent<QueryPlan, ResultSet>,

@@ -16,7 +16,10 @@ const context: RequestContext = {
   signal: undefined,
 }
 
-/** Stages that record their order and pass a marker string along, so hook effects are visible. */
+/**
+ * Stages that record their order and pass a marker along, so hook effects are visible. The marker reads as text; as a
+ * request it is a procedure call, which the budget counts as one statement and no rows.
+ */
 function createPipeline(
   hooks: PipelineHooks[],
   trace: string[],
@@ -26,7 +29,7 @@ function createPipeline(
     overrides[name] ?? {
       run: (input) => {
         trace.push(name)
-        return `${String(input)}>${name}`
+        return marker(`${String(input)}>${name}`)
       },
     }
   const p = new Pipeline({
@@ -52,6 +55,10 @@ function createPipeline(
     log: silentLogger,
   })
   return p
+}
+
+function marker(text: string) {
+  return { parsed: { kind: 'execute' }, toString: () => text }
 }
 
 describe('Pipeline', () => {

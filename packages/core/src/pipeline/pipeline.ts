@@ -4,7 +4,7 @@ import { estimateReadCost } from '../request/estimate-read-cost.js'
 import type { ReadCostStatistics } from '../request/model-statistics.js'
 import type { Logger } from '../request/logger.js'
 import type { OperationRequest } from '../request/operation-request.js'
-import type { ScopedRequest } from '../request/parsed-request.js'
+import type { AuthorizedRequest } from '../request/authorized-request.js'
 import { RequestBudget } from '../request/request-budget.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { OperationResult } from './operation-result.js'
@@ -84,12 +84,12 @@ export class Pipeline {
       const p2 = this.#authorize.run(parsed, context)
       const authorized = p2 instanceof Promise ? await p2 : p2
       const p3 = this.#fieldFilter.run(authorized, context)
-      const scoped = p3 instanceof Promise ? await p3 : p3
-      this.#claim(scoped, context)
-      const p4 = this.#plan.run(scoped, context)
+      const checked = p3 instanceof Promise ? await p3 : p3
+      this.#claim(checked, context)
+      const p4 = this.#plan.run(checked, context)
       const plan = p4 instanceof Promise ? await p4 : p4
       const result = await this.#execute.run(plan, context)
-      const shaped = this.#shape.run({ request: scoped, plan, result }, context)
+      const shaped = this.#shape.run({ request: checked, plan, result }, context)
       return shaped instanceof Promise ? await shaped : shaped
     } catch (error) {
       throw this.#coded(error, context)
@@ -103,8 +103,8 @@ export class Pipeline {
   async prepare(request: OperationRequest, context: RequestContext): Promise<PreparedOperation> {
     try {
       if (this.#multipleCreate?.applies(request) === true) return { kind: 'multiple-create', request }
-      const scoped = await this.#scope(request, context)
-      return { kind: 'planned', request: scoped, plan: await this.#plan.run(scoped, context) }
+      const authorized = await this.#admit(request, context)
+      return { kind: 'planned', request: authorized, plan: await this.#plan.run(authorized, context) }
     } catch (error) {
       throw this.#coded(error, context)
     }
@@ -123,18 +123,19 @@ export class Pipeline {
     }
   }
 
-  async #scope(request: OperationRequest, context: RequestContext): Promise<ScopedRequest> {
+  /** parse → authorize → field-filter, and the claim: what the plan stage takes. */
+  async #admit(request: OperationRequest, context: RequestContext): Promise<AuthorizedRequest> {
     const parsed = await this.#parse.run(request, context)
     const authorized = await this.#authorize.run(parsed, context)
-    const scoped = await this.#fieldFilter.run(authorized, context)
-    this.#claim(scoped, context)
-    return scoped
+    const checked = await this.#fieldFilter.run(authorized, context)
+    this.#claim(checked, context)
+    return checked
   }
 
   /** One statement, and the rows its read may build, from the request's budget (or alone, without one). */
-  #claim(request: ScopedRequest, context: RequestContext): void {
+  #claim(request: AuthorizedRequest, context: RequestContext): void {
     const budget = context.budget ?? (this.#limits === undefined ? undefined : RequestBudget.fromLimits(this.#limits))
-    budget?.claim(estimateReadCost(request, this.#statistics))
+    budget?.claim(estimateReadCost(request.parsed, this.#statistics))
   }
 
   #coded(error: unknown, context: RequestContext): SluiceError {
@@ -154,8 +155,8 @@ export class Pipeline {
       }
     },
     prepare: async (request, context) => {
-      const scoped = await this.#scope(request, context)
-      return { request: scoped, plan: await this.#plan.run(scoped, context) }
+      const authorized = await this.#admit(request, context)
+      return { request: authorized, plan: await this.#plan.run(authorized, context) }
     },
     execute: async (plan, context) => this.#execute.run(plan, context),
     shape: async (executed, context) => this.#shape.run(executed, context),

@@ -1,6 +1,6 @@
 import type { ExecutionPlan } from '../plan/query-plan.js'
 import type { OperationRequest } from '../request/operation-request.js'
-import type { ScopedRequest } from '../request/parsed-request.js'
+import type { AuthorizedRequest } from '../request/authorized-request.js'
 
 /**
  * An operation authorized and planned by `Pipeline.prepare`, its statement claimed from the request's budget, not
@@ -8,5 +8,5 @@ import type { ScopedRequest } from '../request/parsed-request.js'
  * is carried as it was asked.
  */
 export type PreparedOperation =
-  | { readonly kind: 'planned'; readonly request: ScopedRequest; readonly plan: ExecutionPlan }
+  | { readonly kind: 'planned'; readonly request: AuthorizedRequest; readonly plan: ExecutionPlan }
   | { readonly kind: 'multiple-create'; readonly request: OperationRequest }

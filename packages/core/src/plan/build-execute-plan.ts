@@ -1,4 +1,5 @@
-import type { ScopedRequest } from '../request/parsed-request.js'
+import type { AuthorizedRequest } from '../request/authorized-request.js'
+import type { ExecuteRequest } from '../request/parsed-request.js'
 import { invariant } from '../util/invariant.js'
 import type { ExecuteArgument, ExecutePlan } from './execute-plan.js'
 import { ParameterList } from './parameter-list.js'
@@ -9,15 +10,15 @@ const R = 'r'
 const resultColumnLists = new WeakMap<object, readonly string[]>()
 
 /**
- * The call plan for a scoped `execute` request: the bound parameters as named arguments in declaration order, and
+ * The call plan for an authorized `execute` request: the bound parameters as named arguments in declaration order, and
  * the result columns the `execute` permission allows (all of them when the engine cannot describe the result).
  */
-export function buildExecutePlan(request: ScopedRequest): ExecutePlan {
-  const { entity } = request
+export function buildExecutePlan(request: AuthorizedRequest<ExecuteRequest>): ExecutePlan {
+  const { entity, parameters } = request.parsed
   const procedure = entity.procedure
-  invariant(procedure !== undefined && request.parameters !== undefined, 'an execute request is bound to a procedure')
+  invariant(procedure !== undefined, 'an execute request is bound to a procedure')
   const params = new ParameterList()
-  const args: ExecuteArgument[] = request.parameters.map(({ parameter, value }) => ({
+  const args: ExecuteArgument[] = parameters.map(({ parameter, value }) => ({
     name: parameter.name,
     dbType: parameter.dbType,
     value: params.add(value, parameter.type),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { EntityModel } from '../model/service-model.js'
-import type { ScopedRelation } from '../request/bound-relation.js'
+import type { AuthorizedRelation } from '../request/bound-relation.js'
 import { andAll, buildPredicate } from './build-predicate.js'
 import { buildKeysetPredicate } from './build-keyset-predicate.js'
 import type { ParameterList } from './parameter-list.js'
@@ -19,7 +19,7 @@ export interface NestedSelects {
  * their cursor is signed; the marker parameter is added last, only when some nested page writes a cursor.
  */
 export function buildNestedSelects(
-  relations: readonly ScopedRelation[],
+  relations: readonly AuthorizedRelation[],
   parent: EntityModel,
   alias: string,
   params: ParameterList,
@@ -37,7 +37,7 @@ function writesCursor(n: NestedSelect): boolean {
 }
 
 function build(
-  relations: readonly ScopedRelation[],
+  relations: readonly AuthorizedRelation[],
   parent: EntityModel,
   parentAlias: string,
   params: ParameterList,
@@ -45,10 +45,11 @@ function build(
 ): NestedSelect[] {
   return relations.map((r) => {
     const alias = params.newAlias()
-    const { relationship, target } = r
+    const { bound } = r
+    const { relationship, target } = bound
     const link = relationship.linking === undefined ? undefined : `${alias}l`
     const columns =
-      r.select === undefined ? outputColumnsOf(alias, r.fields) : r.fields.map((f) => outputColumnOf(alias, f))
+      bound.select === undefined ? outputColumnsOf(alias, r.fields) : r.fields.map((f) => outputColumnOf(alias, f))
     const policy = r.policy === undefined ? undefined : buildPredicate(r.policy, alias, params)
     const filter = r.filter === undefined ? undefined : buildPredicate(r.filter, alias, params)
     // Object literals written out, not spread from a shared base: V8 builds `{ ...base, extra }` on a slow path (see
@@ -65,7 +66,7 @@ function build(
         nullable: false,
       }))
       return {
-        name: r.as,
+        name: bound.as,
         cardinality: relationship.cardinality,
         table,
         linking,
@@ -78,30 +79,30 @@ function build(
         relations: build(r.relations, target, alias, params, cursors),
       }
     }
-    const orderBy = r.orderBy.map(({ field, direction }): OrderTerm => ({
+    const orderBy = bound.orderBy.map(({ field, direction }): OrderTerm => ({
       column: columnOf(alias, field),
       direction,
       nullable: field.nullable && !field.primaryKey,
     }))
     const keyset =
-      r.after === undefined
+      bound.after === undefined
         ? undefined
         : buildKeysetPredicate(
             orderBy,
-            r.orderBy.map((t) => t.field.type),
-            r.after,
+            bound.orderBy.map((t) => t.field.type),
+            bound.after,
             params,
           )
     const readable = r.permission.fields
     cursors.push({
       entity: target.name,
-      order: r.orderBy.map((t) => ({ name: t.field.name, direction: t.direction })),
-      conceal: r.orderBy.some((t) => !readable.has(t.field.name)),
-      signed: r.endCursor,
+      order: bound.orderBy.map((t) => ({ name: t.field.name, direction: t.direction })),
+      conceal: bound.orderBy.some((t) => !readable.has(t.field.name)),
+      signed: bound.endCursor,
     })
-    const pageSize = r.pageSize ?? 1
+    const pageSize = bound.pageSize ?? 1
     return {
-      name: r.as,
+      name: bound.as,
       cardinality: relationship.cardinality,
       table,
       linking,
@@ -115,12 +116,12 @@ function build(
         fetch: pageSize + 1,
         cursorColumns: orderBy.map((t) => t.column),
         cursor: cursors.length - 1,
-        pageInfo: r.pageInfo,
-        arrayWhenComplete: r.arrayWhenComplete,
+        pageInfo: bound.pageInfo,
+        arrayWhenComplete: bound.arrayWhenComplete,
       },
       relations: build(r.relations, target, alias, params, cursors),
       // The nested rows the parent has, whatever page `after` asks for: the join, the policy and the filter.
-      count: r.count ? { where: andAll([policy, filter]) } : undefined,
+      count: bound.count ? { where: andAll([policy, filter]) } : undefined,
     }
   })
 }

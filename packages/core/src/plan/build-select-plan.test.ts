@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contextOf, scopedRequest } from '../../test/support/scoped-requests.js'
+import { contextOf, authorizedRead } from '../../test/support/authorized-requests.js'
 import type { OperationRequest } from '../request/operation-request.js'
 import { buildSelectPlan } from './build-select-plan.js'
 
@@ -12,8 +12,8 @@ const byKey = (id: string, options: Partial<OperationRequest> = {}): OperationRe
 
 describe('buildSelectPlan: plain reads by key keep their shape', () => {
   it('plans a second read of the same shape from the kept one, with its own key as the parameter', () => {
-    const first = buildSelectPlan(scopedRequest(byKey('1')))
-    const second = buildSelectPlan(scopedRequest(byKey('2')))
+    const first = buildSelectPlan(authorizedRead(byKey('1')))
+    const second = buildSelectPlan(authorizedRead(byKey('2')))
     expect(second.shapeKey).toBe(first.shapeKey)
     expect(second.where).toBe(first.where) // the kept tree, not a copy
     expect(second.columns).toBe(first.columns)
@@ -23,9 +23,9 @@ describe('buildSelectPlan: plain reads by key keep their shape', () => {
   })
 
   it('gives each $select its own shape', () => {
-    const titles = buildSelectPlan(scopedRequest(byKey('1', { select: ['title'] })))
-    const prices = buildSelectPlan(scopedRequest(byKey('2', { select: ['price'] })))
-    const again = buildSelectPlan(scopedRequest(byKey('3', { select: ['title'] })))
+    const titles = buildSelectPlan(authorizedRead(byKey('1', { select: ['title'] })))
+    const prices = buildSelectPlan(authorizedRead(byKey('2', { select: ['price'] })))
+    const again = buildSelectPlan(authorizedRead(byKey('3', { select: ['title'] })))
     expect(prices.shapeKey).not.toBe(titles.shapeKey)
     expect(again.shapeKey).toBe(titles.shapeKey)
     expect(again.columns.map((c) => c.name)).toEqual(['title'])
@@ -34,8 +34,8 @@ describe('buildSelectPlan: plain reads by key keep their shape', () => {
   })
 
   it("builds a read under a row policy per request, with the caller's claims", () => {
-    const ann = buildSelectPlan(scopedRequest(byKey('1'), contextOf('owner', { name: 'ann' })))
-    const bob = buildSelectPlan(scopedRequest(byKey('1'), contextOf('owner', { name: 'bob' })))
+    const ann = buildSelectPlan(authorizedRead(byKey('1'), contextOf('owner', { name: 'ann' })))
+    const bob = buildSelectPlan(authorizedRead(byKey('1'), contextOf('owner', { name: 'bob' })))
     expect(bob.where).not.toBe(ann.where)
     expect(ann.parameters.map((p) => p.value)).toEqual(['ann', 1])
     expect(bob.parameters.map((p) => p.value)).toEqual(['bob', 1])
@@ -50,20 +50,20 @@ describe('buildSelectPlan: plain first pages are kept whole', () => {
   })
 
   it('answers the same first page with the same plan, which takes no parameters', () => {
-    const first = buildSelectPlan(scopedRequest(list({ first: 5 })))
-    expect(buildSelectPlan(scopedRequest(list({ first: 5 })))).toBe(first)
+    const first = buildSelectPlan(authorizedRead(list({ first: 5 })))
+    expect(buildSelectPlan(authorizedRead(list({ first: 5 })))).toBe(first)
     expect(first.parameters).toEqual([])
     expect(first.result).toMatchObject({ mode: 'page', limit: 5, fetch: 6 })
   })
 
   it('keeps page size, ordering, selection, count and streamability apart', () => {
-    const base = buildSelectPlan(scopedRequest(list({ first: 5 })))
+    const base = buildSelectPlan(authorizedRead(list({ first: 5 })))
     const others = [
-      buildSelectPlan(scopedRequest(list({ first: 6 }))),
-      buildSelectPlan(scopedRequest(list({ first: 5, orderBy: [{ field: 'title', direction: 'desc' }] }))),
-      buildSelectPlan(scopedRequest(list({ first: 5, select: ['title'] }))),
-      buildSelectPlan(scopedRequest(list({ first: 5, count: true }))),
-      buildSelectPlan(scopedRequest(list({ first: 5 })), true),
+      buildSelectPlan(authorizedRead(list({ first: 6 }))),
+      buildSelectPlan(authorizedRead(list({ first: 5, orderBy: [{ field: 'title', direction: 'desc' }] }))),
+      buildSelectPlan(authorizedRead(list({ first: 5, select: ['title'] }))),
+      buildSelectPlan(authorizedRead(list({ first: 5, count: true }))),
+      buildSelectPlan(authorizedRead(list({ first: 5 })), true),
     ]
     for (const other of others) expect(other).not.toBe(base)
     expect(others[0]!.result).toMatchObject({ limit: 6 })
@@ -79,7 +79,7 @@ describe('buildSelectPlan: plain first pages are kept whole', () => {
   it('builds a filtered page per request', () => {
     const filtered = (title: string) =>
       buildSelectPlan(
-        scopedRequest(
+        authorizedRead(
           list({
             first: 5,
             filter: {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { contextOf, scopedRequest } from '../../test/support/scoped-requests.js'
+import { contextOf, authorizedWrite } from '../../test/support/authorized-requests.js'
 import type { OperationRequest } from '../request/operation-request.js'
 import { buildWritePlan } from './build-write-plan.js'
 import type { ExecutionPlan } from './query-plan.js'
 import type { InsertPlan, UpdatePlan } from './write-plan.js'
 
 function plan(request: OperationRequest, context = contextOf('anonymous')): ExecutionPlan {
-  return buildWritePlan(scopedRequest(request, context), true)
+  return buildWritePlan(authorizedWrite(request, context), true)
 }
 
 const post = (body: Record<string, unknown>): OperationRequest => ({ operation: 'create', entity: 'Book', body })
@@ -73,7 +73,7 @@ describe('buildWritePlan: shapes kept per request shape', () => {
 
   it('puts the key before the body in an insert with a key (a PUT that inserts)', () => {
     const put = (bookId: number, royalty: string): ExecutionPlan => {
-      const scoped = scopedRequest({
+      const scoped = authorizedWrite({
         operation: 'replace',
         entity: 'BookAuthor',
         key: { book_id: String(bookId), author_id: '7' },

@@ -1,8 +1,8 @@
-import { invariant } from '../util/invariant.js'
 import type { ScalarType } from '../model/scalar-type.js'
 import type { FieldModel } from '../model/service-model.js'
 import { findMissingRequiredField } from '../request/bind-write.js'
-import type { KeyValue, ScopedRequest } from '../request/parsed-request.js'
+import type { AuthorizedRequest } from '../request/authorized-request.js'
+import type { KeyValue, WriteRequest } from '../request/parsed-request.js'
 import { andAll, buildPredicate } from './build-predicate.js'
 import { deleteShapeKey, insertShapeKey, updateShapeKey, upsertShapeKey } from './build-write-shape-key.js'
 import { ParameterList, valueParameters } from './parameter-list.js'
@@ -25,27 +25,30 @@ import type {
 import { END_OF_LIST, PlanShapeCache, step, type ShapeNode } from './plan-shape-cache.js'
 
 const T = 't'
+
+/** An authorized write. */
+type Write = AuthorizedRequest<WriteRequest>
 const DEFAULT: DefaultValue = Object.freeze({ kind: 'default' })
 const NO_PARAMETERS: readonly PlanParameter[] = Object.freeze([])
 
 /** Insert and update plans without their parameters, kept per shape (see PlanShapeCache and writeShapePath). */
-const insertShapes = new PlanShapeCache<InsertPlan>(writeShapePath)
-const updateShapes = new PlanShapeCache<UpdatePlan>(writeShapePath)
+const insertShapes = new PlanShapeCache<InsertPlan, Write>(writeShapePath)
+const updateShapes = new PlanShapeCache<UpdatePlan, Write>(writeShapePath)
 const NO_PAIRED_PERMISSION = Object.freeze({ mark: 'no paired permission' })
 
 /**
  * A write's shape: its output field list, the permissions a PUT resets fields by, its key fields, its body fields
  * (in the entity's order, as bindWrite lists them).
  */
-function writeShapePath<T>(root: ShapeNode<T>, request: ScopedRequest, create: boolean): ShapeNode<T> | undefined {
-  const write = request.write!
+function writeShapePath<T>(root: ShapeNode<T>, request: Write, create: boolean): ShapeNode<T> | undefined {
+  const write = request.parsed.write
   let node = step(root, request.fields, create)
   if (write.replace) {
     // PUT resets the writable fields the body leaves out: which ones depends on the permissions.
-    if (node !== undefined) node = step(node, request.permission.fields, create)
-    if (node !== undefined) node = step(node, request.pairedPermission?.fields ?? NO_PAIRED_PERMISSION, create)
+    if (node !== undefined) node = step(node, request.grant.permission.fields, create)
+    if (node !== undefined) node = step(node, request.grant.pairedPermission?.fields ?? NO_PAIRED_PERMISSION, create)
   }
-  const key = request.key
+  const key = request.parsed.key
   if (key !== undefined) {
     for (let i = 0; i < key.length && node !== undefined; i++) node = step(node, key[i]!.field, create)
   }
@@ -60,9 +63,8 @@ function writeShapePath<T>(root: ShapeNode<T>, request: ScopedRequest, create: b
  * key carries a unique constraint (views and config-declared keys have none), else the upsert becomes
  * update-then-insert in a transaction.
  */
-export function buildWritePlan(request: ScopedRequest, nativeUpsert: boolean): ExecutionPlan {
-  const { write } = request
-  invariant(write !== undefined, 'buildWritePlan needs a write request')
+export function buildWritePlan(request: Write, nativeUpsert: boolean): ExecutionPlan {
+  const { write } = request.parsed
   switch (write.mode) {
     case 'insert':
       return buildInsert(request)
@@ -76,25 +78,25 @@ export function buildWritePlan(request: ScopedRequest, nativeUpsert: boolean): E
       // A create policy guards the insert with an insert-select, which cannot also target ON CONFLICT correctly: an
       // existing row would be updated only if the proposed row met the create policy.
       return nativeUpsert &&
-        request.entity.keyIsUnique &&
-        request.createPolicy === undefined &&
-        findMissingRequiredField(request.entity, request.key ?? [], write.values) === undefined
+        request.parsed.entity.keyIsUnique &&
+        request.grant.createPolicy === undefined &&
+        findMissingRequiredField(request.parsed.entity, request.parsed.key ?? [], write.values) === undefined
         ? buildUpsert(request)
         : {
             kind: 'updateOrInsert',
             update: buildUpdate(request),
             insert: buildInsert(request),
-            hidden: request.policy === undefined ? undefined : buildKeyProbe(request),
+            hidden: request.grant.policy === undefined ? undefined : buildKeyProbe(request),
           }
   }
 }
 
-function buildInsert(request: ScopedRequest): InsertPlan {
+function buildInsert(request: Write): InsertPlan {
   const keep = takesNoPolicy(request)
   const shape = keep ? insertShapes.get(request) : undefined
   if (shape !== undefined) {
     // Parameters in the order the plan was built with: key values, then body values.
-    const parameters = valueParameters(request.key, request.write!.values)
+    const parameters = valueParameters(request.parsed.key, request.parsed.write.values)
     return {
       kind: 'insert',
       shapeKey: shape.shapeKey,
@@ -107,17 +109,17 @@ function buildInsert(request: ScopedRequest): InsertPlan {
     }
   }
   const params = new ParameterList()
-  const table = tableOf(request.entity, T)
-  const written = [...keyValues(request.key ?? [], params), ...bodyValues(request, params)]
+  const table = tableOf(request.parsed.entity, T)
+  const written = [...keyValues(request.parsed.key ?? [], params), ...bodyValues(request, params)]
   // Left out, a column gets its default anyway; with a guard, DEFAULT cannot stand in the proposed row.
-  const values = request.createPolicy === undefined ? [...written, ...resetValues(request)] : written
+  const values = request.grant.createPolicy === undefined ? [...written, ...resetValues(request)] : written
   const guard =
-    request.createPolicy === undefined
+    request.grant.createPolicy === undefined
       ? undefined
-      : insertGuard(request, values, buildPredicate(request.createPolicy, T, params))
+      : insertGuard(request, values, buildPredicate(request.grant.createPolicy, T, params))
   const returning = returnedRecord(request, params)
   const shapeKey = insertShapeKey({ kind: 'insert', table, values, guard, returning })
-  const dataSource = request.entity.dataSource
+  const dataSource = request.parsed.entity.dataSource
   if (keep)
     insertShapes.set(request, {
       kind: 'insert',
@@ -133,8 +135,8 @@ function buildInsert(request: ScopedRequest): InsertPlan {
 }
 
 /** The proposed row: the inserted columns, then any other column the policy names (NULL there). */
-function insertGuard(request: ScopedRequest, values: readonly WriteValue[], predicate: PredicateNode): InsertGuard {
-  const byColumn = new Map(request.entity.fields.map((f) => [f.column, f]))
+function insertGuard(request: Write, values: readonly WriteValue[], predicate: PredicateNode): InsertGuard {
+  const byColumn = new Map(request.parsed.entity.fields.map((f) => [f.column, f]))
   const columns = values.map((v) => ({ column: v.column, dbType: byColumn.get(v.column)!.dbType }))
   const written = new Set(values.map((v) => v.column))
   for (const column of policyColumns(predicate)) {
@@ -171,12 +173,12 @@ function policyColumns(node: PredicateNode): string[] {
   }
 }
 
-function buildUpdate(request: ScopedRequest): UpdatePlan {
+function buildUpdate(request: Write): UpdatePlan {
   const keep = takesNoPolicy(request)
   const shape = keep ? updateShapes.get(request) : undefined
   if (shape !== undefined) {
     // Parameters in the order the plan was built with: body values (SET), then key values (WHERE).
-    const parameters = valueParameters(request.write!.values, request.key)
+    const parameters = valueParameters(request.parsed.write.values, request.parsed.key)
     return {
       kind: 'update',
       shapeKey: shape.shapeKey,
@@ -189,12 +191,12 @@ function buildUpdate(request: ScopedRequest): UpdatePlan {
     }
   }
   const params = new ParameterList()
-  const table = tableOf(request.entity, T)
+  const table = tableOf(request.parsed.entity, T)
   const set = [...bodyValues(request, params), ...resetValues(request)]
   const where = rowPredicate(request, params)
   const returning = returnedRecord(request, params)
   const shapeKey = updateShapeKey({ kind: 'update', table, set, where, returning })
-  const dataSource = request.entity.dataSource
+  const dataSource = request.parsed.entity.dataSource
   if (keep)
     updateShapes.set(request, {
       kind: 'update',
@@ -213,18 +215,22 @@ function buildUpdate(request: ScopedRequest): UpdatePlan {
  * A plan whose only parameters are the request's key and body values: no row policy of any action adds its own
  * (claims differ per caller). Only such plans keep their shape; the others are built whole per request.
  */
-function takesNoPolicy(request: ScopedRequest): boolean {
-  return request.policy === undefined && request.createPolicy === undefined && request.readPolicy === undefined
+function takesNoPolicy(request: Write): boolean {
+  return (
+    request.grant.policy === undefined &&
+    request.grant.createPolicy === undefined &&
+    request.grant.readPolicy === undefined
+  )
 }
 
-function buildUpsert(request: ScopedRequest): UpsertPlan {
+function buildUpsert(request: Write): UpsertPlan {
   const params = new ParameterList()
-  const table = tableOf(request.entity, T)
+  const table = tableOf(request.parsed.entity, T)
   const body = [...bodyValues(request, params), ...resetValues(request)]
-  const values = [...keyValues(request.key ?? [], params), ...body]
-  const conflictColumns = request.entity.keyFields.map((f) => f.column)
+  const values = [...keyValues(request.parsed.key ?? [], params), ...body]
+  const conflictColumns = request.parsed.entity.keyFields.map((f) => f.column)
   const updateColumns = body.map((v) => v.column)
-  const updateWhere = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
+  const updateWhere = request.grant.policy === undefined ? undefined : buildPredicate(request.grant.policy, T, params)
   const returning = returnedRecord(request, params)
   const shapeKey = upsertShapeKey({
     kind: 'upsert',
@@ -238,7 +244,7 @@ function buildUpsert(request: ScopedRequest): UpsertPlan {
   return {
     kind: 'upsert',
     shapeKey,
-    dataSource: request.entity.dataSource,
+    dataSource: request.parsed.entity.dataSource,
     table,
     values,
     conflictColumns,
@@ -250,12 +256,12 @@ function buildUpsert(request: ScopedRequest): UpsertPlan {
 }
 
 /** Reads the row with the request's key, whatever the row policy says: its key columns, or no row. */
-function buildKeyProbe(request: ScopedRequest): SelectPlan {
+function buildKeyProbe(request: Write): SelectPlan {
   const params = new ParameterList()
-  const table = tableOf(request.entity, T)
-  const columns = outputColumnsOf(T, request.entity.keyFields)
+  const table = tableOf(request.parsed.entity, T)
+  const columns = outputColumnsOf(T, request.parsed.entity.keyFields)
   const where = andAll(
-    (request.key ?? []).map(({ field, value }): PredicateNode => ({
+    (request.parsed.key ?? []).map(({ field, value }): PredicateNode => ({
       kind: 'compare',
       left: columnOf(T, field),
       op: 'eq',
@@ -267,7 +273,7 @@ function buildKeyProbe(request: ScopedRequest): SelectPlan {
   return {
     kind: 'select',
     shapeKey,
-    dataSource: request.entity.dataSource,
+    dataSource: request.parsed.entity.dataSource,
     table,
     columns,
     where,
@@ -277,14 +283,14 @@ function buildKeyProbe(request: ScopedRequest): SelectPlan {
   }
 }
 
-function buildDelete(request: ScopedRequest): DeletePlan {
+function buildDelete(request: Write): DeletePlan {
   const params = new ParameterList()
-  const table = tableOf(request.entity, T)
+  const table = tableOf(request.parsed.entity, T)
   const where = rowPredicate(request, params)
   return {
     kind: 'delete',
     shapeKey: deleteShapeKey({ kind: 'delete', table, where }),
-    dataSource: request.entity.dataSource,
+    dataSource: request.parsed.entity.dataSource,
     table,
     where,
     parameters: params.toArray(),
@@ -295,8 +301,8 @@ function keyValues(key: readonly KeyValue[], params: ParameterList): WriteValue[
   return key.map(({ field, value }) => ({ column: field.column, value: params.add(value, field.type) }))
 }
 
-function bodyValues(request: ScopedRequest, params: ParameterList): WriteValue[] {
-  return request.write!.values.map(({ field, value }) => ({
+function bodyValues(request: Write, params: ParameterList): WriteValue[] {
+  return request.parsed.write.values.map(({ field, value }) => ({
     column: field.column,
     value: params.add(value, field.type),
   }))
@@ -306,14 +312,14 @@ function bodyValues(request: ScopedRequest, params: ParameterList): WriteValue[]
  * PUT replaces the record: writable fields the body leaves out go back to their default. Only fields the role may
  * write are reset; a role cannot clear what it is not allowed to change.
  */
-function resetValues(request: ScopedRequest): WriteValue[] {
-  const write = request.write!
+function resetValues(request: Write): WriteValue[] {
+  const write = request.parsed.write
   if (!write.replace) return []
   const given = new Set<FieldModel>(write.values.map((v) => v.field))
-  const allowed = request.permission.fields
-  const pairedAllowed = request.pairedPermission?.fields
+  const allowed = request.grant.permission.fields
+  const pairedAllowed = request.grant.pairedPermission?.fields
   const out: WriteValue[] = []
-  for (const field of request.entity.fields) {
+  for (const field of request.parsed.entity.fields) {
     if (field.primaryKey || field.readOnly || field.autoGenerated || given.has(field)) continue
     if (!allowed.has(field.name) || (pairedAllowed !== undefined && !pairedAllowed.has(field.name))) continue
     out.push({ column: field.column, value: DEFAULT })
@@ -322,29 +328,29 @@ function resetValues(request: ScopedRequest): WriteValue[] {
 }
 
 /** The row a key selects, narrowed by the action's row policy: a row the policy hides behaves as absent. */
-function rowPredicate(request: ScopedRequest, params: ParameterList): PredicateNode {
-  const key: PredicateNode[] = (request.key ?? []).map(({ field, value }) => ({
+function rowPredicate(request: Write, params: ParameterList): PredicateNode {
+  const key: PredicateNode[] = (request.parsed.key ?? []).map(({ field, value }) => ({
     kind: 'compare',
     left: columnOf(T, field),
     op: 'eq',
     right: params.add(value, field.type),
   }))
-  const policy = request.policy === undefined ? undefined : buildPredicate(request.policy, T, params)
+  const policy = request.grant.policy === undefined ? undefined : buildPredicate(request.grant.policy, T, params)
   return andAll([policy, ...key])!
 }
 
-function returnedRecord(request: ScopedRequest, params: ParameterList): ReturnedRecord {
+function returnedRecord(request: Write, params: ParameterList): ReturnedRecord {
   const columns = request.fields.length === 0 ? [] : outputColumnsOf(T, request.fields)
   const visible =
-    request.readPolicy === undefined || request.fields.length === 0
+    request.grant.readPolicy === undefined || request.fields.length === 0
       ? undefined
-      : buildPredicate(request.readPolicy, T, params)
-  const keyColumns = columnsOf(T, request.entity.keyFields)
+      : buildPredicate(request.grant.readPolicy, T, params)
+  const keyColumns = columnsOf(T, request.parsed.entity.keyFields)
   return {
     columns,
     visible,
     keyColumns,
-    keyInRecord: visible === undefined ? keyMembers(request.entity.keyFields, columns) : undefined,
+    keyInRecord: visible === undefined ? keyMembers(request.parsed.entity.keyFields, columns) : undefined,
   }
 }
 

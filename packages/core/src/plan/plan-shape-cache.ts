@@ -1,5 +1,4 @@
 import type { EntityModel } from '../model/service-model.js'
-import type { ScopedRequest } from '../request/parsed-request.js'
 
 /**
  * Shapes an entity keeps at most per cache. A shape follows from what a request names (each set of body fields, for
@@ -18,7 +17,7 @@ export interface ShapeNode<T> {
  * Walks `request`'s shape from `root`, one `step` per model object (or small value) the shape is made of: the node
  * where its shape ends, or undefined when a step is missing and `create` is false.
  */
-export type ShapePath<T> = (root: ShapeNode<T>, request: ScopedRequest, create: boolean) => ShapeNode<T> | undefined
+export type ShapePath<T, R> = (root: ShapeNode<T>, request: R, create: boolean) => ShapeNode<T> | undefined
 
 interface EntityShapes<T> {
   readonly root: ShapeNode<T>
@@ -32,21 +31,27 @@ interface EntityShapes<T> {
  * whose parameters all come from the request's own values, in an order the path fixes (no row policy, whose claims
  * differ per caller). Kept per entity in a WeakMap, so a reloaded model leaves its shapes to the garbage collector.
  */
-export class PlanShapeCache<T> {
+/** What the cache needs of a request: the entity whose shapes it walks (an `AuthorizedRequest` has it). */
+export interface ShapedRequest {
+  readonly parsed: { readonly entity: EntityModel }
+}
+
+export class PlanShapeCache<T, R extends ShapedRequest> {
   readonly #entities = new WeakMap<EntityModel, EntityShapes<T>>()
 
-  constructor(private readonly path: ShapePath<T>) {}
+  constructor(private readonly path: ShapePath<T, R>) {}
 
-  get(request: ScopedRequest): T | undefined {
-    const shapes = this.#entities.get(request.entity)
+  get(request: R): T | undefined {
+    const shapes = this.#entities.get(request.parsed.entity)
     return shapes === undefined ? undefined : this.path(shapes.root, request, false)?.value
   }
 
   /** Keeps `template` for the request's shape, unless the entity already keeps as many shapes as it may. */
-  set(request: ScopedRequest, template: T): void {
-    let shapes = this.#entities.get(request.entity)
+  set(request: R, template: T): void {
+    const { entity } = request.parsed
+    let shapes = this.#entities.get(entity)
     if (shapes === undefined)
-      this.#entities.set(request.entity, (shapes = { root: { children: undefined, value: undefined }, count: 0 }))
+      this.#entities.set(entity, (shapes = { root: { children: undefined, value: undefined }, count: 0 }))
     if (shapes.count >= MAX_SHAPES_PER_ENTITY) return
     const node = this.path(shapes.root, request, true)!
     if (node.value === undefined) shapes.count++

@@ -2,7 +2,7 @@ import { SluiceError } from '../errors/sluice-error.js'
 import type { ActionPermission, EntityModel, FieldModel } from '../model/service-model.js'
 import { bindPolicy } from './bind-policy.js'
 import type { BoundFilter } from './bound-filter.js'
-import { NO_RELATIONS, type AuthorizedRelation, type BoundRelation, type ScopedRelation } from './bound-relation.js'
+import { NO_RELATIONS, type AuthorizedRelation, type BoundRelation } from './bound-relation.js'
 import type { RequestContext } from './request-context.js'
 import type { RequestTerms } from './request-terms.js'
 
@@ -16,25 +16,15 @@ export function authorizeRelations(
   terms: RequestTerms,
 ): readonly AuthorizedRelation[] {
   if (relations.length === 0) return NO_RELATIONS
-  return relations.map((r) => {
-    const permission = readPermission(r.target, context)
+  return relations.map((bound) => {
+    const permission = readPermission(bound.target, context)
     return {
-      relationship: r.relationship,
-      target: r.target,
-      as: r.as,
-      select: r.select,
-      filter: r.filter === undefined ? undefined : authorizeRelatedFilters(r.filter, context, terms),
-      orderByFields: r.orderByFields,
-      orderBy: r.orderBy,
-      pageSize: r.pageSize,
-      after: r.after,
-      endCursor: r.endCursor,
-      pageInfo: r.pageInfo,
-      arrayWhenComplete: r.arrayWhenComplete,
-      count: r.count,
+      bound,
       permission,
-      policy: bindPolicy(permission, context.principal, r.target),
-      relations: authorizeRelations(r.relations, context, terms),
+      policy: bindPolicy(permission, context.principal, bound.target),
+      filter: bound.filter === undefined ? undefined : authorizeRelatedFilters(bound.filter, context, terms),
+      fields: bound.select ?? permission.fieldList,
+      relations: authorizeRelations(bound.relations, context, terms),
     }
   })
 }
@@ -77,37 +67,16 @@ export function authorizeRelatedFilters(
   return walk(filter)
 }
 
-/** Field access on nested relations (SPEC field rules, per target): selection, filter and ordering; output fixed. */
-export function scopeRelations(
-  relations: readonly AuthorizedRelation[],
-  terms: RequestTerms,
-): readonly ScopedRelation[] {
-  if (relations.length === 0) return NO_RELATIONS
-  return relations.map((r) => {
+/** Field access on nested relations (SPEC field rules, per target): selection, filter and ordering. */
+export function checkRelationFields(relations: readonly AuthorizedRelation[], terms: RequestTerms): void {
+  for (const r of relations) {
     const allowed = r.permission.fields
-    if (r.select !== undefined) for (const f of r.select) requireField(allowed, f, terms.select)
+    const { select, orderByFields } = r.bound
+    if (select !== undefined) for (const f of select) requireField(allowed, f, terms.select)
     if (r.filter !== undefined) requireFilterFields(allowed, r.filter, terms.filter)
-    for (const f of r.orderByFields) requireField(allowed, f, terms.orderBy)
-    return {
-      relationship: r.relationship,
-      target: r.target,
-      as: r.as,
-      select: r.select,
-      filter: r.filter,
-      orderByFields: r.orderByFields,
-      orderBy: r.orderBy,
-      pageSize: r.pageSize,
-      after: r.after,
-      endCursor: r.endCursor,
-      pageInfo: r.pageInfo,
-      arrayWhenComplete: r.arrayWhenComplete,
-      count: r.count,
-      permission: r.permission,
-      policy: r.policy,
-      fields: r.select ?? r.permission.fieldList,
-      relations: scopeRelations(r.relations, terms),
-    }
-  })
+    for (const f of orderByFields) requireField(allowed, f, terms.orderBy)
+    checkRelationFields(r.relations, terms)
+  }
 }
 
 /**

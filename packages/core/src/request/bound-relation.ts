@@ -30,17 +30,18 @@ export interface BoundRelation {
   readonly relations: readonly BoundRelation[]
 }
 
-/** A bound relation with the caller's `read` permission on the target and its row policy, bound to the caller. */
-export interface AuthorizedRelation extends BoundRelation {
+/**
+ * A bound relation as the authorize stage grants it: the caller's `read` permission on the target and its row policy,
+ * bound to the caller; the nested filter with its related-entity policies bound; the output fields (the selection, or
+ * every field the permission allows), which the field-filter stage checks.
+ */
+export interface AuthorizedRelation {
+  readonly bound: BoundRelation
   readonly permission: ActionPermission
   readonly policy: BoundFilter | undefined
-  readonly relations: readonly AuthorizedRelation[]
-}
-
-/** An authorized relation whose field references are checked, with its output fields fixed. */
-export interface ScopedRelation extends AuthorizedRelation {
+  readonly filter: BoundFilter | undefined
   readonly fields: readonly FieldModel[]
-  readonly relations: readonly ScopedRelation[]
+  readonly relations: readonly AuthorizedRelation[]
 }
 
 export const NO_RELATIONS: readonly never[] = Object.freeze([])

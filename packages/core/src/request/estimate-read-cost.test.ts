@@ -29,14 +29,8 @@ function read(
   entity: EntityModel,
   options: { pageSize?: number; key?: boolean; aggregate?: boolean; relations?: BoundRelation[] },
 ): ParsedRequest {
-  return {
-    operation: 'read',
-    entity,
-    pageSize: options.pageSize,
-    key: options.key === true ? [] : undefined,
-    aggregate: options.aggregate === true ? {} : undefined,
-    relations: options.relations ?? [],
-  } as unknown as ParsedRequest
+  const kind = options.key === true ? 'read-key' : options.aggregate === true ? 'aggregate' : 'list'
+  return { kind, operation: 'read', entity, pageSize: options.pageSize, relations: options.relations ?? [] } as never
 }
 
 /** `{ publisher_by_pk(id: 1) { books { items { authors { items { books { items { title } } } } } } } }` (issue 36 item 8). */
@@ -125,10 +119,10 @@ describe('estimateReadCost', () => {
 
   it('costs nothing for writes and procedures', () => {
     expect(
-      estimateReadCost({ ...read(book, { pageSize: 100 }), operation: 'create' } as ParsedRequest, librarySample()),
+      estimateReadCost({ ...read(book, { pageSize: 100 }), kind: 'write' } as ParsedRequest, librarySample()),
     ).toBe(0)
     expect(
-      estimateReadCost({ ...read(book, { pageSize: 100 }), operation: 'execute' } as ParsedRequest, librarySample()),
+      estimateReadCost({ ...read(book, { pageSize: 100 }), kind: 'execute' } as ParsedRequest, librarySample()),
     ).toBe(0)
   })
 })

@@ -17,11 +17,18 @@ import type { ParsedRequest } from './parsed-request.js'
  * procedures are bounded by the statement timeout instead (their row counts are the data's).
  */
 export function estimateReadCost(request: ParsedRequest, statistics: ReadCostStatistics): number {
-  if (request.operation !== 'read') return 0
-  const pageSize = request.pageSize ?? 1
-  if (request.aggregate !== undefined) return capped(pageSize, statistics.rowsOf(request.entity))
-  const rows = request.key !== undefined ? 1 : capped(pageSize, statistics.rowsOf(request.entity))
-  return rows * (1 + nestedCost(request.relations, statistics))
+  switch (request.kind) {
+    case 'read-key':
+      return 1 + nestedCost(request.relations, statistics)
+    case 'list':
+      return (
+        capped(request.pageSize, statistics.rowsOf(request.entity)) * (1 + nestedCost(request.relations, statistics))
+      )
+    case 'aggregate':
+      return capped(request.pageSize, statistics.rowsOf(request.entity))
+    default:
+      return 0
+  }
 }
 
 function nestedCost(relations: readonly BoundRelation[], statistics: ReadCostStatistics): number {

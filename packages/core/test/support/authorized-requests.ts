@@ -6,12 +6,13 @@ import { DefaultFieldFilterStage } from '../../src/pipeline/default-field-filter
 import { DefaultParseStage } from '../../src/pipeline/default-parse-stage.js'
 import { silentLogger } from '../../src/request/logger.js'
 import type { OperationRequest } from '../../src/request/operation-request.js'
-import type { ScopedRequest } from '../../src/request/parsed-request.js'
+import { isAuthorizedAs, isAuthorizedRead, type AuthorizedRequest } from '../../src/request/authorized-request.js'
+import type { ReadRequest, WriteRequest } from '../../src/request/parsed-request.js'
 import type { RequestContext } from '../../src/request/request-context.js'
 import { BOOK_AUTHORS, BOOKS, column, metadataOf, table } from './library-metadata.js'
 
 /**
- * Scoped requests as the pipeline's first three stages make them, over the library metadata: `anonymous` may read,
+ * Authorized requests as the pipeline's first three stages make them, over the library metadata: `anonymous` may read,
  * create and update books; `owner` too, with a read policy on the caller's `name` claim; `clerk` may create books and
  * read them without their key. Anyone may do anything with book-author links and shelves. For unit tests of planning.
  */
@@ -59,6 +60,26 @@ export function contextOf(role: string, claims: Record<string, unknown> = {}): R
   }
 }
 
-export function scopedRequest(request: OperationRequest, context = contextOf('anonymous')): ScopedRequest {
+export function authorizedRequest(request: OperationRequest, context = contextOf('anonymous')): AuthorizedRequest {
   return fieldFilter.run(authorize.run(parse.run(request), context))
+}
+
+/** An authorized read (by key, a list page or groups); throws for any other request. */
+export function authorizedRead(
+  request: OperationRequest,
+  context = contextOf('anonymous'),
+): AuthorizedRequest<ReadRequest> {
+  const authorized = authorizedRequest(request, context)
+  if (!isAuthorizedRead(authorized)) throw new Error(`not a read: ${authorized.parsed.kind}`)
+  return authorized
+}
+
+/** An authorized write; throws for any other request. */
+export function authorizedWrite(
+  request: OperationRequest,
+  context = contextOf('anonymous'),
+): AuthorizedRequest<WriteRequest> {
+  const authorized = authorizedRequest(request, context)
+  if (!isAuthorizedAs(authorized, 'write')) throw new Error(`not a write: ${authorized.parsed.kind}`)
+  return authorized
 }
