@@ -34,8 +34,13 @@ export function readConnection(reply: RestReply, field: string, request: string)
 }
 
 /** The `errors` entries of a reply (empty when none). */
-export function readErrors(reply: RestReply): Array<{ message: string; extensions?: { code?: string } }> {
+export function readErrors(
+  reply: RestReply,
+): Array<{ message: string; extensions?: { code?: string; sluiceCode?: string } }> {
   return (
-    (reply.json as { errors?: Array<{ message: string; extensions?: { code?: string } }> } | undefined)?.errors ?? []
+    (
+      reply.json as
+        { errors?: Array<{ message: string; extensions?: { code?: string; sluiceCode?: string } }> } | undefined
+    )?.errors ?? []
   )
 }

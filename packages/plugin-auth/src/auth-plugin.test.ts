@@ -20,6 +20,7 @@ async function register(
   authentication: Record<string, unknown> | undefined,
   mode: HostMode,
   options?: AuthPluginOptions,
+  permissions?: readonly Record<string, unknown>[],
 ) {
   const provided = new Map<symbol, unknown>()
   const warnings: string[] = []
@@ -31,7 +32,7 @@ async function register(
     child: () => log,
   }
   const registry: PluginRegistry = {
-    config: configWithAuthentication(authentication, mode),
+    config: configWithAuthentication(authentication, mode, {}, permissions),
     log,
     provide<T>(token: Token<T>, provider: Provider<T>) {
       provided.set(token, (provider as { useValue: T }).useValue)
@@ -133,5 +134,33 @@ describe('authPlugin', () => {
       'production',
     )
     expect(warnings).toEqual([expect.stringContaining("'Okta' is not a built-in provider name")])
+  })
+
+  describe('permissions no caller can use', () => {
+    const writers = [
+      { role: 'anonymous', actions: ['read'] },
+      { role: 'authenticated', actions: ['create', 'read', 'update', 'delete'] },
+    ]
+
+    it('warns at start-up when every caller is anonymous, naming the roles and their entities', async () => {
+      for (const [authentication, mode] of [
+        [{ provider: 'Unauthenticated' }, 'development'],
+        [{}, 'production'], // a section without a provider means Unauthenticated, as in Data API builder
+        [undefined, 'production'],
+      ] as const) {
+        const { warnings } = await register(authentication, mode, undefined, writers)
+        expect(warnings, JSON.stringify(authentication)).toEqual([
+          expect.stringMatching(
+            /every caller is anonymous and the permissions of role 'authenticated' \(Book\) never apply/,
+          ),
+        ])
+      }
+    })
+
+    it('says nothing when a provider can give the role, or only anonymous is granted', async () => {
+      expect((await register({ provider: 'Simulator' }, 'development', undefined, writers)).warnings).toEqual([])
+      expect((await register(undefined, 'development', undefined, writers)).warnings).toEqual([])
+      expect((await register({ provider: 'Unauthenticated' }, 'production')).warnings).toEqual([])
+    })
   })
 })

@@ -1,6 +1,7 @@
 import { Tokens, type SluicePlugin } from '@sluice/core'
 import { createAuthenticationProvider } from './create-authentication-provider.js'
 import type { KeySetOptions } from './key-set-options.js'
+import { findUnreachableRoles } from './find-unreachable-roles.js'
 import { readAuthSettings } from './read-auth-settings.js'
 
 export interface AuthPluginOptions {
@@ -31,6 +32,14 @@ export function authPlugin(options: AuthPluginOptions = {}): SluicePlugin {
         environment: options.environment ?? {},
       })
       for (const warning of warnings) registry.log.warn(warning)
+      const anonymousOnly =
+        settings.kind === 'unauthenticated'
+          ? 'The authentication provider is Unauthenticated'
+          : settings.kind === 'default' && mode === 'production'
+            ? 'No authentication provider is configured in production mode'
+            : undefined
+      const unreachable = anonymousOnly === undefined ? undefined : findUnreachableRoles(registry.config, anonymousOnly)
+      if (unreachable !== undefined) registry.log.warn(unreachable)
       const provider = createAuthenticationProvider(settings, mode, options.keySet, registry.log)
       registry.log.debug({ provider: provider.name }, 'authentication provider selected')
       registry.provide(Tokens.AuthenticationProvider, { useValue: provider })

@@ -1,4 +1,5 @@
 import type { ProtocolPlugin } from '@sluice/core/protocol'
+import { buildDefaultQuery } from './graphiql/build-default-query.js'
 import { GraphiQLPage } from './graphiql/graphiql-page.js'
 import { encodeGraphQLError } from './http/encode-graphql-error.js'
 import { createGraphQLHandler } from './http/handle-graphql-request.js'
@@ -28,7 +29,9 @@ export function graphqlPlugin(options: GraphQLPluginOptions = {}): ProtocolPlugi
     mount(host) {
       const schema = buildGraphQLSchema(host.model)
       const development = host.config.runtime.host.mode === 'development'
-      const graphiql = development ? new GraphiQLPage(host.config.runtime.graphql.path) : undefined
+      const graphiql = development
+        ? new GraphiQLPage(host.config.runtime.graphql.path, buildDefaultQuery(schema, host.model))
+        : undefined
       const handler = createGraphQLHandler(host, schema, {
         page: graphiql === undefined ? undefined : (request) => graphiql.page(request),
         fastReads: options.fastReads ?? true,

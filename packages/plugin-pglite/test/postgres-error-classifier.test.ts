@@ -25,7 +25,7 @@ describe('classifyPostgresError on real PGlite errors', () => {
   it('sorts a duplicate key as unique, with the detail in the message', async () => {
     expect(classifyPostgresError(await failure("INSERT INTO publishers VALUES (1, 'Again')"))).toEqual({
       kind: 'unique',
-      message: 'duplicate key value violates unique constraint "publishers_pkey" (Key (id)=(1) already exists.)',
+      message: '23505: duplicate key value violates unique constraint "publishers_pkey" (Key (id)=(1) already exists.)',
     })
   })
 

@@ -56,7 +56,11 @@ describe('response cache and multiple create', () => {
     const cached = await read('/api/Publisher/id/2')
     await behindTheCache(library, "update publishers set name = 'Hidden change' where id = 2")
     const refused = await graphql(library, 'mutation { createPublisher(item: { name: "Nobody" }) { id } }')
-    expect(refused.body.errors[0].extensions).toEqual({ code: 'SLUICE_ERR_FORBIDDEN', status: 403 })
+    expect(refused.body.errors[0].extensions).toEqual({
+      code: 'AUTH_NOT_AUTHENTICATED',
+      sluiceCode: 'SLUICE_ERR_FORBIDDEN',
+      status: 403,
+    })
     expect(await read('/api/Publisher/id/2')).toEqual(cached)
   })
 })

@@ -63,7 +63,7 @@ describe('GraphQL authorization with JWT claims (production)', () => {
     ).loans.items[0]
     const response = await graphql(library, `{ loan_by_pk(id: ${other.id}) { id } }`, await as({ sub: AISHA }))
     expect(response.body.data).toEqual({ loan_by_pk: null })
-    expect(response.body.errors[0].extensions.code).toBe('SLUICE_ERR_ITEM_NOT_FOUND')
+    expect(response.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_ITEM_NOT_FOUND')
   })
 
   it("refuses fields outside the role's read fields in the selection, filter, orderBy and by-key selection", async () => {
@@ -78,7 +78,11 @@ describe('GraphQL authorization with JWT claims (production)', () => {
       const response = await graphql(library, document, headers)
       expect(response.status, document).toBe(200)
       expect(errorMessages(response), document).toEqual([message])
-      expect(response.body.errors[0].extensions, document).toEqual({ code: 'SLUICE_ERR_INVALID_FIELD', status: 400 })
+      expect(response.body.errors[0].extensions, document).toEqual({
+        code: 'AuthorizationCheckFailed',
+        sluiceCode: 'SLUICE_ERR_INVALID_FIELD',
+        status: 400,
+      })
     }
   })
 
@@ -136,7 +140,7 @@ describe('GraphQL authorization with JWT claims (production)', () => {
       role: 'librarian',
     })
     expect(response.status).toBe(403)
-    expect(response.body.errors[0].extensions.code).toBe('SLUICE_ERR_ROLE_NOT_HELD')
+    expect(response.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_ROLE_NOT_HELD')
   })
 
   it('an invalid token is a 401 with a challenge', async () => {
@@ -145,7 +149,7 @@ describe('GraphQL authorization with JWT claims (production)', () => {
     })
     expect(response.status).toBe(401)
     expect(response.headers['www-authenticate']).toMatch(/^Bearer/)
-    expect(response.body.errors[0].extensions.code).toBe('SLUICE_ERR_INVALID_TOKEN')
+    expect(response.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_INVALID_TOKEN')
   })
 })
 

@@ -80,7 +80,7 @@ describe('a GraphQL client (graphql-request) against the server', () => {
         errors: [
           {
             message: 'The current role does not have permission to perform this action.',
-            extensions: { code: 'SLUICE_ERR_FORBIDDEN' },
+            extensions: { code: 'AUTH_NOT_AUTHENTICATED', sluiceCode: 'SLUICE_ERR_FORBIDDEN' },
           },
         ],
       },

@@ -46,7 +46,7 @@ describe('the query cost limit (runtime.limits.max-query-cost)', () => {
       expect.objectContaining({
         message:
           'The request would read up to 57660 rows, more than the limit of 20000 (runtime.limits.max-query-cost); ask for fewer rows per page (first) or nest fewer relationships.',
-        extensions: expect.objectContaining({ code: 'SLUICE_ERR_QUERY_COST', status: 400 }),
+        extensions: expect.objectContaining({ sluiceCode: 'SLUICE_ERR_QUERY_COST', status: 400 }),
       }),
     ])
   })

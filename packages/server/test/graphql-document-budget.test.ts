@@ -23,7 +23,7 @@ describe('one budget per GraphQL document, checked before any SQL (issue 36)', (
     )
     expect(response.status).toBe(400)
     expect(response.body.errors).toEqual([
-      expect.objectContaining({ extensions: expect.objectContaining({ code: 'SLUICE_ERR_QUERY_COST' }) }),
+      expect.objectContaining({ extensions: expect.objectContaining({ sluiceCode: 'SLUICE_ERR_QUERY_COST' }) }),
     ])
     expect(statements).toEqual([])
   })
@@ -46,7 +46,7 @@ describe('one budget per GraphQL document, checked before any SQL (issue 36)', (
       expect.objectContaining({
         message:
           'The request would run more than 50 statements (runtime.limits.max-statements-per-request); send fewer root fields or split the request.',
-        extensions: expect.objectContaining({ code: 'SLUICE_ERR_TOO_MANY_STATEMENTS', status: 400 }),
+        extensions: expect.objectContaining({ sluiceCode: 'SLUICE_ERR_TOO_MANY_STATEMENTS', status: 400 }),
       }),
     ])
     expect(statements).toEqual([])
@@ -60,7 +60,9 @@ describe('one budget per GraphQL document, checked before any SQL (issue 36)', (
     )
     expect(aliases.status).toBe(400)
     expect(aliases.body.errors).toEqual([
-      expect.objectContaining({ extensions: expect.objectContaining({ code: 'SLUICE_ERR_TOO_MANY_STATEMENTS' }) }),
+      expect.objectContaining({
+        extensions: expect.objectContaining({ sluiceCode: 'SLUICE_ERR_TOO_MANY_STATEMENTS' }),
+      }),
     ])
     const huge = await graphql(
       library,
@@ -70,7 +72,7 @@ describe('one budget per GraphQL document, checked before any SQL (issue 36)', (
     expect(huge.body.errors).toEqual([
       expect.objectContaining({
         message: expect.stringContaining('Document contains more that 50000 tokens'),
-        extensions: expect.objectContaining({ code: 'SLUICE_ERR_GRAPHQL_SYNTAX' }),
+        extensions: expect.objectContaining({ sluiceCode: 'SLUICE_ERR_GRAPHQL_SYNTAX' }),
       }),
     ])
     expect(statements).toEqual([])
@@ -127,7 +129,7 @@ describe('GraphQL groupBy, bounded (issue 36)', () => {
       expect.objectContaining({
         message:
           "Invalid aggregation: Groupby fields in selection must match the fields in the groupby argument: 'id' is not grouped by.",
-        extensions: expect.objectContaining({ code: 'SLUICE_ERR_INVALID_AGGREGATE', status: 400 }),
+        extensions: expect.objectContaining({ sluiceCode: 'SLUICE_ERR_INVALID_AGGREGATE', status: 400 }),
       }),
     ])
   })

@@ -13,7 +13,7 @@ describe('GraphQL errors (development mode)', () => {
         {
           message: 'Syntax Error: Expected Name, found <EOF>.',
           locations: [{ line: 1, column: 23 }],
-          extensions: { code: 'SLUICE_ERR_GRAPHQL_SYNTAX' },
+          extensions: { code: 'BadRequest', sluiceCode: 'SLUICE_ERR_GRAPHQL_SYNTAX' },
         },
       ],
     })
@@ -28,7 +28,7 @@ describe('GraphQL errors (development mode)', () => {
     ])
     expect(
       response.body.errors.every(
-        (e: any) => e.extensions.code === 'SLUICE_ERR_GRAPHQL_VALIDATION' && e.locations.length === 1,
+        (e: any) => e.extensions.sluiceCode === 'SLUICE_ERR_GRAPHQL_VALIDATION' && e.locations.length === 1,
       ),
     ).toBe(true)
   })
@@ -51,7 +51,7 @@ describe('GraphQL errors (development mode)', () => {
         message: 'Could not find item with the given key.',
         locations: [{ line: 1, column: 32 }],
         path: ['missing'],
-        extensions: { code: 'SLUICE_ERR_ITEM_NOT_FOUND', status: 404 },
+        extensions: { code: 'ItemNotFound', sluiceCode: 'SLUICE_ERR_ITEM_NOT_FOUND', status: 404 },
       },
     ])
   })
@@ -61,7 +61,11 @@ describe('GraphQL errors (development mode)', () => {
     const restForbidden = await library.request('/api/Loan')
     expect(restForbidden.status).toBe(403)
     expect(errorMessages(forbidden)).toEqual([restForbidden.body.error.message])
-    expect(forbidden.body.errors[0].extensions).toEqual({ code: 'SLUICE_ERR_FORBIDDEN', status: 403 })
+    expect(forbidden.body.errors[0].extensions).toEqual({
+      code: 'AUTH_NOT_AUTHENTICATED',
+      sluiceCode: 'SLUICE_ERR_FORBIDDEN',
+      status: 403,
+    })
   })
 
   it('serves GraphiQL from npm packages at GET on the GraphQL path', async () => {
@@ -83,6 +87,18 @@ describe('GraphQL errors (development mode)', () => {
     }
     expect((await library.request('/graphql/graphiql/secret.js')).status).toBe(404)
   })
+
+  it('opens GraphiQL on a query of the configured entities that runs as it stands', async () => {
+    const page = await library.request('/graphql')
+    const query = JSON.parse(/defaultQuery: ("(?:[^"\\]|\\.)*")/.exec(page.text)![1]!) as string
+    expect(query).toMatch(/^# Sluice GraphQL/)
+    expect(query).toContain('publishers(first: 5) {')
+    const answer = await graphql(library, query)
+    expect(answer.status).toBe(200)
+    expect(answer.body.errors).toBeUndefined()
+    expect(answer.body.data.publishers.items).toHaveLength(5)
+    expect(Object.keys(answer.body.data)).toHaveLength(2)
+  })
 })
 
 describe('GraphQL errors (production mode)', () => {
@@ -91,7 +107,7 @@ describe('GraphQL errors (production mode)', () => {
   it('serves no GraphiQL: GET without a query is 404', async () => {
     const page = await library.request('/graphql')
     expect(page.status).toBe(404)
-    expect(page.body.errors[0].extensions.code).toBe('SLUICE_ERR_ROUTE_NOT_FOUND')
+    expect(page.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_ROUTE_NOT_FOUND')
     expect((await library.request('/graphql/graphiql/graphiql.min.js')).status).toBe(404)
   })
 
@@ -113,7 +129,7 @@ describe('GraphQL depth limit and introspection switch', () => {
       {
         message: 'The GraphQL document has an execution depth of 3 which exceeds the max allowed execution depth of 2.',
         locations: [{ line: 1, column: 1 }],
-        extensions: { code: 'SLUICE_ERR_GRAPHQL_DEPTH_LIMIT' },
+        extensions: { code: 'BadRequest', sluiceCode: 'SLUICE_ERR_GRAPHQL_DEPTH_LIMIT' },
       },
     ])
     const viaFragment = await graphql(library, '{ book_by_pk(id: 1) { ...F } } fragment F on Book { publisher { id } }')
@@ -125,7 +141,7 @@ describe('GraphQL depth limit and introspection switch', () => {
     expect(schema.status).toBe(400)
     expect(schema.body.errors[0]).toMatchObject({
       message: 'Introspection is not allowed for the current request.',
-      extensions: { code: 'SLUICE_ERR_GRAPHQL_INTROSPECTION' },
+      extensions: { code: 'BadRequest', sluiceCode: 'SLUICE_ERR_GRAPHQL_INTROSPECTION' },
     })
     const type = await graphql(library, '{ __type(name: "Book") { name } }')
     expect(type.status).toBe(400)

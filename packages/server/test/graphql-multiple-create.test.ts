@@ -103,7 +103,11 @@ describe('GraphQL multiple create (runtime.graphql.multiple-mutations.create.ena
       library,
       'mutation { createBooks(items: [{ title: "No", publisher_id: 1 }]) { items { id } } }',
     )
-    expect(response.body.errors[0].extensions).toEqual({ code: 'SLUICE_ERR_FORBIDDEN', status: 403 })
+    expect(response.body.errors[0].extensions).toEqual({
+      code: 'AUTH_NOT_AUTHENTICATED',
+      sluiceCode: 'SLUICE_ERR_FORBIDDEN',
+      status: 403,
+    })
   })
 })
 

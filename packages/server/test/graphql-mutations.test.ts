@@ -66,7 +66,7 @@ describe('GraphQL mutations', () => {
     expect(response.body.errors[0]).toMatchObject({
       message: 'No Update could be performed, record not found',
       path: ['updateBook'],
-      extensions: { code: 'SLUICE_ERR_UPDATE_NOT_FOUND', status: 404 },
+      extensions: { code: 'ItemNotFound', sluiceCode: 'SLUICE_ERR_UPDATE_NOT_FOUND', status: 404 },
     })
     expect(await restRows(library, "/api/Book?$filter=title eq 'Ghost'")).toEqual([])
   })
@@ -80,7 +80,11 @@ describe('GraphQL mutations', () => {
     expect(await restRows(library, `/api/Book?$filter=id eq ${created.id}`)).toEqual([])
     const again = await graphql(library, `mutation { deleteBook(id: ${created.id}) { id } }`, AUTH)
     expect(again.body.data).toEqual({ deleteBook: null })
-    expect(again.body.errors[0].extensions).toEqual({ code: 'SLUICE_ERR_DELETE_NOT_FOUND', status: 404 })
+    expect(again.body.errors[0].extensions).toEqual({
+      code: 'ItemNotFound',
+      sluiceCode: 'SLUICE_ERR_DELETE_NOT_FOUND',
+      status: 404,
+    })
   })
 
   it('runs aliased mutations in order without a transaction: earlier successes stay, later ones still run (SPEC rule 3)', async () => {
@@ -144,7 +148,7 @@ describe('GraphQL mutations', () => {
     expect(response.body.data).toEqual({ createBook: null })
     expect(response.body.errors[0]).toMatchObject({
       message: 'The current role does not have permission to perform this action.',
-      extensions: { code: 'SLUICE_ERR_FORBIDDEN', status: 403 },
+      extensions: { code: 'AUTH_NOT_AUTHENTICATED', sluiceCode: 'SLUICE_ERR_FORBIDDEN', status: 403 },
     })
   })
 
@@ -197,13 +201,13 @@ describe('GraphQL mutations', () => {
       AUTH,
     )
     expect(response.status).toBe(200)
-    expect(response.body.errors[0].extensions.code).toBe('SLUICE_ERR_DATABASE_INPUT')
+    expect(response.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_DATABASE_INPUT')
   })
 
   it('validates input types before running anything', async () => {
     const response = await graphql(library, 'mutation { createBook(item: { title: 5, publisher_id: 1 }) { id } }', AUTH)
     expect(response.status).toBe(400)
-    expect(response.body.errors[0].extensions.code).toBe('SLUICE_ERR_GRAPHQL_VALIDATION')
+    expect(response.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_GRAPHQL_VALIDATION')
     const missing = await graphql(library, 'mutation { createBook(item: { publisher_id: 1 }) { id } }', AUTH)
     expect(missing.status).toBe(400)
     expect(errorMessages(missing)[0]).toMatch(/title/)

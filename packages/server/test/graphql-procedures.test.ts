@@ -104,7 +104,11 @@ describe('GraphQL execute{Entity} (stored procedures)', () => {
     expect(after.returnedOn).toBe('2025-01-02')
     const anonymous = await graphql(library, `mutation { executeReturnLoan(loan_id: ${loan.id}) { stillOut } }`)
     expect(anonymous.body.data).toEqual({ executeReturnLoan: null })
-    expect(anonymous.body.errors[0].extensions).toEqual({ code: 'SLUICE_ERR_FORBIDDEN', status: 403 })
+    expect(anonymous.body.errors[0].extensions).toEqual({
+      code: 'AUTH_NOT_AUTHENTICATED',
+      sluiceCode: 'SLUICE_ERR_FORBIDDEN',
+      status: 403,
+    })
   })
 
   it('needs required parameters (validation) and reports database errors as error entries', async () => {

@@ -149,10 +149,10 @@ describe('GraphQL list queries', () => {
     expect(zero.status).toBe(200)
     expect(zero.body.data.books).toBeNull()
     expect(errorMessages(zero)[0]).toMatch(/first must be -1 or an integer greater than 0/)
-    expect(zero.body.errors[0].extensions.code).toBe('SLUICE_ERR_INVALID_FIRST')
+    expect(zero.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_INVALID_FIRST')
     expect(zero.body.errors[0].path).toEqual(['books'])
     const cursor = await graphql(library, '{ books(after: "not-a-cursor") { items { id } } }')
-    expect(cursor.body.errors[0].extensions.code).toBe('SLUICE_ERR_INVALID_CURSOR')
+    expect(cursor.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_INVALID_CURSOR')
   })
 
   it('applies response aliases to root fields and record fields', async () => {
@@ -227,7 +227,7 @@ describe('GraphQL by-key queries', () => {
         message: 'Could not find item with the given key.',
         locations: [{ line: 1, column: 3 }],
         path: ['book_by_pk'],
-        extensions: { code: 'SLUICE_ERR_ITEM_NOT_FOUND', status: 404 },
+        extensions: { code: 'ItemNotFound', sluiceCode: 'SLUICE_ERR_ITEM_NOT_FOUND', status: 404 },
       },
     ])
   })
@@ -252,7 +252,7 @@ describe('GraphQL request envelope', () => {
     expect(errorMessages(unnamed)).toEqual(['Must provide operation name if query contains multiple operations.'])
     const unknown = await graphql(library, doc, { operationName: 'C' })
     expect(unknown.status).toBe(400)
-    expect(unknown.body.errors[0].extensions.code).toBe('SLUICE_ERR_GRAPHQL_OPERATION')
+    expect(unknown.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_GRAPHQL_OPERATION')
   })
 
   it('runs queries sent with GET and refuses mutations there', async () => {
@@ -264,7 +264,7 @@ describe('GraphQL request envelope', () => {
     const mutation = await library.request(`/graphql${query({ query: 'mutation { deletePublisher(id: 1) { id } }' })}`)
     expect(mutation.status).toBe(405)
     expect(mutation.headers['allow']).toBe('POST')
-    expect(mutation.body.errors[0].extensions.code).toBe('SLUICE_ERR_GRAPHQL_MUTATION_GET')
+    expect(mutation.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_GRAPHQL_MUTATION_GET')
   })
 
   it('answers malformed requests with 400 and an errors array', async () => {
@@ -295,7 +295,7 @@ describe('GraphQL request envelope', () => {
       payload: '{}',
     })
     expect(text.status).toBe(415)
-    expect(text.body.errors[0].extensions.code).toBe('SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE')
+    expect(text.body.errors[0].extensions.sluiceCode).toBe('SLUICE_ERR_UNSUPPORTED_MEDIA_TYPE')
   })
 
   it('accepts the query as an application/graphql body', async () => {

@@ -282,7 +282,11 @@ describe('GraphQL relationships', () => {
       role: 'no-books',
     })
     expect(response.body.data).toEqual({ authors: null })
-    expect(response.body.errors[0].extensions).toEqual({ code: 'SLUICE_ERR_FORBIDDEN', status: 403 })
+    expect(response.body.errors[0].extensions).toEqual({
+      code: 'AUTH_NOT_AUTHORIZED',
+      sluiceCode: 'SLUICE_ERR_FORBIDDEN',
+      status: 403,
+    })
   })
 
   it('types one relationships as objects and many relationships as connections with list arguments', async () => {

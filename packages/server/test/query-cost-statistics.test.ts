@@ -48,7 +48,7 @@ async function expectChainRefused(server: Request): Promise<void> {
   const response = await graphql(server as LibraryTestServer, bookChain(18))
   expect(response.status).toBe(400)
   expect(response.body.errors).toEqual([
-    expect.objectContaining({ extensions: expect.objectContaining({ code: 'SLUICE_ERR_QUERY_COST' }) }),
+    expect.objectContaining({ extensions: expect.objectContaining({ sluiceCode: 'SLUICE_ERR_QUERY_COST' }) }),
   ])
 }
 

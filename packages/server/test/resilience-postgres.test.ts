@@ -125,7 +125,7 @@ describe('bounded work on PostgreSQL', () => {
       })
       expect(JSON.parse(res.body).errors).toEqual([
         expect.objectContaining({
-          extensions: { code: 'SLUICE_ERR_DATABASE_TIMEOUT', status: 504 },
+          extensions: { code: 'DatabaseOperationFailed', sluiceCode: 'SLUICE_ERR_DATABASE_TIMEOUT', status: 504 },
           path: ['slows'],
         }),
       ])
@@ -149,7 +149,7 @@ describe('bounded work on PostgreSQL', () => {
       })
       const body = JSON.parse(res.body)
       expect(body.data).toEqual({ c10: null, c11: null, c12: null })
-      expect(body.errors.map((e: any) => [e.path[0], e.extensions.code])).toEqual([
+      expect(body.errors.map((e: any) => [e.path[0], e.extensions.sluiceCode])).toEqual([
         ['c10', 'SLUICE_ERR_DATABASE_TIMEOUT'],
         ['c11', 'SLUICE_ERR_REQUEST_DEADLINE'],
         ['c12', 'SLUICE_ERR_REQUEST_DEADLINE'],

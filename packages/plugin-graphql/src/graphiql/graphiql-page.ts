@@ -28,11 +28,17 @@ const ASSETS: Readonly<Record<string, { readonly package: string; readonly file:
 export class GraphiQLPage {
   readonly #loaded = new Map<string, string>()
 
-  constructor(private readonly path: string) {}
+  /** `defaultQuery`: the document the editor opens with (`buildDefaultQuery`). */
+  constructor(
+    private readonly path: string,
+    private readonly defaultQuery: string,
+  ) {}
 
   page(_request: HttpRequest): HttpResponse {
     const base = `${this.path}/graphiql`
     const url = JSON.stringify(this.path)
+    // JSON in a script element: `<` escaped so no text of the schema can close it.
+    const query = JSON.stringify(this.defaultQuery).replaceAll('<', '\\u003c')
     const body = `<!doctype html>
 <html lang="en">
 <head>
@@ -48,7 +54,7 @@ export class GraphiQLPage {
 <script src="${base}/graphiql.min.js"></script>
 <script>
 ReactDOM.createRoot(document.getElementById('graphiql')).render(
-  React.createElement(GraphiQL, { fetcher: GraphiQL.createFetcher({ url: ${url} }), defaultEditorToolsVisibility: true }))
+  React.createElement(GraphiQL, { fetcher: GraphiQL.createFetcher({ url: ${url} }), defaultQuery: ${query}, defaultEditorToolsVisibility: true }))
 </script>
 </body>
 </html>

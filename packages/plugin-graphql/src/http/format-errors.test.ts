@@ -17,7 +17,7 @@ describe('formatError', () => {
     expect(formatError(error, options('production'))).toEqual({
       message: 'The current role does not have permission to perform this action.',
       path: ['books'],
-      extensions: { code: 'SLUICE_ERR_FORBIDDEN', status: 403 },
+      extensions: { code: 'AUTH_NOT_AUTHORIZED', sluiceCode: 'SLUICE_ERR_FORBIDDEN', status: 403 },
     })
   })
 
@@ -44,7 +44,7 @@ describe('formatError', () => {
     expect(production).toEqual({
       message: 'While processing your request the server ran into an unexpected error.',
       path: ['books'],
-      extensions: { code: 'SLUICE_ERR_INTERNAL', status: 500 },
+      extensions: { code: 'UnexpectedError', sluiceCode: 'SLUICE_ERR_INTERNAL', status: 500 },
     })
     expect(log.error).toHaveBeenCalledOnce()
     expect(formatError(error, options('development')).message).toMatch(/unexpected error\. Cannot read properties/)
@@ -54,7 +54,7 @@ describe('formatError', () => {
     const error = new GraphQLError('Cannot query field "x" on type "Book".')
     expect(formatError(error, { ...options('production'), fallbackCode: 'SLUICE_ERR_GRAPHQL_VALIDATION' })).toEqual({
       message: 'Cannot query field "x" on type "Book".',
-      extensions: { code: 'SLUICE_ERR_GRAPHQL_VALIDATION' },
+      extensions: { code: 'BadRequest', sluiceCode: 'SLUICE_ERR_GRAPHQL_VALIDATION' },
     })
   })
 })

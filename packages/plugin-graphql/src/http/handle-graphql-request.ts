@@ -86,7 +86,13 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
     const fail = (errors: readonly GraphQLError[], code: ErrorCode): HttpResponse =>
       respond(400, { errors: errors.map((e) => format(e, code)) })
     const format = (error: GraphQLError, fallbackCode: ErrorCode): FormattedError =>
-      formatError(error, { mode, log: context.log, requestId: context.requestId, fallbackCode })
+      formatError(error, {
+        mode,
+        log: context.log,
+        requestId: context.requestId,
+        fallbackCode,
+        authenticated: context.principal.authenticated,
+      })
 
     let document: DocumentNode
     try {

@@ -49,14 +49,15 @@ describe('classifyPostgresError', () => {
     expect(classifyPostgresError(undefined).kind).toBe('other')
   })
 
-  it("uses the message's first line plus the detail", () => {
+  it("uses the SQLSTATE, the message's first line and the detail, as Npgsql words them", () => {
     const error = Object.assign(new Error('duplicate key value violates unique constraint "t_pkey"'), {
       code: '23505',
       detail: 'Key (id)=(1) already exists.',
     })
     expect(classifyPostgresError(error).message).toBe(
-      'duplicate key value violates unique constraint "t_pkey" (Key (id)=(1) already exists.)',
+      '23505: duplicate key value violates unique constraint "t_pkey" (Key (id)=(1) already exists.)',
     )
+    expect(classifyPostgresError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })).message).toBe('refused')
     expect(classifyPostgresError(new Error('first\n    at minified (chunk.js:1:2)')).message).toBe('first')
   })
 

@@ -33,10 +33,12 @@ const UNAVAILABLE_MESSAGES = [
 export const CLIENT_TIMEOUT_MESSAGE = 'Query read timeout'
 
 const MAX_MESSAGE_LENGTH = 500
+/** A server error's SQLSTATE (five digits or capitals), not Node's socket codes (`ECONNREFUSED`). */
+const SQLSTATE = /^[0-9A-Z]{5}$/
 
 /**
  * Sorts an error thrown by `pg` or PGlite (both carry the SQLSTATE in `code`, socket errors carry Node's `E…` code)
- * into the classes core maps to statuses. The message is the engine's first message line plus its `detail`, kept
+ * into the classes core maps to statuses. The message is the SQLSTATE, the engine's first message line and its `detail`, kept
  * short so stack traces and minified sources never reach it.
  */
 export function classifyPostgresError(error: unknown): DatabaseErrorClassification {
@@ -64,8 +66,11 @@ function classifyKind(error: unknown): Kind {
 
 function describeError(error: unknown): string {
   const message = firstLine(readMessage(error))
+  // `23503: insert or update …`, as Npgsql words a server error (and Data API builder's tests expect it).
+  const code = readString(error, 'code')
+  const coded = code !== undefined && SQLSTATE.test(code) ? `${code}: ${message}` : message
   const detail = readString(error, 'detail')
-  const text = detail === undefined || detail === '' ? message : `${message} (${firstLine(detail)})`
+  const text = detail === undefined || detail === '' ? coded : `${coded} (${firstLine(detail)})`
   return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : text
 }
 
