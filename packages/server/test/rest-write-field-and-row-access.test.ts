@@ -157,6 +157,27 @@ describe('write permissions: fields and row policies', () => {
       expect(hidden.text).toBe('{"value":[]}')
       expect(await read(library, '/api/Book/id/16?$select=pages')).toEqual([{ pages: 213 }])
     })
+
+    it('a created row the read policy hides still gets its Location when the role may read the key (DAB)', async () => {
+      const created = await send(
+        library,
+        'POST',
+        '/api/Book',
+        { title: 'Hidden', publisher_id: 2 },
+        { role: 'narrow-reader' },
+      )
+      expect(created.status, created.text).toBe(201)
+      expect(created.text).toBe('{"value":[]}')
+      const id = /\/api\/Book\/id\/(\d+)$/.exec(String(created.headers['location']))?.[1]
+      expect(id, String(created.headers['location'])).toBeDefined()
+      expect(await read(library, `/api/Book/id/${id}?$select=title,publisher_id`)).toEqual([
+        { title: 'Hidden', publisher_id: 2 },
+      ])
+      // Without read at all, no key may be shown.
+      const blind = await send(library, 'POST', '/api/Book', { title: 'Blind', publisher_id: 2 }, { role: 'scribe' })
+      expect(blind.status, blind.text).toBe(201)
+      expect(blind.headers['location']).toBeUndefined()
+    })
   })
 
   describe('row policies', () => {

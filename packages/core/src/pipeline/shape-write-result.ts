@@ -20,7 +20,7 @@ export function shapeWriteResult(request: AuthorizedRequest<WriteRequest>, resul
     kind: 'write',
     outcome,
     json,
-    createdKey: write.mode === 'insert' && result.json !== null ? createdKey(request, result) : undefined,
+    createdKey: write.mode === 'insert' ? createdKey(request, result) : undefined,
   }
 }
 
