@@ -1,4 +1,4 @@
-import type { Parameter, Reference, Response, Schema, SecurityScheme } from './openapi-types.js'
+import type { Parameter, Reference, Response, Schema } from './openapi-types.js'
 import { ref } from './openapi-types.js'
 
 /**
@@ -148,16 +148,4 @@ export function errorResponses(statuses: readonly ErrorStatus[]): Record<string,
   const out: Record<string, Reference> = {}
   for (const status of statuses) out[status] = ref('responses', errorResponseName(status))
   return out
-}
-
-export const BEARER_SCHEME = 'bearerAuth'
-
-export function commonSecuritySchemes(): Record<string, SecurityScheme> {
-  return {
-    [BEARER_SCHEME]: {
-      type: 'http',
-      scheme: 'bearer',
-      description: 'A JWT for the configured provider (EntraID, Custom …).',
-    },
-  }
 }

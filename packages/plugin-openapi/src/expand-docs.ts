@@ -82,7 +82,10 @@ export function expandParameter(entity: EntityModel, expandable: readonly Expand
   }
 }
 
-/** A reference cannot carry `nullable` in OpenAPI 3.0: it is wrapped in `allOf` for that. */
+/**
+ * A reference cannot carry `nullable` in OpenAPI 3.0: it is wrapped in `allOf` for that, with `type` beside
+ * `nullable` (3.0.3 gives `nullable` meaning only next to `type`; generators read the wrapper as `Target | null`).
+ */
 function asNullable(schema: Schema | Reference): Schema {
-  return '$ref' in schema ? { allOf: [schema], nullable: true } : { ...schema, nullable: true }
+  return '$ref' in schema ? { type: 'object', allOf: [schema], nullable: true } : { ...schema, nullable: true }
 }

@@ -4,8 +4,15 @@
  */
 export interface OpenApiDocument {
   readonly openapi: '3.0.1'
-  readonly info: { readonly title: string; readonly version: string; readonly description?: string }
+  readonly info: {
+    readonly title: string
+    readonly version: string
+    readonly description?: string
+    readonly license?: { readonly name: string; readonly url?: string }
+  }
   readonly servers: readonly { readonly url: string; readonly description?: string }[]
+  /** What every operation requires; `[]` when it requires no credentials. */
+  readonly security: readonly SecurityRequirement[]
   readonly tags: readonly { readonly name: string; readonly description?: string }[]
   readonly paths: Readonly<Record<string, PathItem>>
   readonly components: Components
@@ -15,7 +22,8 @@ export interface Components {
   readonly schemas: Readonly<Record<string, Schema>>
   readonly parameters: Readonly<Record<string, Parameter>>
   readonly responses: Readonly<Record<string, Response>>
-  readonly securitySchemes: Readonly<Record<string, SecurityScheme>>
+  /** Absent when the document requires no credentials. */
+  readonly securitySchemes?: Readonly<Record<string, SecurityScheme>>
 }
 
 export type HttpVerb = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -29,8 +37,11 @@ export interface Operation {
   readonly parameters: readonly (Parameter | Reference)[]
   readonly requestBody?: RequestBody
   readonly responses: Readonly<Record<string, Response | Reference>>
-  readonly security?: readonly Readonly<Record<string, readonly string[]>>[]
+  readonly security?: readonly SecurityRequirement[]
 }
+
+/** Scheme name → scopes; a list of these means any one of them. */
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>
 
 export interface Parameter {
   readonly name: string
@@ -60,6 +71,7 @@ export interface Reference {
 export interface SecurityScheme {
   readonly type: 'http'
   readonly scheme: 'bearer'
+  readonly bearerFormat?: string
   readonly description?: string
 }
 

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
-import { onAbort, SluiceError } from '@sluice/core/dialect'
+import { isSluiceError, onAbort, SluiceError } from '@sluice/core/dialect'
 import type {
   Abortable,
   CompiledQuery,
@@ -15,6 +15,7 @@ import type {
   PGliteQueryOptions,
   PGliteTransactionLike,
 } from './pglite-driver-config.js'
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock.js'
 import { loadedPglite, loadPglite } from './load-pglite.js'
 import type { PristineClusterCache } from './pristine-cluster-cache.js'
 
@@ -58,14 +59,16 @@ const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, string> = 
 const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
 
 /**
- * Runs statements on an embedded PGlite: the caller's (never closed here) or one it creates in `dataDir` or in
- * memory (closed by `destroy`). PGlite runs one statement at a time and queues the rest; `transaction` holds it for
- * the callback's statements. Errors keep their SQLSTATE `code` but lose PGlite's minified stack frames.
+ * Runs statements on an embedded PGlite: the caller's (never closed here) or one it creates in `dataDir` (locked for
+ * this process until `destroy`, see data-folder-lock.ts) or in memory (closed by `destroy`). PGlite runs one
+ * statement at a time and queues the rest; `transaction` holds it for the callback's statements. Errors keep their
+ * SQLSTATE `code` but lose PGlite's minified stack frames.
  */
 export class PGliteDriver implements Driver {
   readonly #config: PGliteDriverConfig
   #db: Promise<PGliteLike> | undefined
   #owned: PGliteLike | undefined
+  #lock: DataFolderLock | undefined
 
   constructor(config: PGliteDriverConfig) {
     this.#config = config
@@ -76,6 +79,7 @@ export class PGliteDriver implements Driver {
       await this.execute({ sql: 'SELECT 1', parameters: [] }, options)
     } catch (error) {
       if (options.signal?.aborted === true) throw error
+      if (isSluiceError(error) && error.code === 'SLUICE_ERR_DATA_FOLDER_IN_USE') throw error
       const detail = classifyPostgresError(error).message
       throw new SluiceError('SLUICE_ERR_DATABASE_CONNECT', { engine: 'PGlite', detail }, { cause: error })
     }
@@ -105,9 +109,15 @@ export class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     const owned = this.#owned
+    const lock = this.#lock
     this.#owned = undefined
+    this.#lock = undefined
     this.#db = undefined
-    if (owned !== undefined) await owned.close()
+    try {
+      if (owned !== undefined) await owned.close()
+    } finally {
+      lock?.release()
+    }
   }
 
   #getDb(): Promise<PGliteLike> {
@@ -126,10 +136,24 @@ export class PGliteDriver implements Driver {
     if ('db' in config) {
       db = typeof config.db === 'function' ? await config.db() : config.db
     } else {
-      db = await createOwnedPglite(config.dataDir, config.pristineCluster)
+      // One process per data folder: a second would lose writes (data-folder-lock.ts). Taken before PGlite reads it.
+      const lock = config.dataDir === undefined ? undefined : lockDataFolder(config.dataDir)
+      try {
+        db = await createOwnedPglite(config.dataDir, config.pristineCluster)
+      } catch (error) {
+        lock?.release()
+        throw error
+      }
       this.#owned = db
-      if (db.waitReady !== undefined) await db.waitReady
-      await config.initialize?.(db)
+      this.#lock = lock
+      try {
+        if (db.waitReady !== undefined) await db.waitReady
+        await config.initialize?.(db)
+      } catch (error) {
+        // Closed, so that the next attempt opens the folder afresh instead of beside a second PGlite.
+        await this.destroy().catch(() => undefined)
+        throw error
+      }
       return db
     }
     if (db.waitReady !== undefined) await db.waitReady

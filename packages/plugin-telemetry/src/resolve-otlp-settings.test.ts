@@ -34,10 +34,10 @@ describe('resolveOtlpSettings', () => {
   })
 
   it.each(["@env('OTEL_EXPORTER_OTLP_ENDPOINT')", '', 'otel:4317', 'ftp://otel:21', '/v1/traces'])(
-    'turns export off with a warning for %j',
+    'turns export off, saying why, for %j',
     (endpoint) => {
       const result = resolveOtlpSettings({ ...base, endpoint, exporterProtocol: 'grpc' })
-      expect(result).toEqual({ warning: expect.stringContaining('is not an absolute http(s) URL') })
+      expect(result).toEqual({ off: expect.stringContaining('is not an absolute http(s) URL') })
     },
   )
 })

@@ -9,12 +9,13 @@ export interface OtlpSettings {
   readonly serviceName: string
 }
 
-export type OtlpSettingsResult = { readonly settings: OtlpSettings } | { readonly warning: string }
+/** The settings, or why export is off. */
+export type OtlpSettingsResult = { readonly settings: OtlpSettings } | { readonly off: string }
 
 /**
  * Checks the endpoint and works out the URLs. The endpoint must be an absolute http(s) URL; anything else (typically
- * an `@env('OTEL_EXPORTER_OTLP_ENDPOINT')` whose variable is unset, left as text) turns the exporter off with one
- * warning, where Data API builder turns it off silently. For gRPC the endpoint is the collector's address; for
+ * an `@env('OTEL_EXPORTER_OTLP_ENDPOINT')` whose variable is unset, left as text) turns the exporter off — core's
+ * config loading has warned about it already, in the words of the config (`describeOpenTelemetryExport`). For gRPC the endpoint is the collector's address; for
  * HTTP/protobuf it is the base URL, as `OTEL_EXPORTER_OTLP_ENDPOINT` is: `/v1/traces` and `/v1/metrics` are appended
  * (an endpoint already ending in one of them is taken as that signal's URL, and its base serves the other).
  */
@@ -27,9 +28,7 @@ export function resolveOtlpSettings(config: OpenTelemetryConfig): OtlpSettingsRe
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return {
-      warning:
-        `runtime.telemetry.open-telemetry.endpoint ${JSON.stringify(config.endpoint)} is not an absolute http(s) URL ` +
-        '(is its @env() variable unset?); OpenTelemetry export is off.',
+      off: `runtime.telemetry.open-telemetry.endpoint ${JSON.stringify(config.endpoint)} is not an absolute http(s) URL`,
     }
   }
   const text = url.href.replace(/\/+$/, '')

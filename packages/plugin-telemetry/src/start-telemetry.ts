@@ -13,15 +13,16 @@ export interface StartTelemetryOptions {
 
 /**
  * Starts OpenTelemetry from `runtime.telemetry.open-telemetry`, or returns `undefined` — absent, `enabled: false`, or
- * an endpoint that is not an absolute URL (one warning) — in which case nothing is loaded and nothing is hooked. The
+ * an endpoint that is not an absolute URL — in which case nothing is loaded and nothing is hooked. That last case is
+ * logged at debug only: loading the config put its warning in `RuntimeConfig.warnings`, which the CLI prints. The
  * SDK and its exporters are imported only here, on first use, so servers without telemetry never load them.
  */
 export async function startTelemetry(options: StartTelemetryOptions): Promise<Telemetry | undefined> {
   const otel = options.config.runtime.telemetry.openTelemetry
   if (otel === undefined || !otel.enabled) return undefined
   const resolved = resolveOtlpSettings(otel)
-  if ('warning' in resolved) {
-    options.log.warn(resolved.warning)
+  if ('off' in resolved) {
+    options.log.debug(`OpenTelemetry export is off: ${resolved.off}`)
     return undefined
   }
   const { createOtelSdk } = await import('./create-otel-sdk.js')

@@ -226,7 +226,9 @@ describe.each(engines)('a Data API builder config in its usual forms, on $name',
     if (unavailable !== undefined) return context.skip(unavailable)
     expect(warnings).toEqual(
       expect.arrayContaining([
-        expect.stringContaining("Environment variable 'SLUICE_TEST_UNSET_OTEL_ENDPOINT' is not set"),
+        expect.stringContaining(
+          "OpenTelemetry export is off: environment variable 'SLUICE_TEST_UNSET_OTEL_ENDPOINT' (runtime.telemetry.open-telemetry.endpoint) is not set",
+        ),
         expect.stringContaining("entities.Fungus: fields: column 'spores' does not exist in fungi"),
         expect.stringContaining('entities.Notebook: permissions[0].actions[0].policy.database'),
       ]),

@@ -19,12 +19,13 @@ const destination = mkdtempSync(join(tmpdir(), 'sluice-packed-'))
 afterAll(() => rmSync(destination, { recursive: true, force: true }))
 
 describe('packed tarballs', () => {
-  it('carry a README, no tests, real dependency ranges, and declare types and bins inside the files they ship', async () => {
+  it('carry a README, no tests, real dependency ranges, and declare types and bins inside the files they ship, bins only when published', async () => {
     const tarballs = await packPackages(
       publishable.map((p) => p.dir),
       destination,
     )
     const problems: string[] = []
+    const bins: string[] = []
     for (const { dir, manifest } of publishable) {
       const tarball = tarballs.get(dir)!
       const files = await listTarball(tarball)
@@ -42,11 +43,19 @@ describe('packed tarballs', () => {
         if (!types.startsWith('dist/') || !types.endsWith('.d.ts') || !shipped(types))
           problems.push(`${manifest.name}: exported types ${types} are not a shipped dist .d.ts`)
       }
+      // A bin in the workspace manifest is linked by `pnpm install`, before any build: one into dist/ fails with a
+      // warning. The published bins live in publishConfig, which `pnpm pack` applies to the tarball's manifest.
       for (const [bin, path] of Object.entries(manifest.bin ?? {})) {
+        if (path.replace(/^\.\//, '').startsWith('dist/'))
+          problems.push(`${manifest.name}: bin ${bin} → ${path} is not built at install time; use publishConfig.bin`)
+      }
+      for (const [bin, path] of Object.entries(packed.bin ?? {})) {
         if (!shipped(path.replace(/^\.\//, ''))) problems.push(`${manifest.name}: bin ${bin} → ${path} is not shipped`)
       }
+      bins.push(...Object.keys(packed.bin ?? {}))
     }
     expect(problems).toEqual([])
+    expect(bins.sort()).toEqual(['sluice', 'sluice-conformance'])
     expect(publishable.map((p) => p.manifest.name)).toEqual(
       expect.arrayContaining([
         '@sluice/core',

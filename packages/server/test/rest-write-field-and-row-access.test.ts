@@ -48,6 +48,10 @@ describe('write permissions: fields and row policies', () => {
             role: 'guarded-creator',
             actions: ['read', { action: 'create', policy: { database: '@item.publisher_id eq 1' } }],
           },
+          {
+            role: 'priced-creator',
+            actions: ['read', { action: 'create', policy: { database: '@item.price gt 0' } }],
+          },
         ],
       },
       BookAuthor: {
@@ -69,6 +73,10 @@ describe('write permissions: fields and row policies', () => {
           {
             role: 'guarded-linker',
             actions: ['read', 'update', { action: 'create', policy: { database: '@item.book_id eq 1' } }],
+          },
+          {
+            role: 'rated-linker',
+            actions: ['read', 'update', { action: 'create', policy: { database: '@item.royalty_percentage gt 0' } }],
           },
           // DAB's database_policy_tester on stocks: an update policy and a create policy the body can meet
           {
@@ -266,6 +274,55 @@ describe('write permissions: fields and row policies', () => {
       )
       expect(created.status, created.text).toBe(201)
       expect(created.body.value).toMatchObject([{ title: 'guarded', publisher_id: 1 }])
+    })
+
+    it('a write that may insert must give every field its create policy names, whether the row exists or not (DAB)', async () => {
+      const post = await expectUnchanged(library, 'Book', () =>
+        send(library, 'POST', '/api/Book', { title: 'x', publisher_id: 1 }, { role: 'priced-creator' }),
+      )
+      expect(post.body).toEqual({
+        error: {
+          code: 'Authorization Failure',
+          message: 'One or more fields referenced by the database policy are not present in the request body.',
+          status: 403,
+        },
+      })
+      // PUT and PATCH with a key the caller chooses are upserts: refused even onto an existing row, as DAB does.
+      const existing = '/api/BookAuthor/book_id/1/author_id/1'
+      expect(await read(library, existing)).toHaveLength(1)
+      for (const method of ['PUT', 'PATCH'] as const) {
+        const upsert = await expectUnchanged(library, 'BookAuthor', () =>
+          send(library, method, existing, {}, { role: 'rated-linker' }),
+        )
+        expect(upsert.status, upsert.text).toBe(403)
+        expect(upsert.body.error.message).toBe(
+          'One or more fields referenced by the database policy are not present in the request.',
+        )
+      }
+      // Update-only (If-Match: *) never inserts, so the create policy does not apply.
+      const update = await send(
+        library,
+        'PATCH',
+        existing,
+        { royalty_percentage: 7 },
+        {
+          role: 'rated-linker',
+          headers: { 'if-match': '*' },
+        },
+      )
+      expect(update.status, update.text).toBe(200)
+      const given = await send(library, 'PATCH', existing, { royalty_percentage: 8 }, { role: 'rated-linker' })
+      expect(given.status, given.text).toBe(200)
+      const priced = await send(
+        library,
+        'POST',
+        '/api/Book',
+        { title: 'p', publisher_id: 1, price: 5 },
+        {
+          role: 'priced-creator',
+        },
+      )
+      expect(priced.status, priced.text).toBe(201)
     })
 
     it('an upsert under a create policy: existing rows update whatever the policy; absent rows insert only when they meet it', async () => {

@@ -1,5 +1,6 @@
 import type { ConfigReport } from './config-report.js'
 import { validateConfigSchema } from './config-schema.js'
+import { describeOpenTelemetryExport } from './describe-open-telemetry-export.js'
 import { formatConfigPath } from './format-config-path.js'
 import { formatSchemaErrors } from './format-schema-errors.js'
 import { reportUnresolvedReferences } from './report-unresolved-references.js'
@@ -18,7 +19,9 @@ export function prepareConfigJson(json: unknown, env: EnvironmentVariables, repo
   const schemaProblemPaths = new Set(
     schemaProblems.map((p) => formatConfigPath(p.path)).filter((where) => unresolvedPaths.has(where)),
   )
-  reportUnresolvedReferences(unresolved, schemaProblemPaths, report)
+  const openTelemetry = describeOpenTelemetryExport(value, unresolved)
+  reportUnresolvedReferences(unresolved, schemaProblemPaths, report, openTelemetry.unread)
+  if (openTelemetry.off !== undefined) report.addWarning(openTelemetry.off)
   for (const problem of schemaProblems) {
     if (!unresolvedPaths.has(formatConfigPath(problem.path))) report.addProblem(problem.path, problem.message)
   }

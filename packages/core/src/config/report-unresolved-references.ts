@@ -18,19 +18,20 @@ const ESSENTIAL_SECTIONS: readonly (readonly string[])[] = [
  * Data API builder's start-up keeps an unset `@env()` (and any `@akv()`) as written and fails only where the text
  * cannot serve. Sluice does the same: a reference in an essential section, or where the text fails the schema
  * (`"enabled": "@env('X')"`), is a problem naming the variable; anywhere else the text is kept, with one warning per
- * variable naming where it stands.
+ * variable naming where it stands — except where nothing reads it (`unread`: a section that is off), where it is moot.
  */
 export function reportUnresolvedReferences(
   unresolved: readonly UnresolvedReference[],
   schemaProblemPaths: ReadonlySet<string>,
   report: ConfigReport,
+  unread: (path: ConfigPath) => boolean = () => false,
 ): void {
   const kept = new Map<string, string[]>()
   for (const reference of unresolved) {
     const where = formatConfigPath(reference.path)
     if (isEssential(reference.path) || schemaProblemPaths.has(where)) {
       report.addProblem(reference.path, describeProblem(reference))
-    } else {
+    } else if (!unread(reference.path)) {
       const key = `${reference.kind}:${reference.name}`
       kept.set(key, [...(kept.get(key) ?? []), where])
     }

@@ -1,3 +1,5 @@
+import { StartupErrorCodes } from './startup-error-codes.js'
+
 /**
  * Every error Sluice raises, by code. `status` is the HTTP status a protocol reports, `wire` the `code` string of
  * the REST envelope `{error:{code,message,status}}` (SPEC §Errors names them), `template` the message with
@@ -201,6 +203,11 @@ export const ErrorCodes = {
     template: 'Could not {verb} the row: the database policy of the current role does not allow it.',
   },
   // ── authorization ───────────────────────────────────────────────────────────────────────────
+  SLUICE_ERR_POLICY_FIELD_MISSING: {
+    status: 403,
+    wire: 'Authorization Failure',
+    template: 'One or more fields referenced by the database policy are not present in the {place}.',
+  },
   SLUICE_ERR_FORBIDDEN: {
     status: 403,
     wire: 'Authorization Failure',
@@ -307,50 +314,6 @@ export const ErrorCodes = {
     wire: 'Internal Server Error',
     template: 'While processing your request the server ran into an unexpected error.',
   },
-  // ── start-up (never sent over HTTP) ─────────────────────────────────────────────────────────
-  SLUICE_ERR_CONFIG: {
-    status: 500,
-    wire: 'Configuration Error',
-    template: 'The configuration has {count} problem(s):\n{problems}',
-  },
-  SLUICE_ERR_CONFIG_READ: {
-    status: 500,
-    wire: 'Configuration Error',
-    template: 'Cannot read the configuration file {file}: {detail}',
-  },
-  SLUICE_ERR_CONFIG_NOT_FOUND: {
-    status: 500,
-    wire: 'Configuration Error',
-    template: 'No configuration file found: {detail}',
-  },
-  SLUICE_ERR_MODEL: {
-    status: 500,
-    wire: 'Configuration Error',
-    template: 'The configuration does not match the database ({count} problem(s)):\n{problems}',
-  },
-  SLUICE_ERR_DATABASE_CONNECT: {
-    status: 500,
-    wire: 'Startup Error',
-    template: 'Cannot connect to the {engine} database: {detail}',
-  },
-  SLUICE_ERR_UNKNOWN_DATABASE_TYPE: {
-    status: 500,
-    wire: 'Startup Error',
-    template: "No dialect plugin handles database-type '{type}'. Available: {available}.",
-  },
-  SLUICE_ERR_PLUGIN: { status: 500, wire: 'Startup Error', template: 'Plugin {plugin}: {detail}' },
-  SLUICE_ERR_STAGE_OVERRIDE: {
-    status: 500,
-    wire: 'Startup Error',
-    template:
-      'Plugin {plugin} replaces the security stage {stage}; pass allowSecurityOverride: true to do this deliberately.',
-  },
-  SLUICE_ERR_REGISTER_AFTER_START: {
-    status: 500,
-    wire: 'Startup Error',
-    template: 'Cannot {what} after the server has started.',
-  },
-  SLUICE_ERR_LISTEN: { status: 500, wire: 'Startup Error', template: 'Cannot listen on {address}: {detail}' },
   // ── authentication (plugin-auth; a 401's `challenge` param is the WWW-Authenticate value) ─────────────────
   SLUICE_ERR_INVALID_TOKEN: { status: 401, wire: 'Unauthorized', template: 'The bearer token is not valid: {reason}.' },
   SLUICE_ERR_INVALID_CLIENT_PRINCIPAL: {
@@ -390,6 +353,8 @@ export const ErrorCodes = {
     wire: 'Configuration Error',
     template: 'GraphQL cannot publish the configuration ({count} problem(s)):\n{problems}',
   },
+  // ── start-up (never sent over HTTP): startup-error-codes.ts ─────────────────────────────────
+  ...StartupErrorCodes,
 } as const satisfies Record<string, ErrorCodeDefinition>
 
 export type ErrorCode = keyof typeof ErrorCodes

@@ -1,6 +1,11 @@
 import { injectable } from '../di/container.js'
 import type { AuthorizedRequest } from '../request/authorized-request.js'
 import { checkRelationFields, requireField, requireFilterFields } from '../request/authorize-relations.js'
+import { SluiceError } from '../errors/sluice-error.js'
+import type { FieldModel } from '../model/service-model.js'
+import type { BoundFilter } from '../request/bound-filter.js'
+import { filterFields } from '../request/filter-fields.js'
+import type { WriteRequest } from '../request/parsed-request.js'
 import type { FieldFilterStage } from './stage.js'
 
 /**
@@ -24,6 +29,7 @@ export class DefaultFieldFilterStage implements FieldFilterStage {
           requireField(allowed, field, terms.body)
           if (pairedAllowed !== undefined) requireField(pairedAllowed, field, terms.body)
         }
+        if (grant.createPolicy !== undefined) requirePolicyFields(parsed, grant.createPolicy)
         return request
       }
       case 'read-key':
@@ -45,5 +51,22 @@ export class DefaultFieldFilterStage implements FieldFilterStage {
     }
     checkRelationFields(request.relations, terms)
     return request
+  }
+}
+
+/**
+ * A write that may insert must give every field its `create` policy names — in the body, or for PUT and PATCH in the
+ * URL's key — else 403 before any SQL, as Data API builder refuses it (whether the row then exists or not): a field
+ * left to its default would otherwise decide the policy, and an upsert onto an existing row would skip it.
+ */
+function requirePolicyFields(parsed: WriteRequest, policy: BoundFilter): void {
+  const given = new Set<FieldModel>()
+  for (const { field } of parsed.write.values) given.add(field)
+  for (const { field } of parsed.key ?? []) given.add(field)
+  for (const field of filterFields(policy)) {
+    if (!given.has(field)) {
+      const place = parsed.operation === 'create' ? 'request body' : 'request'
+      throw new SluiceError('SLUICE_ERR_POLICY_FIELD_MISSING', { place })
+    }
   }
 }

@@ -43,6 +43,22 @@ describe.each([false, true])('CursorCodec (conceal: %s)', (conceal) => {
     for (const junk of ['', '!!!', 'eyJ0ZXN0IjoxfQ', '%00', 'a'.repeat(5000)])
       expect(codec.decode(junk, 'Book', order).ok).toBe(false)
   })
+
+  it('accepts only the canonical base64url it issued: no extra, padded or non-zero trailing characters', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    // Titles of four lengths give tokens of every length modulo 4, so every kind of tail is tried.
+    const tokens = ['D', 'Du', 'Dun', 'Dune'].map((title) => codec.encode('Book', order, [title, '7'], conceal))
+    expect(new Set(tokens.map((t) => t.length % 4)).size).toBeGreaterThan(1)
+    for (const token of tokens) {
+      expect(codec.decode(token, 'Book', order).ok).toBe(true)
+      // Lenient decoders drop a dangling sixth character and ignore the unused low bits of the last one.
+      for (const extra of ['A', 'Q', '-', '_', 'AA', 'AAA', '=', '=='])
+        expect(codec.decode(`${token}${extra}`, 'Book', order).ok, `${token}+${extra}`).toBe(false)
+      if ((6 * token.length) % 8 === 0) continue
+      const sibling = alphabet[alphabet.indexOf(token.at(-1)!) ^ 1]!
+      expect(codec.decode(`${token.slice(0, -1)}${sibling}`, 'Book', order).ok, `${token} last bit`).toBe(false)
+    }
+  })
 })
 
 describe('CursorCodec concealment', () => {

@@ -100,7 +100,7 @@ export class CursorCodec {
   }
 
   decode(token: string, entity: string, order: readonly CursorOrderTerm[]): CursorDecodeResult {
-    const bytes = /^[A-Za-z0-9_-]+$/.test(token) ? Buffer.from(token, 'base64url') : undefined
+    const bytes = decodeCanonical(token)
     if (bytes === undefined || bytes.length < 1 + TAG_BYTES + 2) return { ok: false, reason: MALFORMED }
     const text = bytes[0] === SIGNED ? this.#verify(bytes) : bytes[0] === SEALED ? this.#open(bytes) : MALFORMED_MARK
     if (text === MALFORMED_MARK) return { ok: false, reason: MALFORMED }
@@ -144,6 +144,17 @@ export class CursorCodec {
 }
 
 const MALFORMED_MARK = '\0malformed'
+
+/**
+ * The bytes of a token only when it is the canonical base64url of them. Node's decoder is lenient: it drops a
+ * dangling last character and ignores the unused low bits of the last one, so several texts would name one cursor
+ * and a cursor with a character added would pass. Re-encoding and comparing accepts exactly the text we issue.
+ */
+function decodeCanonical(token: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) return undefined
+  const bytes = Buffer.from(token, 'base64url')
+  return bytes.toString('base64url') === token ? bytes : undefined
+}
 
 type Payload = [string, [string, 0 | 1][], (string | null)[] | number]
 

@@ -19,6 +19,7 @@ const BY_CODE: Partial<Record<ErrorCode, string>> = {
   // Resolver-level checks: a field the role may not name (filter, orderBy, a mutation's input), a policy's claim.
   SLUICE_ERR_INVALID_FIELD: 'AuthorizationCheckFailed',
   SLUICE_ERR_MISSING_CLAIM: 'AuthorizationCheckFailed',
+  SLUICE_ERR_POLICY_FIELD_MISSING: 'AuthorizationCheckFailed',
   SLUICE_ERR_ROLE_NOT_HELD: 'AuthorizationCheckFailed',
   SLUICE_ERR_WRITE_POLICY: 'DatabasePolicyFailure',
   SLUICE_ERR_ENTITY_NOT_FOUND: 'EntityNotFound',

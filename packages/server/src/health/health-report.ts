@@ -16,6 +16,13 @@ export interface HealthCheckEntry {
   readonly data: { readonly 'response-ms': number; readonly 'threshold-ms': number }
 }
 
+/** A check not run because the caller's role may not read its entity (not a failure: the report stays Healthy). */
+export interface SkippedHealthCheck {
+  readonly name: string
+  readonly tags: readonly string[]
+  readonly reason: string
+}
+
 export interface HealthReport {
   readonly status: HealthStatus
   readonly version: string
@@ -33,6 +40,8 @@ export interface HealthReport {
     readonly 'embeddings-endpoint': boolean
   }
   readonly checks: readonly HealthCheckEntry[]
+  /** Sluice's addition, present only when some check was skipped, so the report is otherwise Data API builder's. */
+  readonly skipped?: readonly SkippedHealthCheck[]
 }
 
 /** Data API builder's text for a check that answered, but not within its threshold. */

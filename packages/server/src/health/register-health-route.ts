@@ -46,7 +46,8 @@ export interface HealthRouteOptions {
 /**
  * `GET /health`, Data API builder's comprehensive report. Absent (404) when `runtime.health.enabled` is false. The
  * caller's effective role (authentication provider, then `X-MS-API-ROLE`) must be in `runtime.health.roles`; with no
- * roles configured only development mode answers; otherwise 403. The checks run through this server as the caller.
+ * roles configured only development mode answers; otherwise 403. The checks run through this server as the caller,
+ * on what the caller may read (the rest is listed as skipped).
  * The answer is 200 when every check is healthy and 503 otherwise, with the same body, so probes and load balancers
  * can read the status alone.
  */
@@ -71,7 +72,7 @@ export function registerHealthRoute(app: FastifyInstance, sluice: Sluice, option
       }
       const send = createProbeSender(app, request)
       const base = await reports.get(role, async () => {
-        const checks = await runHealthChecks(sluice, role, send)
+        const { checks, skipped } = await runHealthChecks(sluice, role, send)
         return {
           status: checks.some((c) => c.status === 'Unhealthy') ? ('Unhealthy' as const) : ('Healthy' as const),
           version: SERVER_VERSION,
@@ -88,6 +89,7 @@ export function registerHealthRoute(app: FastifyInstance, sluice: Sluice, option
             'embeddings-endpoint': false,
           },
           checks,
+          ...(skipped.length === 0 ? {} : { skipped }),
         }
       })
       const report: HealthReport = {
@@ -98,6 +100,7 @@ export function registerHealthRoute(app: FastifyInstance, sluice: Sluice, option
         'current-role': role,
         configuration: base.configuration,
         checks: base.checks,
+        ...(base.skipped === undefined ? {} : { skipped: base.skipped }),
       }
       return sendHttpResponse(reply, {
         status: report.status === 'Healthy' ? 200 : 503,

@@ -7,7 +7,7 @@ import {
   type ServiceModel,
 } from '@sluice/core'
 import { HealthCheckBudget } from './health-check-budget.js'
-import { MCP_THRESHOLD_MS, type HealthCheckEntry } from './health-report.js'
+import { MCP_THRESHOLD_MS, type HealthCheckEntry, type SkippedHealthCheck } from './health-report.js'
 import { mapBounded } from './map-bounded.js'
 
 /** A request sent through the server itself (fastify inject) with the caller's credentials. */
@@ -44,6 +44,14 @@ const DATABASE_NAMES: Readonly<Record<string, string>> = {
 }
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
+/** The checks run, in order, and those not run because the caller's role may not read their entity. */
+export interface HealthCheckResults {
+  readonly checks: HealthCheckEntry[]
+  readonly skipped: SkippedHealthCheck[]
+}
+
+const MAY_NOT_READ = 'The role may not read this entity.'
+
 /** What every entity check needs: the configuration, the protocols served, the caller, and the report's budget. */
 interface EntityCheckContext {
   readonly config: RuntimeConfig
@@ -57,7 +65,9 @@ interface EntityCheckContext {
  * Data API builder's checks, in a fixed order: one `SELECT 1` per data source (each on its own driver, all at once);
  * for each entity with `health.enabled` (stored procedures excluded), `GET {rest}/{entity}?$first={first}` and the
  * GraphQL list query with `first`, sent through the server as the caller (`send` carries their credentials), so
- * authorization applies exactly as to them; then an MCP `initialize`. At most `max-query-parallelism` entities are
+ * authorization applies exactly as to them; then an MCP `initialize`. Unlike Data API builder, an entity the role
+ * may not read is not checked (its checks could only fail with 403, and a probe's role would then keep the service
+ * unready for good): its checks are listed as skipped instead. At most `max-query-parallelism` entities are
  * checked at once. Each check ends by its threshold, and the report stops starting checks once it is known to be
  * slow (HealthCheckBudget).
  */
@@ -65,13 +75,18 @@ export async function runHealthChecks(
   target: HealthCheckTarget,
   role: string,
   send: SendHealthProbe,
-): Promise<HealthCheckEntry[]> {
+): Promise<HealthCheckResults> {
   const { config } = target
   const sources = target.dataSources.all.filter((s) => s.config.health.enabled)
-  const entities = [...target.model.entities.values()].filter(
-    (e) => e.config.health.enabled && e.kind !== 'stored-procedure',
-  )
   const served = new Set(target.protocols.map((p) => p.protocol))
+  const skipped: SkippedHealthCheck[] = []
+  const entities = [...target.model.entities.values()].filter((e) => {
+    if (!e.config.health.enabled || e.kind === 'stored-procedure') return false
+    if (e.permissions.resolve(role, 'read') !== undefined) return true
+    for (const endpoint of checkedEndpoints(config, served, e))
+      skipped.push({ name: e.name, tags: [endpoint, 'endpoint'], reason: MAY_NOT_READ })
+    return false
+  })
   const mcp = config.runtime.mcp.enabled && served.has('mcp')
   const thresholds = [...sources.map((s) => s.config.health), ...entities.map((e) => e.config.health)].map(
     (h) => h.thresholdMs,
@@ -108,14 +123,27 @@ export async function runHealthChecks(
       }),
     )
   }
-  return checks
+  return { checks, skipped }
+}
+
+/** The endpoints an entity is checked on: REST and GraphQL, each where it is enabled and served. */
+function checkedEndpoints(
+  config: RuntimeConfig,
+  served: ReadonlySet<string>,
+  entity: EntityModel,
+): ('rest' | 'graphql')[] {
+  const endpoints: ('rest' | 'graphql')[] = []
+  if (config.runtime.rest.enabled && served.has('rest') && entity.rest.enabled) endpoints.push('rest')
+  if (config.runtime.graphql.enabled && served.has('graphql') && entity.graphql.enabled) endpoints.push('graphql')
+  return endpoints
 }
 
 async function checkEntity(context: EntityCheckContext, entity: EntityModel): Promise<HealthCheckEntry[]> {
   const { config, served, role, send, budget } = context
   const { first, thresholdMs } = entity.config.health
   const checks: HealthCheckEntry[] = []
-  if (config.runtime.rest.enabled && served.has('rest') && entity.rest.enabled) {
+  const endpoints = checkedEndpoints(config, served, entity)
+  if (endpoints.includes('rest')) {
     const path = entity.rest.path.split('/').map(encodeURIComponent).join('/')
     checks.push(
       await budget.run(entity.name, ['rest', 'endpoint'], thresholdMs, async (signal) => {
@@ -129,7 +157,7 @@ async function checkEntity(context: EntityCheckContext, entity: EntityModel): Pr
       }),
     )
   }
-  if (config.runtime.graphql.enabled && served.has('graphql') && entity.graphql.enabled) {
+  if (endpoints.includes('graphql')) {
     const query = `{ ${listField(entity)}(first: ${first}) { items { ${selection(entity, role)} } } }`
     const payload = JSON.stringify({ query })
     checks.push(

@@ -36,12 +36,15 @@ export function runSluice(
   })
 }
 
-/** `sluice start --port 0 …` until it listens; `url` is its address, `stop()` sends SIGTERM and waits for the exit. */
+/**
+ * `sluice start --port 0 …` until it listens; `url` is its address, `pid` its process, `stop()` sends SIGTERM (or the
+ * signal given: SIGKILL for a crash) and waits for the exit.
+ */
 export async function startSluice(
   args: readonly string[],
   cwd: string,
   env: Record<string, string | undefined> = {},
-): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<void> }> {
   const child = spawnSluice(['start', '--port', '0', ...args], cwd, env)
   let output = ''
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
@@ -57,9 +60,10 @@ export async function startSluice(
   })
   return {
     url,
+    pid: child.pid!,
     output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM')
+    stop: async (signal = 'SIGTERM') => {
+      child.kill(signal)
       await exited
     },
   }
