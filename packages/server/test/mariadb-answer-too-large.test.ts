@@ -142,7 +142,7 @@ describe('MariaDB: an answer larger than max_allowed_packet', () => {
     if (unavailable !== undefined) context.skip(unavailable)
     const books = (args: string) => `books${args} { items { id body } }`
     const big = await graphql(`{ authors(orderBy: { id: ASC }) { items { name ${books(`(first: ${BIG_BOOKS})`)} } } }`)
-    expect(big.body.errors?.[0]?.extensions?.code).toBe(TOO_LARGE)
+    expect(big.body.errors?.[0]?.extensions?.sluiceCode).toBe(TOO_LARGE)
     expect(big.body.data?.authors ?? null).toBeNull()
     const small = await graphql(`{ authors(filter: { id: { gt: 1 } }, orderBy: { id: ASC })
       { items { name ${books('')} } } }`)
@@ -165,7 +165,7 @@ describe('MariaDB: an answer larger than max_allowed_packet', () => {
     const groupBy = (args: string) => `{ books${args} { groupBy(fields: [body]) {
       fields { body } aggregations { count(field: id) } } } }`
     const big = await graphql(groupBy(`(first: ${BIG_BOOKS})`))
-    expect(big.body.errors?.[0]?.extensions?.code).toBe(TOO_LARGE)
+    expect(big.body.errors?.[0]?.extensions?.sluiceCode).toBe(TOO_LARGE)
     expect(big.body.data?.books ?? null).toBeNull()
     const small = await graphql(groupBy('(filter: { author_id: { eq: 2 } })'))
     expect(small.body).toEqual({

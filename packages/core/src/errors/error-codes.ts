@@ -327,7 +327,7 @@ export const ErrorCodes = {
     template:
       "The identity provider's signing keys could not be fetched, so the bearer token cannot be checked; try again shortly.",
   },
-  // ── GraphQL (plugin-graphql; reported in `errors[].extensions.code`) ─────────────────────────────────
+  // ── GraphQL (plugin-graphql; reported in `errors[].extensions.sluiceCode`) ─────────────────────────────────
   SLUICE_ERR_GRAPHQL_SYNTAX: { status: 400, wire: BAD, template: '{detail}' },
   SLUICE_ERR_GRAPHQL_VALIDATION: { status: 400, wire: BAD, template: '{detail}' },
   SLUICE_ERR_GRAPHQL_DEPTH_LIMIT: {
