@@ -4,7 +4,7 @@ import { checkRelationFields, requireField, requireFilterFields } from '../reque
 import { SluiceError } from '../errors/sluice-error.js'
 import type { FieldModel } from '../model/service-model.js'
 import type { BoundFilter } from '../request/bound-filter.js'
-import { filterFields } from '../request/filter-fields.js'
+import { forEachFilterField } from '../request/filter-fields.js'
 import type { WriteRequest } from '../request/parsed-request.js'
 import type { FieldFilterStage } from './stage.js'
 
@@ -63,10 +63,9 @@ function requirePolicyFields(parsed: WriteRequest, policy: BoundFilter): void {
   const given = new Set<FieldModel>()
   for (const { field } of parsed.write.values) given.add(field)
   for (const { field } of parsed.key ?? []) given.add(field)
-  for (const field of filterFields(policy)) {
-    if (!given.has(field)) {
-      const place = parsed.operation === 'create' ? 'request body' : 'request'
-      throw new SluiceError('SLUICE_ERR_POLICY_FIELD_MISSING', { place })
-    }
-  }
+  forEachFilterField(policy, (field) => {
+    if (given.has(field)) return
+    const place = parsed.operation === 'create' ? 'request body' : 'request'
+    throw new SluiceError('SLUICE_ERR_POLICY_FIELD_MISSING', { place })
+  })
 }

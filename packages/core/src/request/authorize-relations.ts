@@ -1,6 +1,7 @@
 import { SluiceError } from '../errors/sluice-error.js'
 import type { ActionPermission, EntityModel, FieldModel } from '../model/service-model.js'
 import { bindPolicy } from './bind-policy.js'
+import { forEachFilterField } from './filter-fields.js'
 import type { BoundFilter } from './bound-filter.js'
 import { NO_RELATIONS, type AuthorizedRelation, type BoundRelation } from './bound-relation.js'
 import type { RequestContext } from './request-context.js'
@@ -84,25 +85,7 @@ export function checkRelationFields(relations: readonly AuthorizedRelation[], te
  * read permission when relations are authorized.
  */
 export function requireFilterFields(allowed: ReadonlySet<string>, filter: BoundFilter, place: string): void {
-  switch (filter.kind) {
-    case 'compare':
-    case 'isNull':
-    case 'like':
-    case 'in':
-      return requireField(allowed, filter.field, place)
-    case 'compareFields':
-      requireField(allowed, filter.left, place)
-      return requireField(allowed, filter.right, place)
-    case 'and':
-    case 'or':
-      for (const item of filter.items) requireFilterFields(allowed, item, place)
-      return
-    case 'not':
-      return requireFilterFields(allowed, filter.item, place)
-    case 'constant':
-    case 'related':
-      return
-  }
+  forEachFilterField(filter, (field) => requireField(allowed, field, place))
 }
 
 /** A field the caller names must be among the permitted ones (else the unknown-field 400, which reveals nothing). */

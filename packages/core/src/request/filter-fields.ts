@@ -1,28 +1,28 @@
 import type { FieldModel } from '../model/service-model.js'
 import type { BoundFilter } from './bound-filter.js'
 
-/** The fields a filter names at its own level (related-entity filters name their target's fields, not these). */
-export function filterFields(filter: BoundFilter, into: Set<FieldModel> = new Set()): Set<FieldModel> {
+/**
+ * Calls `visit` with each field a filter names at its own level, in the order written (related-entity filters name
+ * their target's fields, not these).
+ */
+export function forEachFilterField(filter: BoundFilter, visit: (field: FieldModel) => void): void {
   switch (filter.kind) {
     case 'compare':
     case 'isNull':
     case 'like':
     case 'in':
-      into.add(filter.field)
-      break
+      return visit(filter.field)
     case 'compareFields':
-      into.add(filter.left).add(filter.right)
-      break
+      visit(filter.left)
+      return visit(filter.right)
     case 'and':
     case 'or':
-      for (const item of filter.items) filterFields(item, into)
-      break
+      for (const item of filter.items) forEachFilterField(item, visit)
+      return
     case 'not':
-      filterFields(filter.item, into)
-      break
+      return forEachFilterField(filter.item, visit)
     case 'constant':
     case 'related':
-      break
+      return
   }
-  return into
 }
