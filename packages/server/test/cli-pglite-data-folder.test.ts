@@ -2,19 +2,15 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { describe, expect, it } from 'vitest'
 import { callOk } from './support/mcp-client.js'
+import { spawnStdioClient } from './support/mcp-stdio-client.js'
 import { runSluice, startSluice } from './support/run-sluice-cli.js'
 
 // The library sample on a PGlite data folder, as `corepack pnpm start` serves it, and README's stdio command opening
 // the same folder from a second process: the second fails at once, and every write either process confirmed is there
 // after each restart, a crash included.
 const require = createRequire(import.meta.url)
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'sluice-data-folder-'))
 const dataFolder = join(dir, 'data')
 const lockFile = join(dataFolder, '.sluice-lock')
@@ -47,35 +43,6 @@ async function publishersNamedWith(url: string, prefix: string): Promise<string[
   return ((await response.json()) as { value: { name: string }[] }).value.map((p) => p.name)
 }
 
-/** README's `sluice start --mcp-stdio role:authenticated`, driven by the SDK's stdio client. */
-async function connectStdio(config: string): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [
-      '--conditions=@sluice/source',
-      '--import',
-      'tsx',
-      CLI,
-      'start',
-      '--config',
-      config,
-      '--mcp-stdio',
-      'role:authenticated',
-    ],
-    cwd: ROOT,
-    env: { ...process.env, INIT_CWD: dir } as Record<string, string>,
-    stderr: 'pipe',
-  })
-  let stderr = ''
-  transport.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString()
-  })
-  const client = new Client({ name: 'sluice-data-folder-test', version: '1.0.0' })
-  await client.connect(transport, { timeout: 280_000 })
-  await client.listTools(undefined, { timeout: 280_000 })
-  return { client, stderr: () => stderr }
-}
-
 describe('a PGlite data folder is opened by one process at a time', () => {
   it('refuses a second process at once and loses no confirmed write across processes and restarts', async () => {
     const config = writeSampleOnFolder()
@@ -100,7 +67,7 @@ describe('a PGlite data folder is opened by one process at a time', () => {
     expect(existsSync(lockFile)).toBe(false)
 
     // Now the stdio server has the folder: it sees the HTTP write, and its own create is confirmed.
-    const stdio = await connectStdio(config)
+    const stdio = await spawnStdioClient(config, dir, 'authenticated')
     const seen = await callOk(stdio.client, 'read_records', { entity: 'Publisher', filter: "name eq 'Over HTTP'" })
     expect(seen.result.value).toHaveLength(1)
     await callOk(stdio.client, 'create_record', {

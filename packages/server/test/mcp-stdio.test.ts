@@ -4,10 +4,9 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callError, callOk } from './support/mcp-client.js'
+import { spawnStdioClient, type StdioClient } from './support/mcp-stdio-client.js'
 
 // `sluice start --mcp-stdio [role:NAME]` spawned as a real process on the PGlite library sample, driven by the SDK's
 // stdio client: JSON-RPC on stdout only (logs on stderr), every call as the given role, same permissions as REST.
@@ -35,60 +34,13 @@ function writeLibraryConfig(): string {
   return file
 }
 
-interface StdioClient {
-  client: Client
-  stderr: () => string
-}
-
-async function spawnClient(config: string, role?: string): Promise<StdioClient> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [
-      '--conditions=@sluice/source',
-      '--import',
-      'tsx',
-      CLI,
-      'start',
-      '--config',
-      config,
-      '--mcp-stdio',
-      ...(role === undefined ? [] : [`role:${role}`]),
-    ],
-    cwd: ROOT,
-    env: { ...process.env, INIT_CWD: dir } as Record<string, string>,
-    stderr: 'pipe',
-  })
-  let stderr = ''
-  transport.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString()
-  })
-  const client = new Client({ name: 'sluice-stdio-test', version: '1.0.0' })
-  // Any line on stdout that is not JSON-RPC would surface here as a transport error.
-  const errors: unknown[] = []
-  client.onerror = (error) => {
-    errors.push(error)
-  }
-  try {
-    // initialize is answered at once; tool requests wait for the boot (PGlite seeding the sample), which can be slow
-    // on a busy machine: wait for it here, beyond the SDK's 60 s default, so the tests themselves do not.
-    await client.connect(transport, { timeout: 280_000 })
-    await client.listTools(undefined, { timeout: 280_000 })
-  } catch (error) {
-    throw new Error(`the stdio server did not start: ${String(error)}\n${stderr}`)
-  }
-  return {
-    client,
-    stderr: () => (errors.length === 0 ? stderr : `${stderr}\ntransport errors: ${errors.map(String).join('; ')}`),
-  }
-}
-
 describe('MCP over stdio (sluice start --mcp-stdio)', () => {
   let config: string
   let anonymous: StdioClient
   let reader: StdioClient
   beforeAll(async () => {
     config = writeLibraryConfig()
-    ;[anonymous, reader] = await Promise.all([spawnClient(config), spawnClient(config, 'reader')])
+    ;[anonymous, reader] = await Promise.all([spawnStdioClient(config, dir), spawnStdioClient(config, dir, 'reader')])
   }, 300_000)
   afterAll(async () => {
     await anonymous?.client.close()
