@@ -59,6 +59,7 @@ export type {
   InsertGuard,
   InsertPlan,
   ReturnedRecord,
+  RowImage,
   UpdatePlan,
   UpsertPlan,
   WriteValue,
@@ -73,6 +74,8 @@ export type {
   StreamResult,
   TableRef,
 } from './plan/select-plan.js'
+export type { RowSource } from './plan/table-ref.js'
+export { ROW_SOURCE_NAME } from './plan/table-ref.js'
 export type {
   AggregateColumn,
   AggregateHaving,

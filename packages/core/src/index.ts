@@ -46,6 +46,9 @@ export type {
   RuntimeSection,
   SourceConfig,
   SourceType,
+  SubscriptionsConfig,
+  EntitySubscriptionConfig,
+  ChangeKind,
   TelemetryConfig,
 } from './config/runtime-config.js'
 
@@ -81,6 +84,12 @@ export { singleHeader } from './protocol/http.js'
 export { SluiceContainer, inject, injectable } from './di/container.js'
 export type { Constructor, Provider } from './di/container.js'
 export { OptionalTokens, Tokens } from './di/tokens.js'
+
+// ── Live data: a change feed shared by instances is a plugin's (`OptionalTokens.ChangeFeed`) ──────────────────────
+export type { ChangeEvent } from './live/change-event.js'
+export type { ChangeFeed, ChangeListener } from './live/change-feed.js'
+export { LocalChangeFeed } from './live/change-feed.js'
+export type { Delivery, SubscribeRequest, Subscription, SubscriptionHub } from './live/subscription-hub.js'
 export { createToken } from './di/token.js'
 export type { Token } from './di/token.js'
 export { createSluice } from './boot/create-sluice.js'

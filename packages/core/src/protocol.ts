@@ -8,6 +8,10 @@
 
 // ── The plugin, its host and HTTP ───────────────────────────────────────────────────────────────────────────
 export type { ErrorContext, ProtocolHost, ProtocolPlugin, RouteDefinition } from './protocol/protocol-plugin.js'
+// ── Live data: subscriptions a protocol opens for its clients ─────────────────────────────────────────────────────
+export type { ChangeEvent } from './live/change-event.js'
+export type { ChangeFeed, ChangeListener } from './live/change-feed.js'
+export type { Delivery, SubscribeRequest, Subscription, SubscriptionHub } from './live/subscription-hub.js'
 export type { HttpBody, HttpMethod, HttpRequest, HttpResponse } from './protocol/http.js'
 export { singleHeader } from './protocol/http.js'
 export { encodeErrorEnvelope } from './protocol/encode-error-envelope.js'
@@ -108,7 +112,14 @@ export { SCALAR_TYPES, isNumericType, isOrderedType } from './model/scalar-type.
 export type { ScalarType } from './model/scalar-type.js'
 export type { DialectCapabilities } from './dialect/dialect-capabilities.js'
 export { DEFAULT_CAPABILITIES } from './dialect/dialect-capabilities.js'
-export type { ActionName, HostMode, McpToolName, RestMethod, RuntimeConfig } from './config/runtime-config.js'
+export type {
+  ActionName,
+  ChangeKind,
+  HostMode,
+  McpToolName,
+  RestMethod,
+  RuntimeConfig,
+} from './config/runtime-config.js'
 /** Data API builder's default English plural of a GraphQL type name (its Humanizer rules for common words). */
 export { pluralize } from './model/pluralize.js'
 

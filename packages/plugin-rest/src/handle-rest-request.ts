@@ -23,6 +23,7 @@ import { planExpandedRead, type RestExpandedRelation } from './plan-expanded-rea
 import type { RestRouteTable } from './rest-route-table.js'
 import { splitRestPath } from './split-rest-path.js'
 import { streamEnvelope } from './stream-envelope.js'
+import { asksForChangeFeed, streamChangeFeed } from './stream-change-feed.js'
 
 const TABLE_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' } as const
@@ -50,6 +51,8 @@ export function createRestHandler(host: ProtocolHost, routes: RestRouteTable, pr
           allow: TABLE_METHODS,
         })
       }
+      if (key === undefined && request.method === 'GET' && asksForChangeFeed(request))
+        return streamChangeFeed(host, request, context, entity)
       return readTable(request, context, entity, key)
     } catch (error) {
       return Promise.reject(error as Error)

@@ -167,6 +167,8 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
     },
     async close() {
       closing = true
+      // Subscriptions end first (their streams send the reason and finish), so in-flight requests can all finish.
+      sluice.live?.close('shutting down')
       await app.close()
       await sluice.close()
       // Sends the spans and metrics still buffered.

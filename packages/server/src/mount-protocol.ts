@@ -85,6 +85,7 @@ export async function mountProtocol(
         config: sluice.config,
         pipeline: sluice.pipeline,
         log: sluice.log,
+        live: sluice.live,
         route,
       })
     },

@@ -18,6 +18,9 @@ import type { ResponseEncoder, ResponseEncoderPlugin } from '../protocol/respons
 import { findParameterDefaultProblems } from '../request/bind-parameters.js'
 import { silentLogger, type Logger } from '../request/logger.js'
 import { closeResponseCache, setUpResponseCache } from '../cache/set-up-response-cache.js'
+import type { ChangeFeed } from '../live/change-feed.js'
+import { setUpLiveData } from '../live/set-up-live-data.js'
+import { SubscriptionHub } from '../live/subscription-hub.js'
 import { expandAutoentities } from './expand-autoentities.js'
 import { openDataSources } from './open-data-sources.js'
 import { registerDefaults } from './register-defaults.js'
@@ -59,7 +62,9 @@ export interface Sluice {
   readonly encoders: readonly ResponseEncoder[]
   readonly container: SluiceContainer
   readonly log: Logger
-  /** Closes every data source's driver (pools it owns) after in-flight work. */
+  /** Live data's subscriptions, when some entity publishes its changes (`graphql.subscription`); else undefined. */
+  readonly live: SubscriptionHub | undefined
+  /** Closes every data source's driver (pools it owns) after in-flight work, and ends every subscription. */
   close(): Promise<void>
 }
 
@@ -78,7 +83,10 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   const { dialect, driver } = dataSources.default
   let container: SluiceContainer | undefined
   let statistics: StatisticsRefresh | undefined
+  let live: { readonly hub: SubscriptionHub | undefined; readonly feed: ChangeFeed } | undefined
   const close = async (): Promise<void> => {
+    live?.hub?.close('shutting down')
+    await live?.feed.close()
     await statistics?.stop()
     await Promise.all([
       ...sources.map((s) => s.driver.destroy()),
@@ -132,9 +140,21 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
       dataSources,
       log,
     })
+    const liveData = setUpLiveData(container, registry.forPlugin('@sluice/core:live'), {
+      config,
+      model,
+      dataSources,
+      log,
+    })
+    if (liveData !== undefined) live = { hub: undefined, feed: liveData.feed }
     container.register(Tokens.PipelineHooks, { useValue: Object.freeze([...registry.hooks]) })
     registry.seal()
     const pipeline = container.resolve(Tokens.Pipeline)
+    const hub =
+      liveData === undefined
+        ? undefined
+        : new SubscriptionHub({ config, model, pipeline, feed: liveData.feed, publishing: liveData.publishing, log })
+    if (liveData !== undefined) live = { hub, feed: liveData.feed }
     return Object.freeze({
       config,
       model,
@@ -144,6 +164,7 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
       dataSources,
       log,
       container,
+      live: hub,
       authentication: container.resolve(Tokens.AuthenticationProvider),
       protocols: plugins.filter(isProtocolPlugin),
       encoders: plugins

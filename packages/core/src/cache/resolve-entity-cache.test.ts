@@ -50,7 +50,7 @@ describe("resolveEntityCache (Data API builder's inheritance)", () => {
 describe('isQueryProcedure', () => {
   const procedure = (graphql: Partial<EntityModel['graphql']>, rest: Partial<EntityModel['rest']>): EntityModel =>
     ({
-      graphql: { enabled: true, operation: undefined, ...graphql },
+      graphql: { enabled: true, operation: undefined, subscription: { enabled: false, events: [] }, ...graphql },
       rest: { enabled: true, methods: ['post'], ...rest },
     }) as unknown as EntityModel
 

@@ -191,6 +191,13 @@ const runtimeSchema = objectSchema({
     'pool-acquire-timeout-ms': integerSchema({ minimum: 1, maximum: 600000 }),
     'startup-retry-seconds': integerSchema({ minimum: 0, maximum: 86400 }),
   }),
+  // Sluice's own: the bounds of live data (docs/realtime.md).
+  subscriptions: objectSchema({
+    'max-per-connection': integerSchema({ minimum: 1, maximum: 100000 }),
+    'max-per-process': integerSchema({ minimum: 1, maximum: 10000000 }),
+    'queue-size': integerSchema({ minimum: 1, maximum: 1000000 }),
+    'heartbeat-seconds': integerSchema({ minimum: 1, maximum: 3600 }),
+  }),
 })
 
 const azureKeyVaultSchema = objectSchema({

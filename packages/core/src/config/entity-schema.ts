@@ -16,6 +16,7 @@ export const SOURCE_TYPES = ['table', 'view', 'stored-procedure'] as const
 export const ACTION_NAMES = ['create', 'read', 'update', 'delete', 'execute', '*'] as const
 export const REST_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 export const CACHE_LEVELS = ['L1', 'L1L2'] as const
+export const CHANGE_KINDS = ['created', 'updated', 'deleted'] as const
 
 const parameterDefaultSchema: Schema = { type: ['string', 'number', 'boolean', 'null'] }
 
@@ -78,6 +79,10 @@ const graphqlSchema = anyOfSchema(
       objectSchema({ singular: nonEmptyStringSchema, plural: nonEmptyStringSchema }, { required: ['singular'] }),
     ),
     operation: wordSchema(['query', 'mutation']),
+    subscription: anyOfSchema(
+      booleanSchema,
+      objectSchema({ enabled: booleanSchema, events: { type: 'array', items: wordSchema(CHANGE_KINDS) } }),
+    ),
   }),
 )
 

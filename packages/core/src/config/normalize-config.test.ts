@@ -70,6 +70,7 @@ describe('normalizeConfig defaults', () => {
         poolAcquireTimeoutMs: 5_000,
         startupRetrySeconds: 60,
       },
+      subscriptions: { maxPerConnection: 100, maxPerProcess: 20000, queueSize: 1000, heartbeatSeconds: 15 },
     })
     expect(config.dataSource).toEqual({
       name: 'default',
@@ -89,7 +90,13 @@ describe('normalizeConfig defaults', () => {
       source: { object: 'books', type: 'table', parameters: [] },
       fields: [],
       rest: { enabled: true, path: undefined, methods: undefined },
-      graphql: { enabled: true, singular: undefined, plural: undefined, operation: undefined },
+      graphql: {
+        enabled: true,
+        singular: undefined,
+        plural: undefined,
+        operation: undefined,
+        subscription: { enabled: false, events: [] },
+      },
       permissions: [{ role: 'anonymous', actions: [{ action: 'read', fields: undefined, policy: undefined }] }],
       relationships: new Map(),
       cache: { enabled: undefined, ttlSeconds: undefined, level: undefined },
@@ -262,12 +269,45 @@ describe('normalizeConfig entity shorthands', () => {
   })
 
   it.each([
-    [false, { enabled: false, singular: undefined, plural: undefined, operation: undefined }],
-    ['Tome', { enabled: true, singular: 'Tome', plural: undefined, operation: undefined }],
-    [{ type: 'Tome' }, { enabled: true, singular: 'Tome', plural: undefined, operation: undefined }],
+    [
+      false,
+      {
+        enabled: false,
+        singular: undefined,
+        plural: undefined,
+        operation: undefined,
+        subscription: { enabled: false, events: [] },
+      },
+    ],
+    [
+      'Tome',
+      {
+        enabled: true,
+        singular: 'Tome',
+        plural: undefined,
+        operation: undefined,
+        subscription: { enabled: false, events: [] },
+      },
+    ],
+    [
+      { type: 'Tome' },
+      {
+        enabled: true,
+        singular: 'Tome',
+        plural: undefined,
+        operation: undefined,
+        subscription: { enabled: false, events: [] },
+      },
+    ],
     [
       { type: { singular: 'Tome', plural: 'Tomes' }, enabled: false },
-      { enabled: false, singular: 'Tome', plural: 'Tomes', operation: undefined },
+      {
+        enabled: false,
+        singular: 'Tome',
+        plural: 'Tomes',
+        operation: undefined,
+        subscription: { enabled: false, events: [] },
+      },
     ],
   ])('graphql %j', (graphql, expected) => {
     expect(entity({ graphql }).graphql).toEqual(expected)

@@ -1,12 +1,13 @@
 import type {
   EntityConfig,
   EntityGraphQLConfig,
+  EntitySubscriptionConfig,
   EntityRestConfig,
   FieldConfig,
   RelationshipConfig,
 } from './runtime-config.js'
 import type { ConfigReport } from './config-report.js'
-import { CACHE_LEVELS, REST_METHODS } from './entity-schema.js'
+import { CACHE_LEVELS, CHANGE_KINDS, REST_METHODS } from './entity-schema.js'
 import { formatConfigPath, type ConfigPath } from './format-config-path.js'
 import { normalizePermissions } from './normalize-permissions.js'
 import { normalizeSource } from './normalize-source.js'
@@ -111,7 +112,7 @@ export function trimEntityRestPath(path: string): string {
 }
 
 function normalizeGraphQL(graphql: unknown): EntityGraphQLConfig {
-  const none = { singular: undefined, plural: undefined, operation: undefined }
+  const none = { singular: undefined, plural: undefined, operation: undefined, subscription: NO_SUBSCRIPTION }
   const flag = parseBooleanLike(graphql)
   if (flag !== undefined) return { enabled: flag, ...none }
   if (typeof graphql === 'string') return { ...none, enabled: true, singular: graphql }
@@ -122,6 +123,23 @@ function normalizeGraphQL(graphql: unknown): EntityGraphQLConfig {
     singular: typeof type === 'string' ? type : readString(type, 'singular'),
     plural: readString(type, 'plural'),
     operation: parseWord(graphql['operation'], ['query', 'mutation'] as const),
+    subscription: normalizeSubscription(graphql['subscription']),
+  }
+}
+
+const NO_SUBSCRIPTION: EntitySubscriptionConfig = Object.freeze({ enabled: false, events: Object.freeze([]) })
+
+/** `graphql.subscription`: `true`, or `{ enabled, events }`; events default to every kind. */
+function normalizeSubscription(raw: unknown): EntitySubscriptionConfig {
+  const flag = parseBooleanLike(raw)
+  if (flag !== undefined) return flag ? { enabled: true, events: CHANGE_KINDS } : NO_SUBSCRIPTION
+  if (!isJsonObject(raw)) return NO_SUBSCRIPTION
+  const listed = Array.isArray(raw['events'])
+    ? raw['events'].map((e) => parseWord(e, CHANGE_KINDS)).filter((e) => e !== undefined)
+    : undefined
+  return {
+    enabled: readBoolean(raw, 'enabled', true),
+    events: listed === undefined || listed.length === 0 ? CHANGE_KINDS : [...new Set(listed)],
   }
 }
 

@@ -1,6 +1,7 @@
 import type {
   HostConfig,
   LimitsConfig,
+  SubscriptionsConfig,
   McpRuntimeConfig,
   McpToolName,
   PaginationConfig,
@@ -82,6 +83,7 @@ export function normalizeRuntime(runtime: unknown, host: unknown): RuntimeSectio
     },
     logLevels: normalizeLogLevels(readObject(readObject(runtime, 'telemetry'), 'log-level')),
     limits: normalizeLimits(readObject(runtime, 'limits')),
+    subscriptions: normalizeSubscriptions(readObject(runtime, 'subscriptions')),
     telemetry: normalizeTelemetry(readObject(runtime, 'telemetry')),
   }
 }
@@ -217,6 +219,16 @@ function normalizeLimits(limits: Record<string, unknown> | undefined): LimitsCon
     statementTimeoutSeconds: readBound(limits, 'statement-timeout-seconds', DEFAULT_STATEMENT_TIMEOUT_SECONDS),
     poolAcquireTimeoutMs: readInteger(limits, 'pool-acquire-timeout-ms', DEFAULT_POOL_ACQUIRE_TIMEOUT_MS),
     startupRetrySeconds: readInteger(limits, 'startup-retry-seconds', DEFAULT_STARTUP_RETRY_SECONDS),
+  }
+}
+
+/** `runtime.subscriptions`, with defaults that hold 10,000 subscribers per process (docs/realtime.md). */
+function normalizeSubscriptions(section: Record<string, unknown> | undefined): SubscriptionsConfig {
+  return {
+    maxPerConnection: readInteger(section, 'max-per-connection', 100),
+    maxPerProcess: readInteger(section, 'max-per-process', 20000),
+    queueSize: readInteger(section, 'queue-size', 1000),
+    heartbeatSeconds: readInteger(section, 'heartbeat-seconds', 15),
   }
 }
 

@@ -70,6 +70,7 @@ export interface RuntimeSection {
   /** Logger levels by category (`default` plus namespaces), from `runtime.telemetry.log-level`. */
   readonly logLevels: Readonly<Record<string, string>>
   readonly limits: LimitsConfig
+  readonly subscriptions: SubscriptionsConfig
   readonly telemetry: TelemetryConfig
   /**
    * `runtime.base-route`: the path a Static Web Apps front end serves this API under (`/data-api`). Routes do not
@@ -118,6 +119,18 @@ export interface LimitsConfig {
   readonly poolAcquireTimeoutMs: number
   /** How long `sluice start` keeps retrying a database it cannot reach at start-up (answering 503 meanwhile). */
   readonly startupRetrySeconds: number
+}
+
+/** `runtime.subscriptions` (Sluice's own): the bounds of live data. */
+export interface SubscriptionsConfig {
+  /** Most subscriptions one connection (a WebSocket, an SSE stream is one) may hold. */
+  readonly maxPerConnection: number
+  /** Most subscriptions this process holds at once. */
+  readonly maxPerProcess: number
+  /** Most changes waiting to be sent to one subscriber; past it the subscriber is closed as too slow. */
+  readonly queueSize: number
+  /** Seconds between heartbeats on an idle stream. */
+  readonly heartbeatSeconds: number
 }
 
 export interface RestRuntimeConfig {
@@ -274,6 +287,20 @@ export interface EntityGraphQLConfig {
   readonly plural: string | undefined
   /** Stored procedures only; `undefined` means the default (`mutation`). */
   readonly operation: 'query' | 'mutation' | undefined
+  /**
+   * `graphql.subscription` (Data API builder's pull request #3548): the entity publishes its changes, and which
+   * kinds. It turns on live data for the entity on every protocol (GraphQL subscriptions, the REST change feed).
+   */
+  readonly subscription: EntitySubscriptionConfig
+}
+
+/** The kinds of change a subscriber hears of. */
+export type ChangeKind = 'created' | 'updated' | 'deleted'
+
+export interface EntitySubscriptionConfig {
+  readonly enabled: boolean
+  /** Every kind unless the config lists some. */
+  readonly events: readonly ChangeKind[]
 }
 
 export interface PermissionConfig {

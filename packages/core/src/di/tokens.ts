@@ -1,5 +1,6 @@
 import type { AuthenticationProvider } from '../auth/authentication-provider.js'
 import type { SharedCacheStore } from '../cache/shared-cache-store.js'
+import type { ChangeFeed } from '../live/change-feed.js'
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import type { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { Dialect } from '../dialect/dialect.js'
@@ -55,6 +56,8 @@ export const Tokens = {
 export const OptionalTokens = {
   /** The response cache's shared level and backplane (`runtime.cache.level-2`), provided by a plugin such as Redis's. */
   SharedCacheStore: createToken<SharedCacheStore>('SharedCacheStore'),
+  /** Live data's feed shared by every instance (Redis); without one, changes reach this process only. */
+  ChangeFeed: createToken<ChangeFeed>('ChangeFeed'),
 } as const
 
 /** Stages whose replacement could weaken security; replacing them needs `allowSecurityOverride`. */

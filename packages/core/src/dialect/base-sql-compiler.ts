@@ -11,6 +11,7 @@ import type {
   SelectPlan,
   TableRef,
 } from '../plan/select-plan.js'
+import { ROW_SOURCE_NAME, type RowSource } from '../plan/table-ref.js'
 import type { DeletePlan, InsertGuard, InsertPlan, UpdatePlan, UpsertPlan, WriteValue } from '../plan/write-plan.js'
 import type { ExecutePlan } from '../plan/execute-plan.js'
 import { SluiceError } from '../errors/sluice-error.js'
@@ -41,7 +42,9 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
 
   compile(plan: QueryPlan): CompiledSql {
     const sink = new ParameterSink((i) => this.placeholder(i))
-    const sql = visitPlan(plan, {
+    // Rendered first: its placeholders come first in the text, as positional dialects bind them.
+    const rows = plan.kind === 'select' && plan.table.rows !== undefined ? this.rowSource(plan.table.rows, sink) : ''
+    const statement = visitPlan(plan, {
       select: (p) => this.compileSelect(p, sink),
       insert: (p) => this.compileInsert(p, sink),
       update: (p) => this.compileUpdate(p, sink),
@@ -49,6 +52,12 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
       delete: (p) => this.compileDelete(p, sink),
       execute: (p) => this.compileExecute(p, sink),
     })
+    const sql =
+      rows === ''
+        ? statement
+        : statement.startsWith('WITH ')
+          ? `${rows}, ${statement.slice(5)}`
+          : `${rows} ${statement}`
     const parameterOrder = this.numberedParameters ? plan.parameters.map((_, i) => i) : sink.order
     return plan.kind === 'execute' ? { sql, parameterOrder, result: this.executeResult(plan) } : { sql, parameterOrder }
   }
@@ -187,7 +196,22 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   }
 
   protected tableRef(table: TableRef): string {
-    return `${this.qualifiedName(table.name)} AS ${this.quoteIdentifier(table.alias)}`
+    const source = table.rows === undefined ? this.qualifiedName(table.name) : this.quoteIdentifier(ROW_SOURCE_NAME)
+    return `${source} AS ${this.quoteIdentifier(table.alias)}`
+  }
+
+  /**
+   * `WITH "sluice:rows" AS (SELECT CAST(? AS …) AS a, … UNION ALL SELECT …)`: the rows a plan reads instead of its
+   * table (`TableRef.rows`), each value cast to its column's type as a guarded insert's proposed row is.
+   */
+  protected rowSource(rows: RowSource, sink: ParameterSink): string {
+    const selects = rows.values.map((row) => {
+      const values = rows.columns.map(
+        (c, j) => `${this.castTo(sink.placeholder(row[j]!), c.dbType)} AS ${this.quoteIdentifier(c.column)}`,
+      )
+      return `SELECT ${values.join(', ')}`
+    })
+    return `WITH ${this.quoteIdentifier(ROW_SOURCE_NAME)} AS (${selects.join(' UNION ALL ')})`
   }
 
   protected column(ref: ColumnRef): string {

@@ -36,6 +36,12 @@ export interface DialectCapabilities {
    * unless every page of the dialect has exactly that layout: off, any whitespace (or none) is read right.
    */
   readonly pageRecordPerLine: boolean
+  /**
+   * Live data: write statements return the row's image when the plan asks (`ReturnedRecord.image`,
+   * `DeletePlan.image`), and the compiler reads `TableRef.rows` (the base compiler renders them). Without it, the
+   * dialect's entities cannot publish their changes (start-up says so).
+   */
+  readonly rowImages: boolean
 }
 
 export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
@@ -51,4 +57,5 @@ export const DEFAULT_CAPABILITIES: DialectCapabilities = Object.freeze({
   aggregation: false,
   streamingReads: false,
   pageRecordPerLine: false,
+  rowImages: false,
 })

@@ -33,6 +33,8 @@ describe('error codes', () => {
       'SLUICE_ERR_STARTING',
       'SLUICE_ERR_IDENTITY_PROVIDER_UNAVAILABLE',
       'SLUICE_ERR_NOT_CACHED',
+      'SLUICE_ERR_SUBSCRIPTION_FAILED',
+      'SLUICE_ERR_SUBSCRIPTIONS_CLOSED',
     ])
     for (const [code, def] of Object.entries(ErrorCodes)) {
       if (def.wire.includes('Startup') || def.wire.includes('Configuration') || serverSide.has(code)) continue

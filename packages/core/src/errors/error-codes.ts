@@ -353,6 +353,39 @@ export const ErrorCodes = {
     wire: 'Configuration Error',
     template: 'GraphQL cannot publish the configuration ({count} problem(s)):\n{problems}',
   },
+  // ── live data (subscriptions) ───────────────────────────────────────────────────────────────
+  SLUICE_ERR_SUBSCRIPTION_NOT_ENABLED: {
+    status: 400,
+    wire: BAD,
+    template:
+      "Entity '{entity}' does not publish its changes: set graphql.subscription.enabled (and the events) in its config.",
+  },
+  SLUICE_ERR_SUBSCRIPTION_LIMIT: {
+    status: 429,
+    wire: 'Too Many Requests',
+    template: 'The limit of {limit} subscriptions {scope} is reached (runtime.subscriptions); close one first.',
+  },
+  SLUICE_ERR_SUBSCRIBER_TOO_SLOW: {
+    status: 429,
+    wire: 'Too Many Requests',
+    template:
+      'The subscription was closed: {limit} changes waited to be sent to this subscriber (runtime.subscriptions.queue-size). Subscribe again to continue.',
+  },
+  SLUICE_ERR_SUBSCRIPTION_EXPIRED: {
+    status: 401,
+    wire: 'Authentication Failure',
+    template: 'The subscription was closed: its authentication expired. Subscribe again with a fresh token.',
+  },
+  SLUICE_ERR_SUBSCRIPTION_FAILED: {
+    status: 500,
+    wire: 'Unexpected Error',
+    template: "The subscription was closed: this subscriber's read of {entity} failed ({code}). {detail}",
+  },
+  SLUICE_ERR_SUBSCRIPTIONS_CLOSED: {
+    status: 503,
+    wire: 'Service Unavailable',
+    template: 'The subscription was closed: the server is {reason}. Subscribe again to continue.',
+  },
   // ── start-up (never sent over HTTP): startup-error-codes.ts ─────────────────────────────────
   ...StartupErrorCodes,
 } as const satisfies Record<string, ErrorCodeDefinition>

@@ -112,10 +112,10 @@ export class MultipleCreate {
       )
     } catch (error) {
       // Rolled back: what waited for the end (the cache's evictions) runs only if the commit may have happened.
-      if (mayHaveWritten(error)) await transaction?.end()
+      if (mayHaveWritten(error)) await transaction?.end(false)
       throw error
     }
-    await transaction?.end()
+    await transaction?.end(true)
     return result
   }
 

@@ -140,7 +140,10 @@ export function readWriteRow(
       : json !== null && returning?.keyInRecord !== undefined
         ? readKeyFromRecord(json, returning.keyInRecord)
         : null
-  return { kind: 'write', written: true, inserted, json, key }
+  const image = jsonText(row['image'])
+  return image === null
+    ? { kind: 'write', written: true, inserted, json, key }
+    : { kind: 'write', written: true, inserted, json, key, image }
 }
 
 /**
@@ -157,9 +160,13 @@ function readKeyFromRecord(record: string, names: readonly string[]): readonly (
   })
 }
 
-/** A delete statement returns one row per deleted row. */
+/** A delete statement returns one row per deleted row, with the row's `image` when the plan asked for it. */
 export function readDeleteRows(rows: readonly Record<string, unknown>[]): WriteResultSet {
-  return { kind: 'write', written: rows.length > 0, inserted: false, json: null, key: null }
+  const image = rows.length === 0 ? null : jsonText(rows[0]!['image'])
+  const written = rows.length > 0
+  return image === null
+    ? { kind: 'write', written, inserted: false, json: null, key: null }
+    : { kind: 'write', written, inserted: false, json: null, key: null, image }
 }
 
 function jsonText(value: unknown): string | null {

@@ -46,4 +46,9 @@ export interface WriteResultSet {
   readonly json: string | null
   /** The written row's key values as text, in key order (null for deletes). */
   readonly key: readonly (string | null)[] | null
+  /**
+   * JSON object text of every field of the row as written — as it was, for a delete — when the plan asked for it
+   * (`ReturnedRecord.image`, `DeletePlan.image`: the entity publishes its changes); else undefined.
+   */
+  readonly image?: string | undefined
 }

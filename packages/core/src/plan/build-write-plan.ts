@@ -1,5 +1,5 @@
 import type { ScalarType } from '../model/scalar-type.js'
-import type { FieldModel } from '../model/service-model.js'
+import type { EntityModel, FieldModel } from '../model/service-model.js'
 import { findMissingRequiredField } from '../request/bind-write.js'
 import type { AuthorizedRequest } from '../request/authorized-request.js'
 import type { KeyValue, WriteRequest } from '../request/parsed-request.js'
@@ -18,6 +18,7 @@ import type {
   InsertGuard,
   InsertPlan,
   ReturnedRecord,
+  RowImage,
   UpdatePlan,
   UpsertPlan,
   WriteValue,
@@ -287,12 +288,14 @@ function buildDelete(request: Write): DeletePlan {
   const params = new ParameterList()
   const table = tableOf(request.parsed.entity, T)
   const where = rowPredicate(request, params)
+  const image = imageColumns(request.parsed.entity)
   return {
     kind: 'delete',
-    shapeKey: deleteShapeKey({ kind: 'delete', table, where }),
+    shapeKey: deleteShapeKey({ kind: 'delete', table, where, image }),
     dataSource: request.parsed.entity.dataSource,
     table,
     where,
+    image,
     parameters: params.toArray(),
   }
 }
@@ -351,7 +354,19 @@ function returnedRecord(request: Write, params: ParameterList): ReturnedRecord {
     visible,
     keyColumns,
     keyInRecord: visible === undefined ? keyMembers(request.parsed.entity.keyFields, columns) : undefined,
+    image: imageColumns(request.parsed.entity),
   }
+}
+
+const images = new WeakMap<EntityModel, RowImage>()
+
+/** Every field of an entity that publishes its changes (`graphql.subscription.enabled`), else none. */
+function imageColumns(entity: EntityModel): RowImage | undefined {
+  if (!entity.graphql.subscription.enabled) return undefined
+  let image = images.get(entity)
+  if (image === undefined)
+    images.set(entity, (image = Object.freeze({ entity: entity.name, columns: outputColumnsOf(T, entity.fields) })))
+  return image
 }
 
 /**

@@ -1,7 +1,15 @@
 import { columnsKey, predicateKey } from './build-shape-key.js'
 import { structureId } from './plan-structure.js'
 import type { PredicateNode } from './predicate-node.js'
-import type { DeletePlan, InsertPlan, ReturnedRecord, UpdatePlan, UpsertPlan, WriteValue } from './write-plan.js'
+import type {
+  DeletePlan,
+  InsertPlan,
+  ReturnedRecord,
+  RowImage,
+  UpdatePlan,
+  UpsertPlan,
+  WriteValue,
+} from './write-plan.js'
 
 type Unkeyed<P> = Omit<P, 'shapeKey' | 'parameters'>
 
@@ -26,7 +34,7 @@ export function upsertShapeKey(p: Unkeyed<UpsertPlan>): string {
 }
 
 export function deleteShapeKey(p: Unkeyed<DeletePlan>): string {
-  return `delete|${structureId(p.table)}|${predicateKey(p.where)}`
+  return `delete|${structureId(p.table)}|${predicateKey(p.where)}|${imageKey(p.image)}`
 }
 
 /** Column names quoted, by name: a write's key is built per request, and its columns come from the model alone. */
@@ -48,5 +56,10 @@ function optionalPredicateKey(node: PredicateNode | undefined): string {
 }
 
 function returningKey(r: ReturnedRecord): string {
-  return `${r.columns.length === 0 ? '-' : columnsKey(r.columns)}|${optionalPredicateKey(r.visible)}|${r.keyColumns.map(structureId).join(',')}`
+  const image = r.image === undefined ? '' : `|${imageKey(r.image)}`
+  return `${r.columns.length === 0 ? '-' : columnsKey(r.columns)}|${optionalPredicateKey(r.visible)}|${r.keyColumns.map(structureId).join(',')}${image}`
+}
+
+function imageKey(image: RowImage | undefined): string {
+  return image === undefined ? '' : `${JSON.stringify(image.entity)}${columnsKey(image.columns)}`
 }

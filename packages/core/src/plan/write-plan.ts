@@ -35,6 +35,20 @@ export interface ReturnedRecord {
    * key from the record (the database spends nothing on a second copy of it).
    */
   readonly keyInRecord?: readonly string[] | undefined
+  /**
+   * Set when the entity publishes its changes (live data): the statement also returns `image`, the JSON object text
+   * of `image.columns` for the row as written, whatever the caller may read.
+   */
+  readonly image?: RowImage | undefined
+}
+
+/**
+ * What a write returns for live data: every field of the entity (`columns`, by API name) as JSON object text, which
+ * subscribers' reads are then evaluated over. `entity` names whose change it is.
+ */
+export interface RowImage {
+  readonly entity: string
+  readonly columns: readonly OutputColumn[]
 }
 
 /**
@@ -96,7 +110,9 @@ export interface UpsertPlan {
   readonly parameters: readonly PlanParameter[]
 }
 
-/** `DELETE` of the row `where` selects; returns one row per deleted row. */
+/**
+ * `DELETE` of the row `where` selects; returns one row per deleted row, with `image` (the row as it was, see `RowImage`) when `image` is set (see `ReturnedRecord.image`).
+ */
 export interface DeletePlan {
   readonly kind: 'delete'
   readonly shapeKey: string
@@ -104,5 +120,6 @@ export interface DeletePlan {
   readonly dataSource?: string | undefined
   readonly table: TableRef
   readonly where: PredicateNode
+  readonly image?: RowImage | undefined
   readonly parameters: readonly PlanParameter[]
 }

@@ -2,6 +2,7 @@ import type { RuntimeConfig } from '../config/runtime-config.js'
 import type { SluiceError } from '../errors/sluice-error.js'
 import type { ServiceModel } from '../model/service-model.js'
 import type { Pipeline } from '../pipeline/pipeline.js'
+import type { SubscriptionHub } from '../live/subscription-hub.js'
 import type { Logger } from '../request/logger.js'
 import type { RequestContext } from '../request/request-context.js'
 import type { SluicePlugin } from '../plugin/sluice-plugin.js'
@@ -32,6 +33,11 @@ export interface ProtocolHost {
   readonly config: RuntimeConfig
   readonly pipeline: Pipeline
   readonly log: Logger
+  /**
+   * Live data: subscriptions to the changes of entities that publish them, authorized as reads. Undefined when no
+   * entity publishes its changes (`graphql.subscription`).
+   */
+  readonly live?: SubscriptionHub | undefined
   route(definition: RouteDefinition): void
 }
 

@@ -8,6 +8,7 @@ import type { Connection } from '../dialect/driver.js'
  */
 export class RequestTransaction {
   readonly #afterEnd: (() => Promise<void>)[] = []
+  readonly #afterCommit: (() => void)[] = []
 
   constructor(
     readonly connection: Connection,
@@ -19,8 +20,18 @@ export class RequestTransaction {
     this.#afterEnd.push(task)
   }
 
-  /** Runs what waited for the end, in order; called once, by whoever began the transaction. */
-  async end(): Promise<void> {
+  /** Queues what may happen only once the transaction has committed (live data's change events). */
+  afterCommit(task: () => void): void {
+    this.#afterCommit.push(task)
+  }
+
+  /**
+   * Runs what waited for the end, in order, then — when `committed` — what waited for the commit; called once, by
+   * whoever began the transaction (`committed` false: rolled back, or perhaps committed before a failure).
+   */
+  async end(committed: boolean): Promise<void> {
     for (const task of this.#afterEnd.splice(0)) await task()
+    const tasks = this.#afterCommit.splice(0)
+    if (committed) for (const task of tasks) task()
   }
 }

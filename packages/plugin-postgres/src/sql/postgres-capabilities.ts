@@ -15,4 +15,5 @@ export const POSTGRES_CAPABILITIES: DialectCapabilities = Object.freeze({
   aggregation: true,
   // json_agg writes `[r1, \n r2]` with compact records (row_to_json; nested lists use array_to_json, never json_agg).
   pageRecordPerLine: true,
+  rowImages: true,
 })

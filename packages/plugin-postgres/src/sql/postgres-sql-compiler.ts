@@ -2,12 +2,14 @@ import {
   BaseSqlCompiler,
   hasExactJsonForm,
   type ColumnRef,
+  type DeletePlan,
   type ExecutePlan,
   type InsertGuard,
   type InsertPlan,
   type OutputColumn,
   type ParameterSink,
   type ReturnedRecord,
+  type RowImage,
   type SelectPlan,
   type TableRef,
   type UpdatePlan,
@@ -288,7 +290,7 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       kind === 'insert' && returning.keyInRecord === undefined
         ? `, json_build_array(${returning.keyColumns.map((c) => `${this.column(c)}::text`).join(', ')})::text AS "key"`
         : ''
-    const inserted = kind === 'upsert' ? `, ${t}.${INSERTED} AS "inserted"` : ''
+    const inserted = `${kind === 'upsert' ? `, ${t}.${INSERTED} AS "inserted"` : ''}${this.imageColumn(returning.image)}`
     if (returning.columns.length === 0)
       return `WITH ${WRITTEN} AS (${statement}) SELECT NULL::text AS "data"${key}${inserted} FROM ${WRITTEN} AS ${t}`
     const json = `row_to_json(${RECORD})::text`
@@ -298,6 +300,20 @@ export class PostgresSqlCompiler extends BaseSqlCompiler {
       `WITH ${WRITTEN} AS (${statement}) SELECT ${data} AS "data"${key}${inserted} ` +
       `FROM ${WRITTEN} AS ${t} CROSS JOIN LATERAL (${this.recordSelect(returning.columns)}) AS ${RECORD}`
     )
+  }
+
+  /** A deleted row's image (`DeletePlan.image`) comes from the rows the DELETE returns. */
+  protected override compileDelete(plan: DeletePlan, sink: ParameterSink): string {
+    if (plan.image === undefined) return super.compileDelete(plan, sink)
+    const deleted = `DELETE FROM ${this.tableRef(plan.table)}${this.where(plan.where, sink)} RETURNING *`
+    return `WITH ${WRITTEN} AS (${deleted}) SELECT 1 AS "deleted"${this.imageColumn(plan.image)} FROM ${WRITTEN} AS ${this.quoteIdentifier(plan.table.alias)}`
+  }
+
+  /** `, (…) AS "image"`: every field of the written row as JSON object text (`ReturnedRecord.image`), or nothing. */
+  protected imageColumn(image: RowImage | undefined): string {
+    return image === undefined
+      ? ''
+      : `, (SELECT row_to_json(i)::text FROM (${this.recordSelect(image.columns)}) AS i) AS "image"`
   }
 
   /** The row as a record keyed by API-level names (row_to_json / json_agg turn it into compact JSON), nested relations last. */
