@@ -14,5 +14,11 @@ const conditions = ['@sluice/source', ...defaultServerConditions.filter((conditi
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
-  test: { testTimeout: 30_000, hookTimeout: 120_000 },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Processed like the sources, so its `import 'graphql'` reaches the same graphql module they do (Vite resolves
+    // graphql to its ESM build, Node to its CommonJS one: two instances, whose schemas the other refuses).
+    server: { deps: { inline: ['graphql-ws'] } },
+  },
 })

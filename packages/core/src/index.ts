@@ -78,7 +78,12 @@ export { CORE_VERSION } from './plugin/core-version.js'
 export type { DialectPlugin } from './dialect/dialect.js'
 export type { Driver } from './dialect/driver.js'
 export type { Introspector } from './dialect/introspector.js'
-export type { ProtocolPlugin, RouteDefinition } from './protocol/protocol-plugin.js'
+export type {
+  ProtocolPlugin,
+  ProtocolSocket,
+  RouteDefinition,
+  SocketRouteDefinition,
+} from './protocol/protocol-plugin.js'
 export type { HttpMethod, HttpRequest, HttpResponse } from './protocol/http.js'
 export { singleHeader } from './protocol/http.js'
 export { SluiceContainer, inject, injectable } from './di/container.js'

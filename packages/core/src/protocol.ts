@@ -7,7 +7,14 @@
  */
 
 // ── The plugin, its host and HTTP ───────────────────────────────────────────────────────────────────────────
-export type { ErrorContext, ProtocolHost, ProtocolPlugin, RouteDefinition } from './protocol/protocol-plugin.js'
+export type {
+  ErrorContext,
+  ProtocolHost,
+  ProtocolPlugin,
+  ProtocolSocket,
+  RouteDefinition,
+  SocketRouteDefinition,
+} from './protocol/protocol-plugin.js'
 // ── Live data: subscriptions a protocol opens for its clients ─────────────────────────────────────────────────────
 export type { ChangeEvent } from './live/change-event.js'
 export type { ChangeFeed, ChangeListener } from './live/change-feed.js'

@@ -4,6 +4,7 @@ import { GraphiQLPage } from './graphiql/graphiql-page.js'
 import { encodeGraphQLError } from './http/encode-graphql-error.js'
 import { createGraphQLHandler } from './http/handle-graphql-request.js'
 import { buildGraphQLSchema } from './schema/build-schema.js'
+import { serveGraphQLWs } from './live/serve-graphql-ws.js'
 
 /**
  * GraphQL at `runtime.graphql.path` (default `/graphql`) when `runtime.graphql.enabled`: a schema generated at
@@ -27,7 +28,9 @@ export function graphqlPlugin(options: GraphQLPluginOptions = {}): ProtocolPlugi
     core: '^0.1.0',
     prefix: (config) => (config.runtime.graphql.enabled ? config.runtime.graphql.path : undefined),
     mount(host) {
-      const schema = buildGraphQLSchema(host.model)
+      // Subscriptions need a host that holds WebSockets, and some entity that publishes its changes.
+      const live = host.socket === undefined ? undefined : host.live
+      const schema = buildGraphQLSchema(host.model, live)
       const development = host.config.runtime.host.mode === 'development'
       const graphiql = development
         ? new GraphiQLPage(host.config.runtime.graphql.path, buildDefaultQuery(schema, host.model))
@@ -37,6 +40,7 @@ export function graphqlPlugin(options: GraphQLPluginOptions = {}): ProtocolPlugi
         fastReads: options.fastReads ?? true,
       })
       host.route({ method: ['GET', 'POST'], url: '/', handler })
+      if (live !== undefined) serveGraphQLWs(host, schema)
       if (graphiql !== undefined)
         host.route({ method: 'GET', url: '/graphiql/*', handler: (request) => graphiql.asset(request) })
     },

@@ -23,11 +23,15 @@ const SSE_HEADERS = {
   connection: 'close',
 } as const
 
-/** Whether a GET asks for the change feed: `Accept: text/event-stream` (what every EventSource sends). */
+/**
+ * Whether a GET asks for the change feed: `Accept` names `text/event-stream` (what every EventSource sends) and not
+ * `application/json`. A client that accepts both (MCP clients send `application/json, text/event-stream`
+ * everywhere) gets the read.
+ */
 export function asksForChangeFeed(request: HttpRequest): boolean {
   const accept = request.headers['accept']
-  const value = Array.isArray(accept) ? accept.join(',') : (accept ?? '')
-  return typeof value === 'string' && value.toLowerCase().includes('text/event-stream')
+  const value = (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).toLowerCase()
+  return value.includes('text/event-stream') && !value.includes('application/json')
 }
 
 /**

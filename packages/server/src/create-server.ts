@@ -19,6 +19,7 @@ import { SERVER_VERSION } from './server-version.js'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { CORRELATION_ID_HEADER, readCorrelationId } from './correlation-id.js'
 import { registerCors } from './register-cors.js'
+import { registerWebSockets } from './register-web-sockets.js'
 import { registerHealthRoute } from './health/register-health-route.js'
 import { registerTelemetry } from './register-telemetry.js'
 import { createCategoryLogger, findUnknownLogCategories, LOG_CATEGORIES } from './category-logger.js'
@@ -138,6 +139,8 @@ export async function createServer(options: CreateServerOptions): Promise<Sluice
       })
       return sendHttpResponse(reply, encodeErrorEnvelope(error, { mode, request: toHttpRequest(request) }))
     })
+    // WebSockets (GraphQL subscriptions) only when some entity publishes its changes: otherwise no upgrade is taken.
+    if (sluice.live !== undefined) await registerWebSockets(app, bodyLimit)
     for (const protocol of sluice.protocols) {
       const prefix = protocol.prefix(options.config)
       if (prefix !== undefined) await mountProtocol(app, sluice, protocol, prefix, bodyLimit)

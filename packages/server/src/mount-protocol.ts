@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { socketHandler } from './socket-handler.js'
 import {
   resolveRequestContext,
   SluiceError,
@@ -7,6 +8,7 @@ import {
   type ProtocolPlugin,
   type RouteDefinition,
   type Sluice,
+  type SocketRouteDefinition,
 } from '@sluice/core'
 import { sendHttpResponse, toHttpRequest } from './http-adapter.js'
 import { ErrorLogThrottle } from './error-log-throttle.js'
@@ -55,39 +57,57 @@ export async function mountProtocol(
         })
         return sendHttpResponse(reply, protocol.encodeError(error, { mode, request: toHttpRequest(request) }))
       })
-      const route = (definition: RouteDefinition): void => {
-        const streamReads = definition.streamsReads === true
-        scope.route({
-          method: definition.method as string | string[],
-          url: definition.url,
-          // Not async: it hands fastify the protocol's promise, continued by the reply, and awaits the context only when
-          // authentication did I/O. A promise of nothing, not the reply: a returned reply is a thenable, which costs every
-          // request another promise job. A throw before the promise exists reaches the error handler all the same.
-          handler: (request, reply) => {
-            const http = toHttpRequest(request)
-            const context = resolveRequestContext(sluice, http, {
-              requestId: request.id,
-              signal: watchConnection(request.raw, reply.raw),
-              streamReads,
-            })
-            const answered =
-              context instanceof Promise
-                ? context.then((c) => definition.handler(http, c))
-                : definition.handler(http, context)
-            return answered instanceof Promise
-              ? answered.then((response) => encodeAndSend(sluice, reply, http, response))
-              : encodeAndSend(sluice, reply, http, answered)
-          },
-        })
-      }
+      const routes: RouteDefinition[] = []
+      const sockets: SocketRouteDefinition[] = []
       await protocol.mount({
         model: sluice.model,
         config: sluice.config,
         pipeline: sluice.pipeline,
         log: sluice.log,
         live: sluice.live,
-        route,
+        route: (definition) => void routes.push(definition),
+        socket: (definition) => void sockets.push(definition),
       })
+      for (const definition of routes) {
+        const streamReads = definition.streamsReads === true
+        // Not async: it hands fastify the protocol's promise, continued by the reply, and awaits the context only when
+        // authentication did I/O. A promise of nothing, not the reply: a returned reply is a thenable, which costs every
+        // request another promise job. A throw before the promise exists reaches the error handler all the same.
+        const handler = (request: FastifyRequest, reply: FastifyReply) => {
+          const http = toHttpRequest(request)
+          const context = resolveRequestContext(sluice, http, {
+            requestId: request.id,
+            signal: watchConnection(request.raw, reply.raw),
+            streamReads,
+          })
+          const answered =
+            context instanceof Promise
+              ? context.then((c) => definition.handler(http, c))
+              : definition.handler(http, context)
+          return answered instanceof Promise
+            ? answered.then((response) => encodeAndSend(sluice, reply, http, response))
+            : encodeAndSend(sluice, reply, http, answered)
+        }
+        const methods = typeof definition.method === 'string' ? [definition.method] : [...definition.method]
+        const socket = sockets.find((s) => s.url === definition.url)
+        if (socket !== undefined && methods.includes('GET')) {
+          // The upgrade of a GET on the same path is the socket; the GET itself stays an HTTP route.
+          scope.route({ method: 'GET', url: definition.url, handler, wsHandler: socketHandler(sluice, socket) })
+          const others = methods.filter((m) => m !== 'GET')
+          if (others.length > 0) scope.route({ method: others, url: definition.url, handler })
+        } else {
+          scope.route({ method: methods, url: definition.url, handler })
+        }
+      }
+      for (const socket of sockets) {
+        if (routes.some((r) => r.url === socket.url && (r.method === 'GET' || r.method.includes('GET')))) continue
+        scope.route({
+          method: 'GET',
+          url: socket.url,
+          handler: (_request, reply) => reply.code(426).header('upgrade', 'websocket').send(),
+          wsHandler: socketHandler(sluice, socket),
+        })
+      }
     },
     { prefix },
   )

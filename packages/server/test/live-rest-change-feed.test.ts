@@ -192,3 +192,22 @@ describe('the REST change feed (Server-Sent Events)', () => {
     ])
   })
 })
+
+describe('content negotiation of the change feed', () => {
+  let server: SluiceServer
+  beforeAll(async () => {
+    server = await startLibraryServer({ entities: { Book: { graphql: { subscription: true } } } })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('gives the read to a client that accepts JSON as well as event streams (as MCP clients ask)', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/Book?$first=1',
+      headers: { accept: 'application/json, text/event-stream' },
+    })
+    expect([response.statusCode, response.headers['content-type']]).toEqual([200, 'application/json; charset=utf-8'])
+  })
+})

@@ -60,6 +60,11 @@ export class SubscriptionHub {
     this.#stopListening = parts.feed.listen((events) => this.#hear(events))
   }
 
+  /** Whether an entity publishes its changes (and so can be subscribed to). */
+  publishes(entity: string): boolean {
+    return this.parts.publishing.has(entity)
+  }
+
   /** How many subscriptions this process holds. */
   get size(): number {
     return this.#count

@@ -39,6 +39,34 @@ export interface ProtocolHost {
    */
   readonly live?: SubscriptionHub | undefined
   route(definition: RouteDefinition): void
+  /**
+   * Accepts WebSocket connections on a path (an upgrade of a GET there; an HTTP route may share the path). Absent when
+   * the host cannot hold sockets; a protocol then offers what it can over HTTP alone.
+   */
+  readonly socket?: ((definition: SocketRouteDefinition) => void) | undefined
+}
+
+/** A WebSocket endpoint of a protocol (GraphQL's `graphql-transport-ws`). */
+export interface SocketRouteDefinition {
+  /** Relative to the protocol prefix, as `RouteDefinition.url`. */
+  readonly url: string
+  /** The subprotocols it speaks (`Sec-WebSocket-Protocol`); a client offering none of them is refused. */
+  readonly protocols: readonly string[]
+  /**
+   * Called once per connection, after the upgrade, with the upgrade request and a context whose principal the server
+   * resolved from its headers (a connection whose authentication fails is closed with 4401 before this runs).
+   */
+  handler(socket: ProtocolSocket, request: HttpRequest, context: RequestContext): void
+}
+
+/** One open WebSocket, free of the server's socket library. Messages are text. */
+export interface ProtocolSocket {
+  /** The subprotocol agreed on. */
+  readonly protocol: string
+  send(data: string): Promise<void>
+  close(code?: number, reason?: string): void
+  onMessage(listener: (data: string) => void): void
+  onClose(listener: (code: number, reason: string) => void): void
 }
 
 export interface RouteDefinition {

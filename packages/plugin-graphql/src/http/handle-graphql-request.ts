@@ -117,6 +117,11 @@ export function createGraphQLHandler(host: ProtocolHost, schema: GraphQLSchema, 
           : `Unknown operation named "${params.operationName}".`
       throw new SluiceError('SLUICE_ERR_GRAPHQL_OPERATION', { detail })
     }
+    if (operation.operation === 'subscription')
+      throw new SluiceError('SLUICE_ERR_GRAPHQL_OPERATION', {
+        detail:
+          'Subscriptions are served over WebSocket (the graphql-transport-ws protocol of graphql-ws) at this path, not over a plain HTTP request.',
+      })
     if (request.method !== 'POST' && operation.operation !== 'query')
       throw new SluiceError('SLUICE_ERR_GRAPHQL_MUTATION_GET')
 

@@ -13,6 +13,8 @@ export interface GraphQLContext {
   readonly state: { exactNumbers: boolean }
   /** By root response key. */
   readonly outcomes: ReadonlyMap<string, RootOutcome>
+  /** The WebSocket a subscription arrived on (`runtime.subscriptions.max-per-connection` counts per connection). */
+  readonly connection?: object | undefined
 }
 
 /** GraphQL's wording in core's messages: `Invalid field 'email' in selection`, `… in filter`. */

@@ -1,5 +1,6 @@
 import { GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLFieldConfigMap } from 'graphql'
-import type { EntityModel, ServiceModel } from '@sluice/core/protocol'
+import type { EntityModel, ServiceModel, SubscriptionHub } from '@sluice/core/protocol'
+import { addSubscriptionFields, subscriptionEventInterface } from '../live/subscription-fields.js'
 import type { GraphQLContext } from '../resolve/graphql-context.js'
 import { RootFields } from '../resolve/root-fields.js'
 import { groupByFields } from './aggregate-types.js'
@@ -18,7 +19,7 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphQLContext>
  * a type shows only fields some role may use (dab.md §4.6: one schema for every role); each request is still
  * authorized against the caller's own role in core. Illegal or colliding names stop the start-up.
  */
-export function buildGraphQLSchema(model: ServiceModel): GraphQLSchema {
+export function buildGraphQLSchema(model: ServiceModel, live?: SubscriptionHub): GraphQLSchema {
   const graphql = model.config.runtime.graphql
   const published = [...model.entities.values()].filter((e) => e.graphql.enabled)
   checkGraphQLNames(published)
@@ -40,6 +41,14 @@ export function buildGraphQLSchema(model: ServiceModel): GraphQLSchema {
     if (entity.kind === 'stored-procedure') addProcedure(entity, query, mutation)
     else addEntity(byName.get(entity.name)!, roots, query, mutation, graphql.multipleCreate)
   }
+  // Subscriptions for the entities that publish their changes (live data), when the host serves them.
+  const subscription: Fields = {}
+  if (live !== undefined) {
+    const eventInterface = subscriptionEventInterface()
+    for (const t of byName.values())
+      if (live.publishes(t.entity.name))
+        addSubscriptionFields(t, model, live, options.lookup, eventInterface, subscription)
+  }
   if (Object.keys(query).length === 0) {
     query['_empty'] = {
       type: GraphQLString,
@@ -51,6 +60,10 @@ export function buildGraphQLSchema(model: ServiceModel): GraphQLSchema {
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
     mutation:
       Object.keys(mutation).length === 0 ? undefined : new GraphQLObjectType({ name: 'Mutation', fields: mutation }),
+    subscription:
+      Object.keys(subscription).length === 0
+        ? undefined
+        : new GraphQLObjectType({ name: 'Subscription', fields: subscription }),
   })
 }
 

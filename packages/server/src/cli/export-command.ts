@@ -71,7 +71,7 @@ export const exportCommand: ConfigVerb = {
     const sluice = await createSluice({ config, plugins: defaultPlugins() })
     let sdl: string
     try {
-      sdl = printSchema(buildGraphQLSchema(sluice.model))
+      sdl = printSchema(buildGraphQLSchema(sluice.model, sluice.live))
     } finally {
       await sluice.close()
     }
