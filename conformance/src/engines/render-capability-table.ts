@@ -22,6 +22,7 @@ const MEANING: Readonly<Partial<Record<keyof DialectCapabilities, string>>> = {
   aggregation: 'group by and aggregates',
   streamingReads: 'large pages streamed in chunks from a server-side cursor',
   pageRecordPerLine: 'page records one per line, counted by newlines (else the JSON structure is scanned)',
+  rowImages: 'writes return row images, so entities can publish their changes (live data, docs/realtime.md)',
 }
 
 /**
