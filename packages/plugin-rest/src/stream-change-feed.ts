@@ -30,7 +30,7 @@ const SSE_HEADERS = {
  */
 export function asksForChangeFeed(request: HttpRequest): boolean {
   const accept = request.headers['accept']
-  const value = (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).toLowerCase()
+  const value = (typeof accept === 'string' ? accept : (accept ?? []).join(',')).toLowerCase()
   return value.includes('text/event-stream') && !value.includes('application/json')
 }
 
