@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { AuthenticationProvider } from '../auth/authentication-provider.js'
 import type { RuntimeConfig } from '../config/runtime-config.js'
 import { SluiceContainer } from '../di/container.js'
-import { Tokens } from '../di/tokens.js'
+import { OptionalTokens, Tokens } from '../di/tokens.js'
 import { DataSourceRegistry } from '../dialect/data-source-registry.js'
 import type { Dialect } from '../dialect/dialect.js'
 import type { Driver } from '../dialect/driver.js'
@@ -86,7 +86,12 @@ export async function createSluice(options: CreateSluiceOptions): Promise<Sluice
   let live: { readonly hub: SubscriptionHub | undefined; readonly feed: ChangeFeed } | undefined
   const close = async (): Promise<void> => {
     live?.hub?.close('shutting down')
-    await live?.feed.close()
+    // The feed live data used, or one a plugin provided that nothing used (no entity on a dialect with row images).
+    const shared =
+      container?.isRegistered(OptionalTokens.ChangeFeed) === true
+        ? container.resolve(OptionalTokens.ChangeFeed)
+        : undefined
+    await Promise.all([live?.feed.close(), shared === live?.feed ? undefined : shared?.close()])
     await statistics?.stop()
     await Promise.all([
       ...sources.map((s) => s.driver.destroy()),
