@@ -1,42 +1,7 @@
-import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws'
-import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { collect, connect } from './support/graphql-ws-client.js'
 import { startLibraryServer } from './support/library-test-server.js'
 import type { SluiceServer } from '../src/index.js'
-
-type Result = FormattedExecutionResult<Record<string, any>>
-
-/** A graphql-ws client (the library Apollo Client and urql use) whose upgrade request carries a role header. */
-function connect(url: string, role?: string): Client {
-  class RoleWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: role === undefined ? {} : { 'X-MS-API-ROLE': role } })
-    }
-  }
-  return createClient({ url, webSocketImpl: RoleWebSocket, retryAttempts: 0, lazy: true })
-}
-
-/** Subscribes and collects results until `count` arrived (or the subscription ends). */
-function collect(client: Client, query: string, count: number): { results: Result[]; done: Promise<Result[]> } {
-  const results: Result[] = []
-  const done = new Promise<Result[]>((resolve, reject) => {
-    const stop = client.subscribe(
-      { query },
-      {
-        next: (value: Result) => {
-          results.push(value)
-          if (results.length >= count) {
-            stop()
-            resolve(results)
-          }
-        },
-        error: (error) => (Array.isArray(error) ? resolve([{ errors: error }]) : reject(error)),
-        complete: () => resolve(results),
-      },
-    )
-  })
-  return { results, done }
-}
 
 // GraphQL subscriptions over WebSocket with a real graphql-ws client: DAB's field names and payload, and each
 // subscriber's record as its own read shows it.

@@ -1,5 +1,4 @@
-import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws'
-import WebSocket from 'ws'
+import type { Client } from 'graphql-ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createLibraryDatabase,
@@ -8,10 +7,9 @@ import {
   type LibraryDatabase,
   type RedisPartition,
 } from './support/cache-support.js'
+import { collect, connect, type Result } from './support/graphql-ws-client.js'
 import { buildLibraryConfig } from './support/library-test-server.js'
 import { createServer, type SluiceServer } from '../src/index.js'
-
-type Result = FormattedExecutionResult<Record<string, any>>
 
 // Two Sluice servers on one PostgreSQL database and one Redis (runtime.cache.level-2): a change written through
 // either reaches subscribers on both, once each, with each subscriber's own read.
@@ -56,29 +54,9 @@ describe('live data across two instances sharing Redis', () => {
   })
 
   function subscribe(url: string, count: number): { client: Client; done: Promise<Result[]> } {
-    const client = createClient({
-      url: `${url.replace(/^http/, 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      retryAttempts: 0,
-    })
-    const results: Result[] = []
-    const done = new Promise<Result[]>((resolve, reject) => {
-      const stop = client.subscribe(
-        { query: 'subscription { bookCreated(filter: { title: { startsWith: "Twin" } }) { record { title } } }' },
-        {
-          next: (value: Result) => {
-            results.push(value)
-            if (results.length >= count) {
-              stop()
-              resolve(results)
-            }
-          },
-          error: reject,
-          complete: () => resolve(results),
-        },
-      )
-    })
-    return { client, done }
+    const client = connect(`${url.replace(/^http/, 'ws')}/graphql`)
+    const query = 'subscription { bookCreated(filter: { title: { startsWith: "Twin" } }) { record { title } } }'
+    return { client, done: collect(client, query, count).done }
   }
 
   it('delivers a change written on one instance to the subscribers of both, once each', async () => {

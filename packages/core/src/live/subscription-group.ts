@@ -43,7 +43,10 @@ export class SubscriptionGroup {
 
   /** Evaluates a batch of the entity's changes (in commit order) and delivers them; throws when the read fails. */
   async deliver(events: readonly ChangeEvent[]): Promise<void> {
-    const wanted = events.filter((e) => [...this.members].some((m) => m.kinds.has(e.kind)))
+    // The kinds some member asked for, gathered once per batch rather than per event.
+    const kinds = new Set<ChangeKind>()
+    for (const member of this.members) for (const kind of member.kinds) kinds.add(kind)
+    const wanted = events.filter((e) => kinds.has(e.kind))
     const per = Math.max(
       1,
       Math.min(MAX_IMAGES_PER_STATEMENT, Math.floor(MAX_PARAMETERS_PER_STATEMENT / (this.entity.fields.length + 1))),
